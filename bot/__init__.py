@@ -1,0 +1,1 @@
+"""King card games for Discord."""
