@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, migrations and the repository (all SQL lives here)."""

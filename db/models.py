@@ -1,0 +1,72 @@
+"""SQLModel tables. Game state is stored as opaque JSON text; engines never see rows."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Match(SQLModel, table=True):
+    __tablename__ = "matches"
+    __table_args__ = (
+        Index("ix_matches_channel_status", "channel_id", "status"),
+        Index("ix_matches_status", "status"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: str = Field(max_length=32)
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    status: str = Field(default="lobby", max_length=16)  # lobby | running | finished | abandoned
+    seats: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    version: int = 0
+    seed: int = 0
+    state: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    notes: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    deadline_at: Optional[float] = None
+    deadline: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    finished_at: Optional[float] = None
+
+
+class MoveLog(SQLModel, table=True):
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("match_id", "version", name="uq_moves_match_version"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id", index=True)
+    version: int
+    seat: int
+    user_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    code: str = Field(max_length=120)
+    created_at: float = 0.0
+
+
+class Result(SQLModel, table=True):
+    __tablename__ = "results"
+    __table_args__ = (
+        Index("ix_results_board", "guild_id", "game_id", "season_id", "user_id"),
+        Index("ix_results_user", "guild_id", "user_id", "created_at"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id", index=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: str = Field(max_length=32)
+    season_id: Optional[int] = None
+    user_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    seat: int
+    is_ai: bool = False
+    place: int
+    score: Optional[int] = None
+    team: Optional[str] = Field(default=None, max_length=32)
+    players: int
+    has_ai: bool = False
+    left: bool = False
+    created_at: float = 0.0

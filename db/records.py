@@ -1,0 +1,85 @@
+"""Plain values the repository returns (never live ORM rows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    user_id: int | None  # None for an AI seat
+    name: str
+    ai: bool = False
+    left: bool = False  # a human who left; the AI plays the seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left}
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> "Seat":
+        return Seat(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")))
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.ai or self.left
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game_id: str
+    options: dict[str, str]
+    status: str
+    seats: tuple[Seat, ...]
+    version: int
+    seed: int
+    state: dict[str, Any] | None
+    notes: dict[str, list[str]]
+    deadline_at: float | None
+    deadline: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    place: int
+    score: int | None
+    team: str | None
+    left: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    version: int
+    seat: int
+    user_id: int | None
+    code: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUpdate:
+    """Everything one accepted move writes, in one transaction."""
+
+    match_id: int
+    expected_version: int
+    state: dict[str, Any]
+    seat: int
+    user_id: int | None
+    code: str
+    notes: dict[str, list[str]]
+    status: str = "running"
+    seats: tuple[Seat, ...] | None = None
+    deadline_at: float | None = None
+    deadline: dict[str, Any] | None = None
+    results: tuple[ResultRow, ...] = field(default_factory=tuple)
