@@ -1,0 +1,596 @@
+"""The match service: lobbies, moves, AI seats and deadlines, without Discord.
+
+Every change to a match happens under that match's lock: load, ``engine.apply``, save in
+one transaction (state, version, move row), then listeners are told (the Discord layer
+edits the table message). A move made against an older version is refused, never merged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Awaitable, Callable, Mapping, Sequence
+
+from bot.games import GAMES
+from bot.games.base import SEAT_TOKEN_RE, Event, Game, GameError, Move, NotYourTurn, Rng, View
+from bot.service import errors
+from db import repository as repo_mod
+from db.records import MatchRecord, MatchUpdate, ResultRow, Seat
+from db.repository import Repository
+
+log = logging.getLogger(__name__)
+
+NOTES_PER_SEAT = 6
+MAX_AI_MOVES_PER_WAKE = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A match as the service sees it: the stored record plus the loaded engine state."""
+
+    record: MatchRecord
+    game: Game
+    state: Any | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.record.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.record.seats):
+            if s.user_id == user_id and not s.ai:
+                return i
+        return None
+
+    def name_text(self, text: str) -> str:
+        """Replace ``{p3}`` placeholders with seat names."""
+        names = self.names
+
+        def sub(m: Any) -> str:
+            i = int(m.group(1))
+            return names[i] if i < len(names) else f"seat {i + 1}"
+
+        return SEAT_TOKEN_RE.sub(sub, text)
+
+    def view(self, seat: int | None) -> View:
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+    def to_act(self) -> frozenset[int]:
+        if self.state is None or self.record.status != "running":
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.state is None or self.record.status != "running":
+            return []
+        return self.game.legal_moves(self.state, seat)
+
+    def notes_for(self, seat: int) -> list[str]:
+        return list(self.record.notes.get(str(seat), ()))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    snapshot: Snapshot
+    seat: int
+    move: Move
+    events: tuple[Event, ...]
+
+    def private_for(self, seat: int) -> list[str]:
+        return [e.text for e in self.events if e.seat == seat]
+
+    @property
+    def public(self) -> list[str]:
+        return [e.text for e in self.events if e.seat is None]
+
+
+Listener = Callable[[Snapshot, Sequence[Event]], Awaitable[None]]
+
+
+@dataclass
+class _Timer:
+    version: int
+    task: asyncio.Task[None]
+
+
+def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | None:
+    """Find the move a player typed: its code, ``prefix:text``, or its label (any case)."""
+    text = text.strip()
+    if not text:
+        return None
+    low = text.casefold()
+    for m in moves:
+        if m.code == text or (prefix and m.code == f"{prefix}:{text}"):
+            return m
+    for m in moves:
+        if m.label.casefold() == low or m.path[-1].casefold() == low:
+            return m
+    candidates = [m for m in moves if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+@dataclass
+class MatchService:
+    repo: Repository
+    ai_delay: float = 0.8
+    clock: Callable[[], float] = time.time
+    listeners: list[Listener] = field(default_factory=list)
+    _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    _cache: dict[int, Snapshot] = field(default_factory=dict)
+    _timers: dict[int, _Timer] = field(default_factory=dict)
+    _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _closed: bool = False
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _snapshot(self, record: MatchRecord) -> Snapshot:
+        game = GAMES[record.game_id]
+        state = game.load(record.state) if record.state is not None else None
+        snap = Snapshot(record, game, state)
+        self._cache[record.id] = snap
+        return snap
+
+    async def get(self, match_id: int) -> Snapshot:
+        snap = self._cache.get(match_id)
+        if snap is not None:
+            return snap
+        record = await self.repo.get_match(match_id)
+        if record is None:
+            raise errors.MatchNotFound()
+        return self._snapshot(record)
+
+    async def _fresh(self, match_id: int) -> Snapshot:
+        """Reload from the database (after a stale write from another process)."""
+        self._cache.pop(match_id, None)
+        return await self.get(match_id)
+
+    async def _notify(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(snap, events)
+            except Exception:  # a broken listener must not lose the move
+                log.exception("match %s: listener failed", snap.id)
+
+    async def active_in_channel(self, channel_id: int) -> Snapshot | None:
+        record = await self.repo.active_in_channel(channel_id)
+        return self._snapshot(record) if record else None
+
+    async def matches_of(self, guild_id: int, user_id: int) -> list[Snapshot]:
+        return [self._snapshot(r) for r in await self.repo.active_for_user(guild_id, user_id)]
+
+    # --- lobby --------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_id: str,
+        options: Mapping[str, str] | None = None,
+    ) -> Snapshot:
+        game = GAMES.get(game_id)
+        if game is None:
+            raise errors.LobbyError(f"There is no game called {game_id!r}.")
+        opts = {o.key: o.default_value for o in game.options}
+        for key, value in (options or {}).items():
+            self._check_option(game, key, value)
+            opts[key] = value
+        try:
+            record = await self.repo.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                game_id=game_id,
+                options=opts,
+                seats=[Seat(host_id, host_name)],
+                seed=secrets.randbits(62),
+            )
+        except repo_mod.ChannelBusy as busy:
+            raise errors.ChannelBusy(busy.match_id) from None
+        log.info("match %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
+        return self._snapshot(record)
+
+    @staticmethod
+    def _check_option(game: Game, key: str, value: str) -> None:
+        for o in game.options:
+            if o.key == key:
+                if value not in dict(o.choices):
+                    raise errors.LobbyError(f"{value!r} is not a choice for {o.label}.")
+                return
+        raise errors.LobbyError(f"{game.name} has no option called {key!r}.")
+
+    async def set_table_message(self, match_id: int, message_id: int | None) -> None:
+        async with self.lock(match_id):
+            await self.repo.set_message(match_id, message_id)
+            snap = await self._fresh(match_id)
+            del snap
+
+    async def _lobby_change(self, match_id: int, **changes: Any) -> Snapshot:
+        snap = await self.get(match_id)
+        try:
+            record = await self.repo.update_lobby(match_id, snap.version, **changes)
+        except repo_mod.StaleVersion:
+            await self._fresh(match_id)
+            raise errors.StaleVersion() from None
+        return self._snapshot(record)
+
+    async def _open_lobby(self, match_id: int) -> Snapshot:
+        snap = await self.get(match_id)
+        if snap.status != "lobby":
+            raise errors.LobbyError("This lobby is closed: the match has already started or ended.")
+        return snap
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            if snap.seat_of(user_id) is not None:
+                raise errors.LobbyError("You are already seated in this lobby.")
+            if len(snap.seats) >= snap.game.max_players:
+                raise errors.LobbyError(f"This lobby is full ({snap.game.max_players} players).")
+            snap = await self._lobby_change(match_id, seats=snap.seats + (Seat(user_id, name),))
+        await self._notify(snap, [Event(f"{name} joined.")])
+        return snap
+
+    async def leave_lobby(self, match_id: int, user_id: int) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            seat = snap.seat_of(user_id)
+            if seat is None:
+                raise errors.NotSeated("You are not in this lobby.")
+            seats = snap.seats[:seat] + snap.seats[seat + 1 :]
+            humans = [s for s in seats if not s.ai]
+            name = snap.seats[seat].name
+            if not humans:
+                snap = await self._lobby_change(match_id, seats=seats, status="abandoned")
+                text = f"{name} left; the lobby is closed."
+            elif user_id == snap.record.host_id:
+                snap = await self._lobby_change(match_id, seats=seats, host_id=humans[0].user_id)
+                text = f"{name} left; {humans[0].name} is the host now."
+            else:
+                snap = await self._lobby_change(match_id, seats=seats)
+                text = f"{name} left."
+        await self._notify(snap, [Event(text)])
+        return snap
+
+    async def add_ai(self, match_id: int, user_id: int) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            if user_id != snap.record.host_id:
+                raise errors.NotHost("add AI players")
+            if len(snap.seats) >= snap.game.max_players:
+                raise errors.LobbyError(f"This lobby is full ({snap.game.max_players} players).")
+            n = 1 + sum(1 for s in snap.seats if s.ai)
+            snap = await self._lobby_change(match_id, seats=snap.seats + (Seat(None, f"AI {n}", ai=True),))
+        await self._notify(snap, [Event(f"AI {n} joined.")])
+        return snap
+
+    async def remove_ai(self, match_id: int, user_id: int) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            if user_id != snap.record.host_id:
+                raise errors.NotHost("remove AI players")
+            ais = [i for i, s in enumerate(snap.seats) if s.ai]
+            if not ais:
+                raise errors.LobbyError("There is no AI seat to remove.")
+            i = ais[-1]
+            snap = await self._lobby_change(match_id, seats=snap.seats[:i] + snap.seats[i + 1 :])
+        await self._notify(snap, [])
+        return snap
+
+    async def set_option(self, match_id: int, user_id: int, key: str, value: str) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            if user_id != snap.record.host_id:
+                raise errors.NotHost("change the options")
+            self._check_option(snap.game, key, value)
+            options = dict(snap.record.options)
+            options[key] = value
+            snap = await self._lobby_change(match_id, options=options)
+        await self._notify(snap, [])
+        return snap
+
+    async def start(self, match_id: int, user_id: int) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self._open_lobby(match_id)
+            if user_id != snap.record.host_id:
+                raise errors.NotHost("start the match")
+            game = snap.game
+            try:
+                game.check_players(len(snap.seats), snap.record.options)
+            except GameError as err:
+                raise errors.LobbyError(str(err)) from None
+            state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
+            deadline_at, deadline = self._deadline_for(game, state, snap.version + 1)
+            try:
+                record = await self.repo.start_match(
+                    match_id, snap.version, state=game.dump(state), seats=snap.seats,
+                    deadline_at=deadline_at, deadline=deadline,
+                )
+            except repo_mod.StaleVersion:
+                await self._fresh(match_id)
+                raise errors.StaleVersion() from None
+            snap = self._snapshot(record)
+            log.info("match %s: started with %d seats", match_id, len(snap.seats))
+        events = [Event("The match begins.")]
+        await self._after_change(snap, events)
+        return snap
+
+    async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Snapshot:
+        async with self.lock(match_id):
+            snap = await self.get(match_id)
+            if snap.status not in ("lobby", "running"):
+                raise errors.NotRunning("This match has already ended.")
+            if user_id != snap.record.host_id and not is_admin:
+                raise errors.NotHost("cancel the match (or someone with Manage Server)")
+            snap = await self._lobby_change(match_id, status="abandoned")
+            self._disarm(match_id)
+            log.info("match %s: cancelled by %s", match_id, user_id)
+        await self._notify(snap, [Event("The match was cancelled.")])
+        return snap
+
+    # --- moves --------------------------------------------------------------------------
+
+    async def play(
+        self, match_id: int, user_id: int, move: str | Move, *, version: int | None = None
+    ) -> MoveResult:
+        """Apply a human's move. ``version`` (from a button) must be the current one."""
+        async with self.lock(match_id):
+            snap = await self.get(match_id)
+            if snap.status != "running":
+                raise errors.NotRunning(
+                    "This match is over." if snap.status in ("finished", "abandoned") else "This match has not started yet."
+                )
+            seat = snap.seat_of(user_id)
+            if seat is None:
+                raise errors.NotSeated()
+            if snap.seats[seat].left:
+                raise errors.NotSeated("You left this match; the AI plays your seat now.")
+            if version is not None and version != snap.version:
+                raise errors.StaleVersion()
+            result = await self._apply(snap, seat, user_id, move)
+        await self._after_change(result.snapshot, result.events)
+        return result
+
+    async def _apply(self, snap: Snapshot, seat: int, user_id: int | None, move: str | Move) -> MoveResult:
+        """Engine apply + one transaction. Caller holds the lock."""
+        game, state = snap.game, snap.state
+        assert state is not None
+        code = move if isinstance(move, str) else move.code
+        moves = game.legal_moves(state, seat)
+        chosen = next((m for m in moves if m.code == code), None)
+        new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
+        if chosen is None:  # pragma: no cover - apply accepted a code not listed
+            chosen = Move.simple(code, code)
+        outcome = game.outcome(new_state)
+        status = "finished" if outcome is not None else "running"
+        version = snap.version + 1
+        notes = self._notes(snap.record.notes, events)
+        deadline_at, deadline = (None, None) if outcome else self._deadline_for(game, new_state, version)
+        results: tuple[ResultRow, ...] = ()
+        if outcome is not None:
+            results = tuple(
+                ResultRow(
+                    seat=r.seat,
+                    user_id=snap.seats[r.seat].user_id,
+                    is_ai=snap.seats[r.seat].ai,
+                    place=r.place,
+                    score=r.score,
+                    team=r.team,
+                    left=snap.seats[r.seat].left,
+                )
+                for r in outcome.results
+            )
+        try:
+            record = await self.repo.apply_move(
+                MatchUpdate(
+                    match_id=snap.id,
+                    expected_version=snap.version,
+                    state=game.dump(new_state),
+                    seat=seat,
+                    user_id=user_id,
+                    code=code,
+                    notes=notes,
+                    status=status,
+                    deadline_at=deadline_at,
+                    deadline=deadline,
+                    results=results,
+                )
+            )
+        except repo_mod.StaleVersion:
+            await self._fresh(snap.id)
+            raise errors.StaleVersion() from None
+        new = Snapshot(record, game, new_state)
+        self._cache[snap.id] = new
+        log.info("match %s: v%d seat %d played %s", snap.id, version, seat, code)
+        if outcome is not None:
+            log.info("match %s: finished", snap.id)
+        return MoveResult(new, seat, chosen, tuple(events))
+
+    @staticmethod
+    def _notes(notes: Mapping[str, list[str]], events: Sequence[Event]) -> dict[str, list[str]]:
+        out = {k: list(v) for k, v in notes.items()}
+        for e in events:
+            if e.seat is not None:
+                box = out.setdefault(str(e.seat), [])
+                box.append(e.text)
+                del box[:-NOTES_PER_SEAT]
+        return out
+
+    async def _after_change(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        """Tell listeners, then arm timers and wake the AI."""
+        await self._notify(snap, events)
+        if snap.status != "running":
+            self._disarm(snap.id)
+            return
+        self._arm(snap)
+        self._wake_ai(snap)
+
+    # --- AI seats -----------------------------------------------------------------------
+
+    def _ai_seats_to_act(self, snap: Snapshot) -> list[int]:
+        return sorted(s for s in snap.to_act() if snap.seats[s].played_by_ai)
+
+    def _wake_ai(self, snap: Snapshot) -> None:
+        if self._closed or not self._ai_seats_to_act(snap):
+            return
+        task = self._ai_tasks.get(snap.id)
+        if task is not None and not task.done():
+            return
+        self._ai_tasks[snap.id] = asyncio.create_task(self._drive_ai(snap.id), name=f"ai-{snap.id}")
+
+    async def _drive_ai(self, match_id: int) -> None:
+        for _ in range(MAX_AI_MOVES_PER_WAKE):
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            async with self.lock(match_id):
+                snap = await self.get(match_id)
+                seats = self._ai_seats_to_act(snap)
+                if not seats:
+                    return
+                seat = seats[0]
+                rng = Rng.from_seed(snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat))
+                try:
+                    move = snap.game.ai_move(snap.state, seat, rng)
+                    result = await self._apply(snap, seat, None, move)
+                except errors.StaleVersion:
+                    continue
+                except GameError:
+                    log.exception("match %s: AI seat %d chose an illegal move; using the default", match_id, seat)
+                    result = await self._apply(snap, seat, None, snap.game.default_move(snap.state, seat))
+            await self._notify(result.snapshot, result.events)
+            if result.snapshot.status != "running":
+                self._disarm(match_id)
+                return
+            self._arm(result.snapshot)
+        log.warning("match %s: AI made %d moves in a row; pausing", match_id, MAX_AI_MOVES_PER_WAKE)
+
+    # --- deadlines ----------------------------------------------------------------------
+
+    def _deadline_for(self, game: Game, state: Any, version: int) -> tuple[float | None, dict[str, Any] | None]:
+        timed = game.timer(state)
+        if timed is None:
+            return None, None
+        at = self.clock() + timed.seconds
+        return at, {"version": version, "seat": timed.seat, "move": timed.move, "reason": timed.reason}
+
+    def _arm(self, snap: Snapshot) -> None:
+        rec = snap.record
+        current = self._timers.get(snap.id)
+        if current is not None and current.version == rec.version:
+            return
+        self._disarm(snap.id)
+        if rec.deadline_at is None or not rec.deadline or rec.deadline.get("version") != rec.version:
+            return
+        delay = max(0.0, rec.deadline_at - self.clock())
+        task = asyncio.create_task(self._fire(snap.id, rec.version, delay), name=f"deadline-{snap.id}")
+        self._timers[snap.id] = _Timer(rec.version, task)
+
+    def _disarm(self, match_id: int) -> None:
+        timer = self._timers.pop(match_id, None)
+        if timer is not None and timer.task is not asyncio.current_task():
+            timer.task.cancel()
+
+    async def _fire(self, match_id: int, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock(match_id):
+            snap = await self.get(match_id)
+            if snap.status != "running" or snap.version != version or not snap.record.deadline:
+                return
+            deadline = snap.record.deadline
+            seat = int(deadline["seat"])
+            self._timers.pop(match_id, None)
+            try:
+                result = await self._apply(snap, seat, None, str(deadline["move"]))
+            except (GameError, errors.ServiceError):
+                log.exception("match %s: deadline move %s failed", match_id, deadline)
+                return
+            log.info("match %s: deadline passed (%s)", match_id, deadline.get("reason"))
+        await self._after_change(result.snapshot, result.events)
+
+    # --- leaving a running match --------------------------------------------------------
+
+    async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
+        """A player leaves a running match: the AI takes the seat; they take a loss."""
+        async with self.lock(match_id):
+            snap = await self.get(match_id)
+            if snap.status != "running":
+                raise errors.NotRunning("This match is not running.")
+            seat = snap.seat_of(user_id)
+            if seat is None or snap.seats[seat].left:
+                raise errors.NotSeated()
+            seats = list(snap.seats)
+            seats[seat] = replace(seats[seat], left=True)
+            snap = await self._lobby_change(match_id, seats=tuple(seats))
+            name = seats[seat].name
+        events = [Event(f"{name} left the match; the AI plays their seat.")]
+        await self._after_change(snap, events)
+        return snap
+
+    # --- reading ------------------------------------------------------------------------
+
+    async def hand(self, match_id: int, user_id: int) -> tuple[Snapshot, int]:
+        snap = await self.get(match_id)
+        seat = snap.seat_of(user_id)
+        if seat is None:
+            raise errors.NotSeated()
+        if snap.status == "lobby":
+            raise errors.NotRunning("The match has not started yet; the host presses Start.")
+        return snap, seat
+
+    async def move_log(self, match_id: int) -> list[Any]:
+        return await self.repo.moves(match_id)
+
+    # --- start and stop -----------------------------------------------------------------
+
+    async def restore(self) -> list[Snapshot]:
+        """Load every open match, re-arm deadlines (with the time that was left), wake AIs."""
+        snaps = [self._snapshot(r) for r in await self.repo.matches_with_status("lobby", "running")]
+        for snap in snaps:
+            if snap.status == "running":
+                self._arm(snap)
+                self._wake_ai(snap)
+        log.info("restored %d open matches", len(snaps))
+        return snaps
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [t.task for t in self._timers.values()] + list(self._ai_tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._timers.clear()
+        self._ai_tasks.clear()
+
+
+__all__ = ["MatchService", "MoveResult", "Snapshot", "resolve_move", "NotYourTurn"]
