@@ -139,6 +139,7 @@ class MatchService:
     _cache: dict[int, Snapshot] = field(default_factory=dict)
     _timers: dict[int, _Timer] = field(default_factory=dict)
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _pending: set[asyncio.Task[None]] = field(default_factory=set)
     _closed: bool = False
 
     # --- plumbing -----------------------------------------------------------------------
@@ -174,11 +175,23 @@ class MatchService:
         return await self.get(match_id)
 
     async def _notify(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        """Tell listeners in the background, so a slow table edit never delays a reply."""
         for listener in list(self.listeners):
-            try:
-                await listener(snap, events)
-            except Exception:  # a broken listener must not lose the move
-                log.exception("match %s: listener failed", snap.id)
+            task = asyncio.create_task(self._run_listener(listener, snap, events))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    @staticmethod
+    async def _run_listener(listener: Listener, snap: Snapshot, events: Sequence[Event]) -> None:
+        try:
+            await listener(snap, events)
+        except Exception:  # a broken listener must not lose the move
+            log.exception("match %s: listener failed", snap.id)
+
+    async def settle(self) -> None:
+        """Wait for listener work in flight (tests and shutdown)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
 
     async def active_in_channel(self, channel_id: int) -> Snapshot | None:
         record = await self.repo.active_in_channel(channel_id)
@@ -585,6 +598,10 @@ class MatchService:
 
     async def close(self) -> None:
         self._closed = True
+        try:
+            await asyncio.wait_for(self.settle(), timeout=5)
+        except asyncio.TimeoutError:
+            log.warning("table updates still pending at shutdown")
         tasks = [t.task for t in self._timers.values()] + list(self._ai_tasks.values())
         for task in tasks:
             task.cancel()

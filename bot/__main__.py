@@ -1,0 +1,24 @@
+"""``python -m bot`` runs the bot; ``python -m bot simulate ...`` plays AI matches offline."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "simulate":
+        from bot.simulate import main as simulate_main
+
+        return simulate_main(args[1:])
+    if args and args[0] in ("-h", "--help"):
+        print("usage: python -m bot            run the bot (DISCORD_TOKEN from .env)")
+        print("       python -m bot simulate --game ID [--players N] [--games N] [--seed S] [--<option> V]")
+        return 0
+    from bot.run import run
+
+    return run()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

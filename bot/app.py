@@ -1,0 +1,82 @@
+"""The Discord client: start-up, cogs, persistent components and the error handler."""
+
+from __future__ import annotations
+
+import logging
+from importlib.util import find_spec
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES
+from bot.service import MatchService
+from bot.settings import Settings
+from bot.ui import flow
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.table import TablePublisher
+from db.repository import Repository
+
+log = logging.getLogger(__name__)
+
+BASE_COGS = ("cogs.lobby",)
+
+
+def cog_names() -> list[str]:
+    """The shared cogs plus ``cogs.<game id>`` for every registered game that has one."""
+    names = list(BASE_COGS)
+    for game_id in GAMES:
+        name = f"cogs.{game_id}"
+        if find_spec(name) is not None:
+            names.append(name)
+    return names
+
+
+class KingTree(app_commands.CommandTree["KingBot"]):
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(error, app_commands.CheckFailure) and not isinstance(error, app_commands.CommandInvokeError):
+            await flow.say(interaction, str(error) or "You cannot use that command here.")
+            return
+        await flow.refuse(interaction, original)
+
+
+class KingBot(commands.Bot):
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=KingTree,
+            help_command=None,
+            **kwargs,
+        )
+        self.settings = settings
+        self.repo = Repository(settings.database_url)
+        self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
+
+    async def setup_hook(self) -> None:
+        await self.repo.migrate()
+        self.service.add_listener(TablePublisher(self, self.service))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in cog_names():
+            await self.load_extension(name)
+        restored = await self.service.restore()
+        log.info("%d open matches restored", len(restored))
+        if self.settings.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await self.service.close()
+        await super().close()
+        await self.repo.close()

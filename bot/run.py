@@ -1,0 +1,37 @@
+"""Start the bot from settings, with one clear sentence when something is missing."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+
+from bot.app import KingBot
+from bot.settings import Settings
+
+
+def run() -> int:
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    logging.getLogger("discord").setLevel(logging.WARNING if settings.log_level != "DEBUG" else logging.DEBUG)
+    if not settings.token:
+        print(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+            "(see README, 'Create the Discord application').",
+            file=sys.stderr,
+        )
+        return 2
+    bot = KingBot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: check the token in .env (Bot page of your application).", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the requested intents; this bot needs none, so please report this.", file=sys.stderr)
+        return 2
+    return 0

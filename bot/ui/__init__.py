@@ -1,0 +1,1 @@
+"""Discord presentation: embeds, persistent components and the interaction flow."""

@@ -1,0 +1,323 @@
+"""What happens when a player presses something: the one path from Discord to the service.
+
+Buttons, selects and slash commands all end here, so a move made by a button and one made
+by a command are the same service call. Every refusal is one ephemeral sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
+
+import discord
+from discord import app_commands
+
+from bot.games import GAMES
+from bot.games.base import GameError, Move
+from bot.service import MatchService, MoveResult, ServiceError, Snapshot, resolve_move
+from bot.service import errors
+from bot.ui import components, render
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+GENERIC_FAILURE = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+class HasService(Protocol):
+    service: MatchService
+
+
+def service_of(interaction: Interaction) -> MatchService:
+    return interaction.client.service  # type: ignore[attr-defined, no-any-return]
+
+
+def is_admin(interaction: Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def display_name(interaction: Interaction) -> str:
+    return getattr(interaction.user, "display_name", None) or interaction.user.name
+
+
+# --- replies --------------------------------------------------------------------------------
+
+
+async def say(interaction: Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral sentence, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def refuse(interaction: Interaction, error: BaseException) -> None:
+    """Turn a domain error into one ephemeral sentence (the single place that does it)."""
+    if isinstance(error, (GameError, ServiceError)):
+        text = str(error)
+    else:
+        log.error("unexpected error in interaction %s", interaction.id, exc_info=error)
+        text = GENERIC_FAILURE
+    try:
+        await say(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver a refusal for interaction %s", interaction.id)
+
+
+def _is_component(interaction: Interaction) -> bool:
+    return interaction.type == discord.InteractionType.component
+
+
+# --- lobby ----------------------------------------------------------------------------------
+
+
+async def open_lobby(interaction: Interaction, game_id: str) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await say(interaction, "Matches are played in server channels, not in direct messages.")
+        return
+    svc = service_of(interaction)
+    snap = await svc.open_lobby(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=interaction.user.id,
+        host_name=display_name(interaction),
+        game_id=game_id,
+    )
+    await interaction.response.send_message(embed=render.lobby_embed(snap), view=components.lobby_view(snap))
+    try:
+        message = await interaction.original_response()
+        await svc.set_table_message(snap.id, message.id)
+    except discord.HTTPException:
+        log.warning("match %s: could not read the lobby message id", snap.id)
+
+
+async def lobby_action(interaction: Interaction, match_id: int, action: str) -> None:
+    svc = service_of(interaction)
+    user = interaction.user.id
+    try:
+        if action == "join":
+            snap = await svc.join(match_id, user, display_name(interaction))
+        elif action == "leave":
+            snap = await svc.leave_lobby(match_id, user)
+        elif action == "ai":
+            snap = await svc.add_ai(match_id, user)
+        elif action == "unai":
+            snap = await svc.remove_ai(match_id, user)
+        elif action == "start":
+            snap = await svc.start(match_id, user)
+        elif action == "cancel":
+            snap = await svc.cancel(match_id, user, is_admin=is_admin(interaction))
+        else:
+            await say(interaction, "That button is not one of ours.")
+            return
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    # The clicked message is the lobby/table: answer by updating it in place.
+    await _update_table_message(interaction, snap)
+
+
+async def set_option(interaction: Interaction, match_id: int, key: str, value: str) -> None:
+    try:
+        snap = await service_of(interaction).set_option(match_id, interaction.user.id, key, value)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        # Put the select back to the stored value for the clicker.
+        return
+    await _update_table_message(interaction, snap)
+
+
+async def _update_table_message(interaction: Interaction, snap: Snapshot) -> None:
+    """Acknowledge a lobby click; the table publisher edits the message in place."""
+    del snap
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+def table_message(snap: Snapshot, recent: Sequence[str] = ()) -> tuple[discord.Embed, discord.ui.View]:
+    if snap.state is None:
+        return render.lobby_embed(snap), components.lobby_view(snap)
+    return render.table_embed(snap, recent), components.table_view(snap)
+
+
+# --- hands and moves ------------------------------------------------------------------------
+
+
+async def show_hand(
+    interaction: Interaction,
+    match_id: int,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+    edit: bool | None = None,
+) -> None:
+    """Answer with the clicker's private view and the moves they may make now."""
+    snap, seat = await service_of(interaction).hand(match_id, interaction.user.id)
+    await _send_hand(interaction, snap, seat, notice=notice, path=path, edit=edit)
+
+
+async def _send_hand(
+    interaction: Interaction,
+    snap: Snapshot,
+    seat: int,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+    edit: bool | None = None,
+) -> None:
+    moves = snap.legal_moves(seat)
+    view, node = components.hand_view(snap, moves, path)
+    step = node.labels if node is not None else ()
+    embed = render.hand_embed(snap, seat, snap.view(seat), notice=notice, step=step, has_moves=bool(moves))
+    if edit is None:
+        edit = _is_component(interaction) and bool(interaction.message and interaction.message.flags.ephemeral)
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+    elif edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def move_step(interaction: Interaction, match_id: int, version: int, path: list[int]) -> None:
+    """A button or select of the hand: go one step down the move tree, or play the move."""
+    svc = service_of(interaction)
+    try:
+        snap, seat = await svc.hand(match_id, interaction.user.id)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    if snap.version != version:
+        await _send_hand(interaction, snap, seat, notice=["That button was out of date; here is your hand now."])
+        return
+    moves = snap.legal_moves(seat)
+    node = components.walk(moves, path)
+    if node is None:
+        await _send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
+        return
+    if node.leaf is None or (node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)):
+        await _send_hand(interaction, snap, seat, path=path)
+        return
+    await _play(interaction, snap.id, node.leaf, version)
+
+
+async def _play(interaction: Interaction, match_id: int, move: Move | str, version: int | None) -> None:
+    svc = service_of(interaction)
+    try:
+        result = await svc.play(match_id, interaction.user.id, move, version=version)
+    except errors.StaleVersion:
+        snap, seat = await svc.hand(match_id, interaction.user.id)
+        await _send_hand(interaction, snap, seat, notice=["Someone moved first, so that was not played; here is your hand now."])
+        return
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    await _send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
+
+
+def played_notice(result: MoveResult) -> list[str]:
+    lines = [f"You played: {result.move.label}."]
+    lines.extend(result.private_for(result.seat))
+    others = [t for t in result.public if "{p%d} has" % result.seat not in t]
+    lines.extend(others[-3:])
+    return lines
+
+
+# --- slash commands -------------------------------------------------------------------------
+
+
+async def channel_match(interaction: Interaction, game_id: str | None = None) -> Snapshot:
+    """The active match in this channel (of ``game_id`` if given), else a refusal."""
+    svc = service_of(interaction)
+    snap = await svc.active_in_channel(interaction.channel_id or 0)
+    if snap is None:
+        # Maybe the user's only running match is elsewhere in this server.
+        mine = await svc.matches_of(interaction.guild_id or 0, interaction.user.id)
+        mine = [m for m in mine if m.status == "running" and (game_id is None or m.record.game_id == game_id)]
+        if len(mine) == 1:
+            return mine[0]
+        raise errors.NotRunning("There is no active match in this channel; start one with /play.")
+    if game_id is not None and snap.record.game_id != game_id:
+        other = GAMES[snap.record.game_id].name
+        raise errors.NotRunning(f"The match in this channel is {other}, not {GAMES[game_id].name}.")
+    return snap
+
+
+async def hand_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    await show_hand(interaction, snap.id, edit=False)
+
+
+async def play_command(interaction: Interaction, game_id: str, prefix: str, text: str) -> None:
+    """A game's slash command: find the legal move the player named and play it."""
+    snap = await channel_match(interaction, game_id)
+    svc = service_of(interaction)
+    snap, seat = await svc.hand(snap.id, interaction.user.id)
+    if snap.status != "running":
+        raise errors.NotRunning("This match is over.")
+    moves = snap.legal_moves(seat)
+    if not moves:
+        if seat not in snap.to_act():
+            raise errors.UnknownMove("It is not your turn.")
+    own = [
+        Move(m.code, tuple(snap.name_text(step) for step in m.path))
+        for m in moves
+        if not prefix or m.code == prefix or m.code.startswith(prefix + ":")
+    ]
+    move = resolve_move(own, text, prefix) if text else (own[0] if len(own) == 1 else None)
+    if move is None:
+        # Let the engine explain why (not your turn, card already used, ...).
+        code = text if ":" in text or not prefix else f"{prefix}:{text}"
+        await _play(interaction, snap.id, code or prefix, None)
+        return
+    await _play(interaction, snap.id, move, None)
+
+
+async def autocomplete_moves(
+    interaction: Interaction, game_id: str, prefix: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves for this command, filtered by what they typed."""
+    try:
+        snap = await channel_match(interaction, game_id)
+        snap, seat = await service_of(interaction).hand(snap.id, interaction.user.id)
+    except (GameError, ServiceError):
+        return []
+    low = current.casefold()
+    choices = []
+    for m in snap.legal_moves(seat):
+        if prefix and not (m.code == prefix or m.code.startswith(prefix + ":")):
+            continue
+        label = snap.name_text(m.label)
+        if low and low not in label.casefold() and low not in m.code.casefold():
+            continue
+        choices.append(app_commands.Choice(name=render.clip(label, 100), value=m.code[:100]))
+        if len(choices) == 25:
+            break
+    return choices
+
+
+async def rules_command(interaction: Interaction, game_id: str) -> None:
+    game = GAMES[game_id]
+    embeds = render.rules_embeds(game)
+    await interaction.response.send_message(embeds=embeds[:10], ephemeral=True)
+
+
+async def leave_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    svc = service_of(interaction)
+    if snap.status == "lobby":
+        snap = await svc.leave_lobby(snap.id, interaction.user.id)
+        await say(interaction, "You left the lobby.")
+    else:
+        snap = await svc.leave_match(snap.id, interaction.user.id)
+        await say(interaction, "You left the match; the AI plays your seat and the match counts as a loss for you.")
+
+
+async def cancel_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    await service_of(interaction).cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
+    await say(interaction, f"Match #{snap.id} was cancelled.")

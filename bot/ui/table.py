@@ -1,0 +1,62 @@
+"""Keeps each match's public table message up to date (a service listener)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Sequence
+
+import discord
+
+from bot.games.base import Event
+from bot.service import MatchService, Snapshot
+from bot.ui.flow import table_message
+
+log = logging.getLogger(__name__)
+RECENT = 5
+
+
+class TablePublisher:
+    """Edits the table message in place after every change, newest state only."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._shown: dict[int, int] = {}
+        self._recent: dict[int, list[str]] = {}
+
+    async def __call__(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        recent = self._recent.setdefault(snap.id, [])
+        recent.extend(e.text for e in events if e.seat is None)
+        del recent[:-RECENT]
+        lock = self._locks.setdefault(snap.id, asyncio.Lock())
+        async with lock:
+            latest = await self.service.get(snap.id)
+            if self._shown.get(snap.id, -1) >= latest.version and snap.status == latest.status:
+                return
+            await self.publish(latest)
+        if latest.status in ("finished", "abandoned"):
+            self._recent.pop(snap.id, None)
+
+    async def publish(self, snap: Snapshot) -> None:
+        if snap.record.message_id is None:
+            return
+        embed, view = table_message(snap, self._recent.get(snap.id, ()))
+        channel: Any = self.client.get_partial_messageable(snap.record.channel_id)
+        try:
+            await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view)
+            self._shown[snap.id] = snap.version
+        except discord.NotFound:
+            # The table message was deleted: post a new one so the match can go on.
+            try:
+                message = await channel.send(embed=embed, view=view)
+            except discord.HTTPException:
+                log.warning("match %s: table message gone and cannot post a new one", snap.id)
+                return
+            await self.service.set_table_message(snap.id, message.id)
+            self._shown[snap.id] = snap.version
+        except discord.Forbidden:
+            log.warning("match %s: missing permission to edit the table message", snap.id)
+        except discord.HTTPException:
+            log.exception("match %s: editing the table message failed", snap.id)

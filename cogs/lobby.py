@@ -1,0 +1,51 @@
+"""Commands shared by every game: /play, /hand, /rules, /leave, /cancel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES
+from bot.ui import flow
+
+GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Open a lobby for a card game in this channel.")
+    @app_commands.describe(game="The game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        await flow.open_lobby(interaction, game.value)
+
+    @app_commands.command(name="hand", description="See your cards and moves in this channel's match (only you see it).")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await flow.hand_command(interaction)
+
+    @app_commands.command(name="rules", description="The rules of a game, with this bot's rulings.")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        await flow.rules_command(interaction, game.value)
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby, or hand your seat in a running match to the AI.")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await flow.leave_command(interaction)
+
+    @app_commands.command(name="cancel", description="End this channel's match (host or Manage Server).")
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await flow.cancel_command(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))
