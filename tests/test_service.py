@@ -1,0 +1,169 @@
+"""The match service without Discord: lobbies, moves, refusals, AI seats, deadlines, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import bot.games.crown as crown
+from bot.games.base import IllegalMove, NotYourTurn
+from bot.service import MatchService, errors
+from db.repository import Repository
+
+HOST, BOB, CAT = 100, 200, 300
+
+
+@pytest.fixture
+async def repo(tmp_path: Path):
+    r = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await r.migrate()
+    yield r
+    await r.close()
+
+
+@pytest.fixture
+async def svc(repo: Repository):
+    s = MatchService(repo, ai_delay=0)
+    yield s
+    await s.close()
+
+
+async def lobby(svc: MatchService, variant: str = "defend", channel: int = 5):
+    return await svc.open_lobby(
+        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id="crown", options={"variant": variant}
+    )
+
+
+async def wait_for(predicate, timeout: float = 5.0) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if await predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("condition not reached")
+
+
+async def test_lobby_join_leave_and_host_handover(svc: MatchService) -> None:
+    m = await lobby(svc)
+    m = await svc.join(m.id, BOB, "Bob")
+    with pytest.raises(errors.LobbyError, match="already seated"):
+        await svc.join(m.id, BOB, "Bob")
+    m = await svc.leave_lobby(m.id, HOST)
+    assert m.record.host_id == BOB and [s.name for s in m.seats] == ["Bob"]
+    m = await svc.leave_lobby(m.id, BOB)
+    assert m.status == "abandoned"
+
+
+async def test_only_one_active_match_per_channel(svc: MatchService) -> None:
+    await lobby(svc)
+    with pytest.raises(errors.ChannelBusy, match="already has an active match"):
+        await lobby(svc)
+    await lobby(svc, channel=6)
+
+
+async def test_host_only_actions_and_player_counts(svc: MatchService) -> None:
+    m = await lobby(svc, "find")
+    await svc.join(m.id, BOB, "Bob")
+    with pytest.raises(errors.NotHost):
+        await svc.add_ai(m.id, BOB)
+    with pytest.raises(errors.NotHost):
+        await svc.start(m.id, BOB)
+    with pytest.raises(errors.NotHost):
+        await svc.set_option(m.id, BOB, "variant", "tourney")
+    with pytest.raises(errors.LobbyError, match="not a choice"):
+        await svc.set_option(m.id, HOST, "variant", "poker")
+    await svc.join(m.id, CAT, "Cat")
+    with pytest.raises(errors.LobbyError, match="exactly 2 players"):
+        await svc.start(m.id, HOST)
+    await svc.set_option(m.id, HOST, "variant", "atcourt")
+    m = await svc.start(m.id, HOST)
+    assert m.status == "running" and m.state is not None
+
+
+async def test_cancel_needs_host_or_manage_server(svc: MatchService) -> None:
+    m = await lobby(svc)
+    await svc.join(m.id, BOB, "Bob")
+    with pytest.raises(errors.NotHost):
+        await svc.cancel(m.id, BOB, is_admin=False)
+    m = await svc.cancel(m.id, BOB, is_admin=True)
+    assert m.status == "abandoned"
+
+
+async def test_moves_refusals_and_stale_versions(svc: MatchService, repo: Repository) -> None:
+    m = await lobby(svc, "tourney")
+    await svc.join(m.id, BOB, "Bob")
+    m = await svc.start(m.id, HOST)
+    with pytest.raises(errors.NotSeated):
+        await svc.play(m.id, CAT, "pick:K")
+    with pytest.raises(IllegalMove):
+        await svc.play(m.id, HOST, "pick:X")
+    r = await svc.play(m.id, HOST, "pick:K", version=m.version)
+    assert r.private_for(0) == ["You picked the King (5)."]
+    with pytest.raises(NotYourTurn, match="already picked"):
+        await svc.play(m.id, HOST, "pick:D")
+    with pytest.raises(errors.StaleVersion):
+        await svc.play(m.id, BOB, "pick:D", version=m.version)  # an old button
+    assert (await svc.get(m.id)).version == m.version + 1
+    assert [mv.code for mv in await repo.moves(m.id)] == ["pick:K"]
+
+
+async def test_ai_seats_finish_a_match_and_results_are_stored(svc: MatchService, repo: Repository) -> None:
+    m = await lobby(svc, "defend")
+    await svc.add_ai(m.id, HOST)
+    await svc.add_ai(m.id, HOST)
+    m = await svc.start(m.id, HOST)
+
+    async def human_done() -> bool:
+        snap = await svc.get(m.id)
+        if snap.status != "running":
+            return True
+        if 0 in snap.to_act():
+            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+        return False
+
+    await wait_for(human_done)
+    results = await repo.results(m.id)
+    assert len(results) == 3 and any(r.place == 1 for r in results)
+    assert [r.is_ai for r in results] == [False, True, True]
+
+
+async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository, monkeypatch) -> None:
+    monkeypatch.setattr(crown, "QUESTIONING_SECONDS", 0.4)
+    svc = MatchService(repo, ai_delay=0)
+    m = await lobby(svc, "atcourt")
+    await svc.join(m.id, BOB, "Bob")
+    await svc.join(m.id, CAT, "Cat")
+    m = await svc.start(m.id, HOST)
+    assert m.record.deadline_at is not None and m.record.deadline["move"] == "end"
+    await svc.close()  # the bot stops before the deadline
+
+    svc2 = MatchService(repo, ai_delay=0)
+    await svc2.restore()
+
+    async def accusing() -> bool:
+        return (await svc2.get(m.id)).state.phase == "accuse"
+
+    await wait_for(accusing, timeout=3)
+    await svc2.close()
+
+
+async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchService, repo: Repository) -> None:
+    m = await lobby(svc, "tourney")
+    await svc.join(m.id, BOB, "Bob")
+    m = await svc.start(m.id, HOST)
+    await svc.leave_match(m.id, BOB)
+    with pytest.raises(errors.NotSeated, match="left this match"):
+        await svc.play(m.id, BOB, "pick:K")
+
+    async def host_done() -> bool:
+        snap = await svc.get(m.id)
+        if snap.status != "running":
+            return True
+        if 0 in snap.to_act():
+            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+        return False
+
+    await wait_for(host_done)
+    results = await repo.results(m.id)
+    assert results[1].left and not results[1].is_ai
