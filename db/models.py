@@ -70,3 +70,13 @@ class Result(SQLModel, table=True):
     has_ai: bool = False
     left: bool = False
     created_at: float = 0.0
+
+
+class GuildConfig(SQLModel, table=True):
+    """Per-server settings; a missing row means the defaults."""
+
+    __tablename__ = "guild_config"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    turn_seconds: Optional[int] = None  # None: the bot's default; 0: no turn timer
+    updated_at: float = 0.0

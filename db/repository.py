@@ -20,7 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool
 
-from db.models import Match, MoveLog, Result
+from db.models import GuildConfig, Match, MoveLog, Result
 from db.records import MatchRecord, MatchUpdate, MoveRecord, ResultRow, Seat
 
 log = logging.getLogger(__name__)
@@ -326,6 +326,33 @@ class Repository:
         async with self.reader.connect() as conn:
             rows = (await conn.execute(select(Result).where(Result.match_id == match_id).order_by(Result.seat))).all()
             return [ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left) for r in rows]
+
+    async def turn_seconds(self, guild_id: int) -> int | None:
+        """The server's turn timer in seconds (None: not set, 0: off)."""
+        async with self.reader.connect() as conn:
+            row = (await conn.execute(select(GuildConfig.turn_seconds).where(GuildConfig.guild_id == guild_id))).first()
+            return None if row is None else row[0]
+
+    async def set_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
+        now = time.time()
+        async with self._write_lock, self.writer.begin() as conn:
+            res = await conn.execute(
+                update(GuildConfig).where(GuildConfig.guild_id == guild_id).values(turn_seconds=seconds, updated_at=now)
+            )
+            if res.rowcount == 0:
+                await conn.execute(insert(GuildConfig).values(guild_id=guild_id, turn_seconds=seconds, updated_at=now))
+
+    async def set_deadline(
+        self, match_id: int, version: int, deadline_at: float | None, deadline: dict[str, Any] | None
+    ) -> bool:
+        """Replace the stored deadline of this version (no version bump); False if stale."""
+        async with self._write_lock, self.writer.begin() as conn:
+            res = await conn.execute(
+                update(Match)
+                .where(Match.id == match_id, Match.version == version)
+                .values(deadline_at=deadline_at, deadline=_dumps(deadline) if deadline else None)
+            )
+            return res.rowcount == 1
 
     async def count_matches(self, status: str) -> int:
         async with self.reader.connect() as conn:
