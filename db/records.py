@@ -12,13 +12,14 @@ class Seat:
     name: str
     ai: bool = False
     left: bool = False  # a human who left; the AI plays the seat
+    missed: int = 0  # turn deadlines missed in a row
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left}
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "missed": self.missed}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> "Seat":
-        return Seat(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")))
+        return Seat(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), int(d.get("missed", 0)))
 
     @property
     def played_by_ai(self) -> bool:

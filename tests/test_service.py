@@ -135,7 +135,7 @@ async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository
     await svc.join(m.id, BOB, "Bob")
     await svc.join(m.id, CAT, "Cat")
     m = await svc.start(m.id, HOST)
-    assert m.record.deadline_at is not None and m.record.deadline["move"] == "end"
+    assert m.record.deadline_at is not None and m.record.deadline["rule"]["move"] == "end"
     await svc.close()  # the bot stops before the deadline
 
     svc2 = MatchService(repo, ai_delay=0)
@@ -167,3 +167,48 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
     await wait_for(host_done)
     results = await repo.results(m.id)
     assert results[1].left and not results[1].is_ai
+
+
+class Reminders:
+    def __init__(self) -> None:
+        self.reminded: list[list[int]] = []
+
+    async def match_changed(self, snap, events) -> None:
+        pass
+
+    async def remind(self, snap, seats, seconds_left) -> None:
+        self.reminded.append(list(seats))
+
+
+async def test_turn_timer_warns_then_plays_the_default_and_replaces_after_three(repo: Repository) -> None:
+    svc = MatchService(repo, ai_delay=0, default_turn_seconds=1)
+    listener = Reminders()
+    svc.add_listener(listener)
+    m = await lobby(svc, "defend")
+    await svc.add_ai(m.id, HOST)
+    await svc.add_ai(m.id, HOST)
+    m = await svc.start(m.id, HOST)
+    assert m.record.deadline["turn"]["seats"] == [0]
+
+    async def replaced() -> bool:
+        snap = await svc.get(m.id)
+        return snap.status != "running" or snap.seats[0].left
+
+    await wait_for(replaced, timeout=10)
+    snap = await svc.get(m.id)
+    assert [0] in listener.reminded
+    moves = await repo.moves(m.id)
+    timed_out = [mv for mv in moves if mv.seat == 0 and mv.user_id is None]
+    assert timed_out, "the default move was made for the absent player"
+    if snap.status == "running":
+        assert snap.seats[0].left and len(timed_out) >= 3
+    await svc.close()
+
+
+async def test_turn_setting_needs_manage_server_and_is_stored(repo: Repository) -> None:
+    svc = MatchService(repo, ai_delay=0)
+    with pytest.raises(errors.NotHost):
+        await svc.set_turn_seconds(1, 60, is_admin=False)
+    await svc.set_turn_seconds(1, 0, is_admin=True)
+    assert await MatchService(repo).turn_seconds(1) == 0
+    assert await svc.turn_seconds(2) == svc.default_turn_seconds

@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from bot.games import GAMES
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, GameError, Move, NotYourTurn, Rng, View
@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 
 NOTES_PER_SEAT = 6
 MAX_AI_MOVES_PER_WAKE = 500
+DEFAULT_TURN_SECONDS = 180
+CORRESPONDENCE_SECONDS = 24 * 3600
+MISSES_BEFORE_REPLACED = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +107,12 @@ class MoveResult:
         return [e.text for e in self.events if e.seat is None]
 
 
-Listener = Callable[[Snapshot, Sequence[Event]], Awaitable[None]]
+class Listener(Protocol):
+    """Told about every change (the Discord layer edits the table message)."""
+
+    async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None: ...
+
+    async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None: ...
 
 
 @dataclass
@@ -133,6 +141,7 @@ def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | N
 class MatchService:
     repo: Repository
     ai_delay: float = 0.8
+    default_turn_seconds: int = DEFAULT_TURN_SECONDS
     clock: Callable[[], float] = time.time
     listeners: list[Listener] = field(default_factory=list)
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
@@ -140,6 +149,7 @@ class MatchService:
     _timers: dict[int, _Timer] = field(default_factory=dict)
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _pending: set[asyncio.Task[None]] = field(default_factory=set)
+    _turn_seconds: dict[int, int] = field(default_factory=dict)
     _closed: bool = False
 
     # --- plumbing -----------------------------------------------------------------------
@@ -177,16 +187,18 @@ class MatchService:
     async def _notify(self, snap: Snapshot, events: Sequence[Event]) -> None:
         """Tell listeners in the background, so a slow table edit never delays a reply."""
         for listener in list(self.listeners):
-            task = asyncio.create_task(self._run_listener(listener, snap, events))
-            self._pending.add(task)
-            task.add_done_callback(self._pending.discard)
+            self._background(listener.match_changed(snap, events), snap.id)
 
-    @staticmethod
-    async def _run_listener(listener: Listener, snap: Snapshot, events: Sequence[Event]) -> None:
-        try:
-            await listener(snap, events)
-        except Exception:  # a broken listener must not lose the move
-            log.exception("match %s: listener failed", snap.id)
+    def _background(self, coro: Any, match_id: int) -> None:
+        async def run() -> None:
+            try:
+                await coro
+            except Exception:  # a broken listener must not lose the move
+                log.exception("match %s: listener failed", match_id)
+
+        task = asyncio.create_task(run())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     async def settle(self) -> None:
         """Wait for listener work in flight (tests and shutdown)."""
@@ -344,7 +356,8 @@ class MatchService:
             except GameError as err:
                 raise errors.LobbyError(str(err)) from None
             state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
-            deadline_at, deadline = self._deadline_for(game, state, snap.version + 1)
+            turn = await self.turn_seconds(snap.record.guild_id)
+            deadline_at, deadline = self._deadline_for(game, state, snap.version + 1, snap.seats, turn)
             try:
                 record = await self.repo.start_match(
                     match_id, snap.version, state=game.dump(state), seats=snap.seats,
@@ -395,7 +408,15 @@ class MatchService:
         await self._after_change(result.snapshot, result.events)
         return result
 
-    async def _apply(self, snap: Snapshot, seat: int, user_id: int | None, move: str | Move) -> MoveResult:
+    async def _apply(
+        self,
+        snap: Snapshot,
+        seat: int,
+        user_id: int | None,
+        move: str | Move,
+        seat_changes: Mapping[int, Seat] | None = None,
+        extra_events: Sequence[Event] = (),
+    ) -> MoveResult:
         """Engine apply + one transaction. Caller holds the lock."""
         game, state = snap.game, snap.state
         assert state is not None
@@ -403,14 +424,22 @@ class MatchService:
         moves = game.legal_moves(state, seat)
         chosen = next((m for m in moves if m.code == code), None)
         new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
+        events = list(extra_events) + list(events)
         if chosen is None:  # pragma: no cover - apply accepted a code not listed
             chosen = Move.simple(code, code)
         outcome = game.outcome(new_state)
         status = "finished" if outcome is not None else "running"
         version = snap.version + 1
         notes = self._notes(snap.record.notes, events)
-        deadline_at, deadline = (None, None) if outcome else self._deadline_for(game, new_state, version)
+        seats = snap.seats
+        if user_id is not None and seats[seat].missed:
+            seats = seats[:seat] + (replace(seats[seat], missed=0),) + seats[seat + 1 :]
+        if seat_changes:
+            seats = tuple(seat_changes.get(i, s) for i, s in enumerate(seats))
+        turn = await self.turn_seconds(snap.record.guild_id)
+        deadline_at, deadline = (None, None) if outcome else self._deadline_for(game, new_state, version, seats, turn)
         results: tuple[ResultRow, ...] = ()
+        snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats != snap.seats else snap
         if outcome is not None:
             results = tuple(
                 ResultRow(
@@ -438,6 +467,7 @@ class MatchService:
                     deadline_at=deadline_at,
                     deadline=deadline,
                     results=results,
+                    seats=seats if seats != snap.seats else None,
                 )
             )
         except repo_mod.StaleVersion:
@@ -510,17 +540,59 @@ class MatchService:
 
     # --- deadlines ----------------------------------------------------------------------
 
-    def _deadline_for(self, game: Game, state: Any, version: int) -> tuple[float | None, dict[str, Any] | None]:
+    async def turn_seconds(self, guild_id: int) -> int:
+        """The server's seconds per decision (0: no turn timer)."""
+        cached = self._turn_seconds.get(guild_id)
+        if cached is None:
+            stored = await self.repo.turn_seconds(guild_id)
+            cached = self.default_turn_seconds if stored is None else stored
+            self._turn_seconds[guild_id] = cached
+        return cached
+
+    async def set_turn_seconds(self, guild_id: int, seconds: int, *, is_admin: bool) -> None:
+        if not is_admin:
+            raise errors.NotHost("change the server settings (Manage Server is needed)")
+        if seconds < 0 or seconds > 7 * 24 * 3600:
+            raise errors.LobbyError("The turn timer must be between 0 seconds (off) and 7 days.")
+        await self.repo.set_turn_seconds(guild_id, seconds)
+        self._turn_seconds[guild_id] = seconds
+
+    def _deadline_for(
+        self, game: Game, state: Any, version: int, seats: Sequence[Seat], turn_seconds: int
+    ) -> tuple[float | None, dict[str, Any] | None]:
+        """The next deadlines of this state: a rule timer and/or the turn timer."""
+        now = self.clock()
+        deadline: dict[str, Any] = {"version": version}
         timed = game.timer(state)
-        if timed is None:
+        if timed is not None:
+            deadline["rule"] = {
+                "at": now + timed.seconds, "seat": timed.seat, "move": timed.move, "reason": timed.reason,
+            }
+        awaited_fn = getattr(game, "awaited", None)
+        awaited = awaited_fn(state) if awaited_fn else game.to_act(state)
+        humans = sorted(s for s in awaited if not seats[s].played_by_ai)
+        if turn_seconds > 0 and humans:
+            at = now + turn_seconds
+            warn = min(60.0, turn_seconds / 4)
+            deadline["turn"] = {"at": at, "warn_at": at - warn, "warned": False, "seats": humans}
+        if len(deadline) == 1:
             return None, None
-        at = self.clock() + timed.seconds
-        return at, {"version": version, "seat": timed.seat, "move": timed.move, "reason": timed.reason}
+        return self._next_time(deadline), deadline
+
+    @staticmethod
+    def _next_time(deadline: Mapping[str, Any]) -> float | None:
+        times = []
+        if "rule" in deadline:
+            times.append(deadline["rule"]["at"])
+        turn = deadline.get("turn")
+        if turn:
+            times.append(turn["at"] if turn["warned"] else turn["warn_at"])
+        return min(times) if times else None
 
     def _arm(self, snap: Snapshot) -> None:
         rec = snap.record
         current = self._timers.get(snap.id)
-        if current is not None and current.version == rec.version:
+        if current is not None and current.version == rec.version and not current.task.done():
             return
         self._disarm(snap.id)
         if rec.deadline_at is None or not rec.deadline or rec.deadline.get("version") != rec.version:
@@ -536,20 +608,70 @@ class MatchService:
 
     async def _fire(self, match_id: int, version: int, delay: float) -> None:
         await asyncio.sleep(delay)
+        self._timers.pop(match_id, None)
+        results: list[MoveResult] = []
+        reminder: tuple[Snapshot, list[int], float] | None = None
         async with self.lock(match_id):
             snap = await self.get(match_id)
-            if snap.status != "running" or snap.version != version or not snap.record.deadline:
+            rec = snap.record
+            if snap.status != "running" or rec.version != version or not rec.deadline:
                 return
-            deadline = snap.record.deadline
-            seat = int(deadline["seat"])
-            self._timers.pop(match_id, None)
+            deadline = dict(rec.deadline)
+            now = self.clock()
+            rule, turn = deadline.get("rule"), deadline.get("turn")
             try:
-                result = await self._apply(snap, seat, None, str(deadline["move"]))
+                if rule and rule["at"] <= now + 0.001:
+                    log.info("match %s: rule deadline (%s)", match_id, rule.get("reason"))
+                    results.append(await self._apply(snap, int(rule["seat"]), None, str(rule["move"])))
+                elif turn and not turn["warned"] and turn["warn_at"] <= now + 0.001:
+                    turn = dict(turn, warned=True)
+                    deadline["turn"] = turn
+                    at = self._next_time(deadline)
+                    await self.repo.set_deadline(match_id, version, at, deadline)
+                    snap = await self._fresh(match_id)
+                    waiting = [s for s in turn["seats"] if s in snap.to_act()]
+                    reminder = (snap, waiting, max(0.0, turn["at"] - now))
+                elif turn and turn["at"] <= now + 0.001:
+                    results.extend(await self._time_out(snap, [int(s) for s in turn["seats"]]))
             except (GameError, errors.ServiceError):
-                log.exception("match %s: deadline move %s failed", match_id, deadline)
+                log.exception("match %s: deadline %s failed", match_id, deadline)
                 return
-            log.info("match %s: deadline passed (%s)", match_id, deadline.get("reason"))
-        await self._after_change(result.snapshot, result.events)
+        if reminder is not None:
+            snap, waiting, left = reminder
+            for listener in list(self.listeners):
+                self._background(listener.remind(snap, waiting, left), match_id)
+            self._arm(snap)
+            return
+        for result in results:
+            await self._notify(result.snapshot, result.events)
+        if results:
+            last = results[-1].snapshot
+            if last.status == "running":
+                self._arm(last)
+                self._wake_ai(last)
+            else:
+                self._disarm(match_id)
+
+    async def _time_out(self, snap: Snapshot, seats: Sequence[int]) -> list[MoveResult]:
+        """The turn deadline passed: the game's default move for each waiting human."""
+        results = []
+        for seat in seats:
+            if seat not in snap.to_act() or snap.seats[seat].played_by_ai:
+                continue
+            missed = snap.seats[seat].missed + 1
+            changed = replace(snap.seats[seat], missed=missed, left=missed >= MISSES_BEFORE_REPLACED)
+            name = changed.name
+            extra = [Event(f"{name} ran out of time; the default move was made for them.")]
+            if changed.left:
+                extra.append(Event(f"{name} missed {missed} deadlines in a row and has left; the AI plays their seat."))
+            move = snap.game.default_move(snap.state, seat)
+            result = await self._apply(snap, seat, None, move, seat_changes={seat: changed}, extra_events=extra)
+            log.info("match %s: seat %d timed out (%d in a row)", snap.id, seat, missed)
+            results.append(result)
+            snap = result.snapshot
+            if snap.status != "running":
+                break
+        return results
 
     # --- leaving a running match --------------------------------------------------------
 

@@ -26,7 +26,21 @@ class TablePublisher:
         self._shown: dict[int, int] = {}
         self._recent: dict[int, list[str]] = {}
 
-    async def __call__(self, snap: Snapshot, events: Sequence[Event]) -> None:
+    async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None:
+        """Mention the players whose turn deadline is near, in the match's channel."""
+        users = [snap.seats[s].user_id for s in seats if snap.seats[s].user_id is not None]
+        if not users:
+            return
+        mentions = " ".join(f"<@{u}>" for u in users)
+        left = f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
+        text = f"⏰ {mentions}: {left} left to decide in {snap.game.name} #{snap.id}, or the default move is made."
+        channel: Any = self.client.get_partial_messageable(snap.record.channel_id)
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        except discord.HTTPException:
+            log.warning("match %s: could not post the turn reminder", snap.id)
+
+    async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
         recent = self._recent.setdefault(snap.id, [])
         recent.extend(e.text for e in events if e.seat is None)
         del recent[:-RECENT]
