@@ -20,7 +20,7 @@ from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
-BASE_COGS = ("cogs.lobby",)
+BASE_COGS = ("cogs.lobby", "cogs.admin")
 
 
 def cog_names() -> list[str]:

@@ -175,6 +175,15 @@ class Repository:
             ).first()
             return _record(row) if row else None
 
+    async def latest_in_channel(self, channel_id: int) -> MatchRecord | None:
+        async with self.reader.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(Match).where(Match.channel_id == channel_id).order_by(Match.id.desc()).limit(1)
+                )
+            ).first()
+            return _record(row) if row else None
+
     async def matches_with_status(self, *statuses: str) -> list[MatchRecord]:
         async with self.reader.connect() as conn:
             rows = (await conn.execute(select(Match).where(Match.status.in_(statuses)).order_by(Match.id))).all()

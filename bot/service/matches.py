@@ -703,8 +703,35 @@ class MatchService:
             raise errors.NotRunning("The match has not started yet; the host presses Start.")
         return snap, seat
 
-    async def move_log(self, match_id: int) -> list[Any]:
-        return await self.repo.moves(match_id)
+    async def export_log(
+        self, *, channel_id: int, match_id: int | None, user_id: int, is_admin: bool
+    ) -> dict[str, Any]:
+        """The move log of a finished match, for a bug report: seed + moves replay it exactly."""
+        if match_id is None:
+            record = await self.repo.latest_in_channel(channel_id)
+            if record is None:
+                raise errors.MatchNotFound()
+        else:
+            record = await self.repo.get_match(match_id)
+            if record is None or record.channel_id != channel_id:
+                raise errors.MatchNotFound()
+        if user_id != record.host_id and not is_admin:
+            raise errors.NotHost("export the move log (or someone with Manage Server)")
+        if record.status not in ("finished", "abandoned"):
+            raise errors.NotRunning("The move log can be exported once the match is over.")
+        moves = await self.repo.moves(record.id)
+        return {
+            "match": record.id,
+            "game": record.game_id,
+            "options": record.options,
+            "seed": record.seed,
+            "status": record.status,
+            "seats": [{"name": s.name, "ai": s.ai, "left": s.left} for s in record.seats],
+            "moves": [
+                {"version": m.version, "seat": m.seat, "move": m.code, "by": "player" if m.user_id else "bot", "at": m.created_at}
+                for m in moves
+            ],
+        }
 
     # --- start and stop -----------------------------------------------------------------
 

@@ -321,3 +321,38 @@ async def cancel_command(interaction: Interaction) -> None:
     snap = await channel_match(interaction)
     await service_of(interaction).cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
     await say(interaction, f"Match #{snap.id} was cancelled.")
+
+
+TURN_TIMER_CHOICES = {
+    "60": "1 minute",
+    "180": "3 minutes (default)",
+    "600": "10 minutes",
+    "86400": "24 hours (correspondence)",
+    "0": "off",
+}
+
+
+async def config_command(interaction: Interaction, turn_seconds: int | None) -> None:
+    svc = service_of(interaction)
+    guild = interaction.guild_id or 0
+    if turn_seconds is not None:
+        await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
+    current = await svc.turn_seconds(guild)
+    label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
+    prefix = "Saved. " if turn_seconds is not None else ""
+    await say(interaction, f"{prefix}Turn timer on this server: {label}. New deadlines use it from the next move.")
+
+
+async def match_log_command(interaction: Interaction, match_id: int | None) -> None:
+    import io
+    import json
+
+    data = await service_of(interaction).export_log(
+        channel_id=interaction.channel_id or 0, match_id=match_id, user_id=interaction.user.id, is_admin=is_admin(interaction)
+    )
+    payload = io.BytesIO(json.dumps(data, indent=1).encode())
+    await interaction.response.send_message(
+        f"Move log of match #{data['match']} ({len(data['moves'])} moves). Seed and moves replay it exactly.",
+        file=discord.File(payload, filename=f"match-{data['match']}.json"),
+        ephemeral=True,
+    )

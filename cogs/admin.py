@@ -1,0 +1,36 @@
+"""/config and /match log: server settings and bug reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ui import flow
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="config", description="Show or change this server's settings (changing needs Manage Server).")
+    @app_commands.describe(turn_timer="Time each player has per decision before the default move is made")
+    @app_commands.choices(
+        turn_timer=[app_commands.Choice(name=label, value=value) for value, label in flow.TURN_TIMER_CHOICES.items()]
+    )
+    @app_commands.guild_only()
+    async def config(self, interaction: discord.Interaction[Any], turn_timer: app_commands.Choice[str] | None = None) -> None:
+        await flow.config_command(interaction, int(turn_timer.value) if turn_timer else None)
+
+    match = app_commands.Group(name="match", description="Match tools", guild_only=True)
+
+    @match.command(name="log", description="Export a finished match's move log (host or Manage Server).")
+    @app_commands.describe(match_id="The match number (default: the latest in this channel)")
+    async def log(self, interaction: discord.Interaction[Any], match_id: app_commands.Range[int, 1, 10**12] | None = None) -> None:
+        await flow.match_log_command(interaction, match_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))
