@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -80,3 +80,87 @@ class GuildConfig(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     turn_seconds: Optional[int] = None  # None: the bot's default; 0: no turn timer
     updated_at: float = 0.0
+
+
+# --- seasons, standings and champions (leaderboards) -------------------------------------
+
+
+class Season(SQLModel, table=True):
+    """A guild's season; the open one has ``ended_at`` NULL (at most one per guild)."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "number", name="uq_seasons_guild_number"),
+        Index(
+            "uq_seasons_one_open",
+            "guild_id",
+            unique=True,
+            sqlite_where=text("ended_at IS NULL"),
+            postgresql_where=text("ended_at IS NULL"),
+        ),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    number: int
+    name: str = Field(max_length=64)
+    started_at: float = 0.0
+    ended_at: Optional[float] = None
+
+
+class Standing(SQLModel, table=True):
+    """One player's line on one board (guild, game, season), kept up to date from results."""
+
+    __tablename__ = "standings"
+    __table_args__ = (UniqueConstraint("season_id", "game_id", "user_id", name="uq_standings_player"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: str = Field(max_length=32)
+    season_id: int = Field(foreign_key="seasons.id")
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    mu: float
+    sigma: float
+    ordinal: float  # mu - 3 sigma: the leaderboard's sort key
+    rated: int = 0  # matches that changed the rating (no AI seats)
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    points: int = 0
+    scored: int = 0  # matches that gave points
+    last_at: float = 0.0
+
+
+# The leaderboard page walks this index in order: no sort, no scan of the board.
+Index(
+    "ix_standings_rank",
+    Standing.guild_id,  # type: ignore[arg-type]
+    Standing.game_id,  # type: ignore[arg-type]
+    Standing.season_id,  # type: ignore[arg-type]
+    Standing.ordinal.desc(),  # type: ignore[attr-defined]
+    Standing.wins.desc(),  # type: ignore[attr-defined]
+    Standing.played,  # type: ignore[arg-type]
+    Standing.user_id,  # type: ignore[arg-type]
+)
+Index("ix_standings_user", Standing.guild_id, Standing.user_id)  # type: ignore[arg-type]
+
+
+class Champion(SQLModel, table=True):
+    """The top three of a game when its season closed."""
+
+    __tablename__ = "champions"
+    __table_args__ = (
+        UniqueConstraint("season_id", "game_id", "place", name="uq_champions_place"),
+        Index("ix_champions_guild", "guild_id", "season_id"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    season_id: int = Field(foreign_key="seasons.id")
+    game_id: str = Field(max_length=32)
+    place: int
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    ordinal: float
+    played: int
+    wins: int
+    points: int = 0

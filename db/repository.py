@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool
 
+from db import leaderboard
 from db.models import GuildConfig, Match, MoveLog, Result
 from db.records import MatchRecord, MatchUpdate, MoveRecord, ResultRow, Seat
 
@@ -302,6 +303,9 @@ class Repository:
         self, conn: AsyncConnection, rec: MatchRecord, results: tuple[ResultRow, ...], now: float
     ) -> None:
         has_ai = any(r.is_ai for r in results)
+        # Leaderboards: the guild's open season (the first is created now) and its standings,
+        # in this same transaction.
+        season_id = await conn.run_sync(leaderboard.current_season_id, rec.guild_id, now)
         await conn.execute(
             insert(Result),
             [
@@ -309,6 +313,7 @@ class Repository:
                     match_id=rec.id,
                     guild_id=rec.guild_id,
                     game_id=rec.game_id,
+                    season_id=season_id,
                     user_id=r.user_id,
                     seat=r.seat,
                     is_ai=r.is_ai,
@@ -323,6 +328,7 @@ class Repository:
                 for r in results
             ],
         )
+        await conn.run_sync(leaderboard.record_match, rec.guild_id, rec.game_id, season_id, results, now)
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reader.connect() as conn:
