@@ -12,15 +12,17 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.service import MatchService
+from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
 from bot.ui import flow
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.table import TablePublisher
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
-BASE_COGS = ("cogs.lobby", "cogs.admin")
+BASE_COGS = ("cogs.lobby", "cogs.admin", "cogs.leaderboard")
 
 
 def cog_names() -> list[str]:
@@ -56,11 +58,12 @@ class KingBot(commands.Bot):
         self.settings = settings
         self.repo = Repository(settings.database_url)
         self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
+        self.leaderboard = LeaderboardService(self.repo)
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()
         self.service.add_listener(TablePublisher(self, self.service))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in cog_names():
             await self.load_extension(name)
         restored = await self.service.restore()
