@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from db.models import Champion, Result, Season, Standing
@@ -354,27 +354,26 @@ def board_slice(
     if total and offset >= total:
         offset = (total - 1) // limit * limit
     rows = conn.execute(select(Standing).where(where).order_by(*RANK_ORDER).limit(limit).offset(offset)).all()
-    has_points = conn.execute(select(Standing.id).where(where, Standing.scored > 0).limit(1)).first() is not None
-    return BoardSlice(
-        season, game_id, total, offset, tuple(_standing(r, offset + i + 1) for i, r in enumerate(rows)), has_points
-    )
+    standings = tuple(_standing(r, offset + i + 1) for i, r in enumerate(rows))
+    return BoardSlice(season, game_id, total, offset, standings, any(r.scored for r in standings))
 
 
 def _rank(conn: Connection, row: Any) -> int:
-    """1 + the players ahead of ``row`` on its board (in RANK_ORDER)."""
-    ahead = or_(
+    """1 + the players ahead of ``row`` on its board (in RANK_ORDER).
+
+    Four counts, each a range of the index ix_standings_rank (no table rows read), rather
+    than one OR that makes SQLite scan the whole board.
+    """
+    board = _board(row.guild_id, row.game_id, row.season_id)
+    same_o = Standing.ordinal == row.ordinal
+    ahead = (
         Standing.ordinal > row.ordinal,
-        and_(Standing.ordinal == row.ordinal, Standing.wins > row.wins),
-        and_(Standing.ordinal == row.ordinal, Standing.wins == row.wins, Standing.played < row.played),
-        and_(
-            Standing.ordinal == row.ordinal,
-            Standing.wins == row.wins,
-            Standing.played == row.played,
-            Standing.user_id < row.user_id,
-        ),
+        and_(same_o, Standing.wins > row.wins),
+        and_(same_o, Standing.wins == row.wins, Standing.played < row.played),
+        and_(same_o, Standing.wins == row.wins, Standing.played == row.played, Standing.user_id < row.user_id),
     )
-    where = _board(row.guild_id, row.game_id, row.season_id)
-    return 1 + int(conn.execute(select(func.count()).select_from(Standing).where(where, ahead)).scalar() or 0)
+    counts = [select(func.count()).select_from(Standing).where(board, cond).scalar_subquery() for cond in ahead]
+    return 1 + int(conn.execute(select(counts[0] + counts[1] + counts[2] + counts[3])).scalar() or 0)
 
 
 def player_boards(conn: Connection, guild_id: int, user_id: int) -> list[PlayerBoard]:
