@@ -54,6 +54,10 @@ def when(ts: float, style: str = "d") -> str:
     return f"<t:{int(ts)}:{style}>"
 
 
+def plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def season_title(season: SeasonRecord) -> str:
     state = "current" if season.current else "ended"
     return f"{season.name} (season {season.number}, {state})"
@@ -79,7 +83,7 @@ def board_embed(page: BoardPage) -> discord.Embed:
     else:
         body = f"No results yet. Finish a match of {page.game_name} to get on the board."
     embed.description = clip(f"{head}\n\n{body}", DESCRIPTION_LIMIT)
-    players = "1 player" if page.total == 1 else f"{page.total} players"
+    players = plural(page.total, "player", "players")
     embed.set_footer(text=f"Page {page.page + 1}/{page.pages} · {players} · {RULES_NOTE}")
     return embed
 
@@ -91,8 +95,8 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
         return embed
     rate = stats.wins / stats.played if stats.played else 0.0
     embed.description = (
-        f"<@{stats.user_id}>: {stats.played} matches, {stats.wins} wins ({rate:.0%}) on this server. "
-        f"Current season: {stats.current.name}."
+        f"<@{stats.user_id}>: {plural(stats.played, 'match', 'matches')}, {plural(stats.wins, 'win', 'wins')} "
+        f"({rate:.0%}) on this server. Current season: {stats.current.name}."
     )
     for board in stats.boards[:BOARDS_SHOWN]:
         s = board.standing
