@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service.leaderboard import LeaderboardService  # noqa: E402
-from db.records import MatchUpdate, ResultRow, Seat  # noqa: E402
-from db.repository import Repository  # noqa: E402
+from bot.service.leaderboard import LeaderboardService
+from db.records import MatchUpdate, ResultRow, Seat
+from db.repository import Repository
 
 TARGET_MS = 50.0
 GUILDS = (111_000_000_000_000_001, 222_000_000_000_000_002, 333_000_000_000_000_003)
@@ -41,7 +41,7 @@ FIRST_USER = 400_000_000_000_000_000
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def figures(name: str, ms: list[float]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -46,14 +46,14 @@ class Leaderboards(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
-        season: Optional[app_commands.Range[int, 1, 999999]] = None,
+        season: app_commands.Range[int, 1, 999999] | None = None,
     ) -> None:
         await ui.leaderboard_command(interaction, game.value, season)
 
     @app_commands.command(name="stats", description="A player's record, skill and rank on this server.")
     @app_commands.describe(user="The player (default: you)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction[Any], user: Optional[discord.User] = None) -> None:
+    async def stats(self, interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
         await ui.stats_command(interaction, user)
 
 

@@ -13,10 +13,11 @@ Every query is scoped by guild: one server never reads another's rows.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import Table, and_, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from db.models import Champion, Result, Season, Standing
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
     from db.repository import Repository
 
 log = logging.getLogger(__name__)
+
+# Core tables and their columns (typed for SQLAlchemy, unlike the SQLModel attributes).
+st_table: Table = Standing.__table__  # type: ignore[attr-defined]
+se_table: Table = Season.__table__  # type: ignore[attr-defined]
+rs_table: Table = Result.__table__  # type: ignore[attr-defined]
+ch_table: Table = Champion.__table__  # type: ignore[attr-defined]
+ST, SE, RS, CH = st_table.c, se_table.c, rs_table.c, ch_table.c
 
 T = TypeVar("T")
 PODIUM = 3
@@ -151,30 +159,30 @@ def _champion(row: Any) -> ChampionRecord:
 
 
 # The leaderboard order (matches the index ix_standings_rank).
-RANK_ORDER = (Standing.ordinal.desc(), Standing.wins.desc(), Standing.played, Standing.user_id)  # type: ignore[attr-defined]
+RANK_ORDER = (ST.ordinal.desc(), ST.wins.desc(), ST.played, ST.user_id)
 
 
 def _board(guild_id: int, game_id: str, season_id: int) -> Any:
-    return and_(Standing.guild_id == guild_id, Standing.game_id == game_id, Standing.season_id == season_id)
+    return and_(ST.guild_id == guild_id, ST.game_id == game_id, ST.season_id == season_id)
 
 
 # --- seasons --------------------------------------------------------------------------------
 
 
 def open_season(conn: Connection, guild_id: int) -> SeasonRecord | None:
-    row = conn.execute(select(Season).where(Season.guild_id == guild_id, Season.ended_at.is_(None))).first()  # type: ignore[union-attr]
+    row = conn.execute(select(se_table).where(SE.guild_id == guild_id, SE.ended_at.is_(None))).first()
     return _season(row) if row else None
 
 
 def _next_number(conn: Connection, guild_id: int) -> int:
-    top = conn.execute(select(func.max(Season.number)).where(Season.guild_id == guild_id)).scalar()
+    top = conn.execute(select(func.max(SE.number)).where(SE.guild_id == guild_id)).scalar()
     return int(top or 0) + 1
 
 
 def _create_season(conn: Connection, guild_id: int, name: str | None, now: float) -> SeasonRecord:
     number = _next_number(conn, guild_id)
     name = (name or f"Season {number}")[:NAME_LIMIT]
-    conn.execute(insert(Season).values(guild_id=guild_id, number=number, name=name, started_at=now, ended_at=None))
+    conn.execute(insert(se_table).values(guild_id=guild_id, number=number, name=name, started_at=now, ended_at=None))
     season = open_season(conn, guild_id)
     assert season is not None
     log.info("guild %s: season %d (%s) opened", guild_id, number, name)
@@ -192,18 +200,18 @@ def current_season_id(conn: Connection, guild_id: int, now: float) -> int:
 
 
 def seasons(conn: Connection, guild_id: int) -> list[SeasonRecord]:
-    rows = conn.execute(select(Season).where(Season.guild_id == guild_id).order_by(Season.number.desc())).all()  # type: ignore[attr-defined]
+    rows = conn.execute(select(se_table).where(SE.guild_id == guild_id).order_by(SE.number.desc())).all()
     return [_season(r) for r in rows]
 
 
 def season_by_number(conn: Connection, guild_id: int, number: int) -> SeasonRecord | None:
-    row = conn.execute(select(Season).where(Season.guild_id == guild_id, Season.number == number)).first()
+    row = conn.execute(select(se_table).where(SE.guild_id == guild_id, SE.number == number)).first()
     return _season(row) if row else None
 
 
 def _has_results(conn: Connection, guild_id: int, season_id: int) -> bool:
     found = conn.execute(
-        select(Standing.id).where(Standing.guild_id == guild_id, Standing.season_id == season_id).limit(1)
+        select(ST.id).where(ST.guild_id == guild_id, ST.season_id == season_id).limit(1)
     ).first()
     return found is not None
 
@@ -219,23 +227,23 @@ def roll_season(conn: Connection, guild_id: int, name: str | None, now: float, *
         if require_results:
             raise EmptySeason(current)
         if name and name[:NAME_LIMIT] != current.name:
-            conn.execute(update(Season).where(Season.id == current.id).values(name=name[:NAME_LIMIT]))
+            conn.execute(update(se_table).where(SE.id == current.id).values(name=name[:NAME_LIMIT]))
         opened = open_season(conn, guild_id)
         assert opened is not None
         return Rollover(None, (), opened, renamed_from=current.name)
     podium: list[ChampionRecord] = []
     game_ids = conn.execute(
-        select(Standing.game_id).where(Standing.guild_id == guild_id, Standing.season_id == current.id).distinct()
+        select(ST.game_id).where(ST.guild_id == guild_id, ST.season_id == current.id).distinct()
     ).scalars().all()
     for game_id in sorted(game_ids):
-        top = conn.execute(select(Standing).where(_board(guild_id, game_id, current.id)).order_by(*RANK_ORDER).limit(PODIUM)).all()
+        top = conn.execute(select(st_table).where(_board(guild_id, game_id, current.id)).order_by(*RANK_ORDER).limit(PODIUM)).all()
         for place, row in enumerate(top, start=1):
             podium.append(
                 ChampionRecord(current.id, game_id, place, row.user_id, row.ordinal, row.played, row.wins, row.points)
             )
     if podium:
         conn.execute(
-            insert(Champion),
+            insert(ch_table),
             [
                 dict(
                     guild_id=guild_id, season_id=c.season_id, game_id=c.game_id, place=c.place, user_id=c.user_id,
@@ -244,7 +252,7 @@ def roll_season(conn: Connection, guild_id: int, name: str | None, now: float, *
                 for c in podium
             ],
         )
-    conn.execute(update(Season).where(Season.id == current.id).values(ended_at=now))
+    conn.execute(update(se_table).where(SE.id == current.id).values(ended_at=now))
     closed = SeasonRecord(current.id, guild_id, current.number, current.name, current.started_at, now)
     log.info("guild %s: season %d (%s) closed", guild_id, current.number, current.name)
     opened = _create_season(conn, guild_id, name, now)
@@ -261,7 +269,7 @@ class EmptySeason(Exception):
 
 def champions(conn: Connection, guild_id: int) -> list[ChampionRecord]:
     rows = conn.execute(
-        select(Champion).where(Champion.guild_id == guild_id).order_by(Champion.season_id, Champion.game_id, Champion.place)
+        select(ch_table).where(CH.guild_id == guild_id).order_by(CH.season_id, CH.game_id, CH.place)
     ).all()
     return [_champion(r) for r in rows]
 
@@ -288,25 +296,25 @@ def record_match(
     if not users:
         return
     existing = conn.execute(
-        select(Standing).where(_board(guild_id, game_id, season_id), Standing.user_id.in_(users))  # type: ignore[attr-defined]
+        select(st_table).where(_board(guild_id, game_id, season_id), ST.user_id.in_(users))
     ).all()
     ids = {r.user_id: r.id for r in existing}
     updated = apply_match({r.user_id: _tally(r) for r in existing}, rows, now)
     fresh = []
     for user_id, tally in updated.items():
         if user_id in ids:
-            conn.execute(update(Standing).where(Standing.id == ids[user_id]).values(**_values(tally)))
+            conn.execute(update(st_table).where(ST.id == ids[user_id]).values(**_values(tally)))
         else:
             fresh.append(dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)))
     if fresh:
-        conn.execute(insert(Standing), fresh)
+        conn.execute(insert(st_table), fresh)
 
 
 def _write_board(conn: Connection, guild_id: int, game_id: str, season_id: int, tallies: dict[int, Tally]) -> None:
-    conn.execute(delete(Standing).where(_board(guild_id, game_id, season_id)))
+    conn.execute(delete(st_table).where(_board(guild_id, game_id, season_id)))
     if tallies:
         conn.execute(
-            insert(Standing),
+            insert(st_table),
             [
                 dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=uid, **_values(t))
                 for uid, t in tallies.items()
@@ -325,9 +333,9 @@ def replay(matches: Iterable[tuple[float, Sequence[ResultRow]]]) -> dict[int, Ta
 def board_matches(conn: Connection, guild_id: int, game_id: str, season_id: int) -> list[tuple[float, list[ResultRow]]]:
     """Every stored result of one board grouped by match, in the order the matches finished."""
     rows = conn.execute(
-        select(Result)
-        .where(Result.guild_id == guild_id, Result.game_id == game_id, Result.season_id == season_id)
-        .order_by(Result.created_at, Result.match_id, Result.seat)
+        select(rs_table)
+        .where(RS.guild_id == guild_id, RS.game_id == game_id, RS.season_id == season_id)
+        .order_by(RS.created_at, RS.match_id, RS.seat)
     ).all()
     out: list[tuple[float, list[ResultRow]]] = []
     last: int | None = None
@@ -350,10 +358,10 @@ def board_slice(
     conn: Connection, season: SeasonRecord, game_id: str, offset: int, limit: int
 ) -> BoardSlice:
     where = _board(season.guild_id, game_id, season.id)
-    total = int(conn.execute(select(func.count()).select_from(Standing).where(where)).scalar() or 0)
+    total = int(conn.execute(select(func.count()).select_from(st_table).where(where)).scalar() or 0)
     if total and offset >= total:
         offset = (total - 1) // limit * limit
-    rows = conn.execute(select(Standing).where(where).order_by(*RANK_ORDER).limit(limit).offset(offset)).all()
+    rows = conn.execute(select(st_table).where(where).order_by(*RANK_ORDER).limit(limit).offset(offset)).all()
     standings = tuple(_standing(r, offset + i + 1) for i, r in enumerate(rows))
     return BoardSlice(season, game_id, total, offset, standings, any(r.scored for r in standings))
 
@@ -365,28 +373,28 @@ def _rank(conn: Connection, row: Any) -> int:
     than one OR that makes SQLite scan the whole board.
     """
     board = _board(row.guild_id, row.game_id, row.season_id)
-    same_o = Standing.ordinal == row.ordinal
+    same_o = ST.ordinal == row.ordinal
     ahead = (
-        Standing.ordinal > row.ordinal,
-        and_(same_o, Standing.wins > row.wins),
-        and_(same_o, Standing.wins == row.wins, Standing.played < row.played),
-        and_(same_o, Standing.wins == row.wins, Standing.played == row.played, Standing.user_id < row.user_id),
+        ST.ordinal > row.ordinal,
+        and_(same_o, ST.wins > row.wins),
+        and_(same_o, ST.wins == row.wins, ST.played < row.played),
+        and_(same_o, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),
     )
-    counts = [select(func.count()).select_from(Standing).where(board, cond).scalar_subquery() for cond in ahead]
+    counts = [select(func.count()).select_from(st_table).where(board, cond).scalar_subquery() for cond in ahead]
     return 1 + int(conn.execute(select(counts[0] + counts[1] + counts[2] + counts[3])).scalar() or 0)
 
 
 def player_boards(conn: Connection, guild_id: int, user_id: int) -> list[PlayerBoard]:
     """Every board of this guild the player is on, newest season first."""
     by_id = {s.id: s for s in seasons(conn, guild_id)}
-    rows = conn.execute(select(Standing).where(Standing.guild_id == guild_id, Standing.user_id == user_id)).all()
+    rows = conn.execute(select(st_table).where(ST.guild_id == guild_id, ST.user_id == user_id)).all()
     out = []
     for row in rows:
         season = by_id.get(row.season_id)
         if season is None:  # pragma: no cover - a standing always has its season
             continue
         where = _board(guild_id, row.game_id, row.season_id)
-        total = int(conn.execute(select(func.count()).select_from(Standing).where(where)).scalar() or 0)
+        total = int(conn.execute(select(func.count()).select_from(st_table).where(where)).scalar() or 0)
         out.append(PlayerBoard(season, row.game_id, _standing(row, _rank(conn, row)), total))
     out.sort(key=lambda b: (-b.season.number, b.game_id))
     return out
@@ -395,10 +403,10 @@ def player_boards(conn: Connection, guild_id: int, user_id: int) -> list[PlayerB
 def recent_results(conn: Connection, guild_id: int, user_id: int, limit: int) -> list[RecentResult]:
     """The player's newest results in this guild (index ix_results_user)."""
     rows = conn.execute(
-        select(Result, Season.number.label("season_number"))  # type: ignore[attr-defined]
-        .outerjoin(Season, Season.id == Result.season_id)
-        .where(Result.guild_id == guild_id, Result.user_id == user_id)
-        .order_by(Result.created_at.desc(), Result.id.desc())  # type: ignore[attr-defined]
+        select(rs_table, SE.number.label("season_number"))
+        .outerjoin(se_table, SE.id == RS.season_id)
+        .where(RS.guild_id == guild_id, RS.user_id == user_id)
+        .order_by(RS.created_at.desc(), RS.id.desc())
         .limit(limit)
     ).all()
     return [

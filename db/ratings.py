@@ -10,8 +10,8 @@ count for the humans' played/wins/losses but leave every rating unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 

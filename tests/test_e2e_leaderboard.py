@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator
 
 import pytest
 import pytest_asyncio
@@ -21,9 +21,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from bot.app import KingBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser  # noqa: E402
+from bot.app import KingBot
+from bot.settings import Settings
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.asyncio
 

@@ -166,7 +166,7 @@ async def test_finished_matches_fill_the_board_in_the_same_transaction(repo: Rep
     await finish(repo, G1, row(CAT, 1), row(None, 2, ai=True))
     page = await lb.board(G1, "crown")
     assert page.season.number == 1 and page.season.name == "Season 1" and page.season.current
-    assert [r.user_id for r in page.rows][0] == ANN
+    assert page.rows[0].user_id == ANN
     ann = page.rows[0]
     assert (ann.played, ann.wins, ann.losses, ann.points, ann.rated, ann.rank) == (2, 2, 0, 5, 2, 1)
     cat = next(r for r in page.rows if r.user_id == CAT)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -207,7 +208,7 @@ class LeaderboardPageButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: Any, match: re.Match[str], /
-    ) -> "LeaderboardPageButton":
+    ) -> LeaderboardPageButton:
         return cls(int(match["guild"]), match["game"], int(match["season"]), int(match["page"]), match["tag"])
 
     async def callback(self, interaction: Interaction) -> None:
