@@ -1,0 +1,253 @@
+"""The ``dynasty`` game object: the protocol surface over the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bot.games.base import (
+    Event, InvalidOptions, Move, NotYourTurn, Option, Outcome, Rng, SeatResult, TimedMove, View,
+)
+from bot.games.dynasty import ai
+from bot.games.dynasty.cards import KIND, TOGGLE_KEYS, DEF, TRE, WAR, DKN, POI, FIR, GOB
+from bot.games.dynasty.cards import CAN, CAT, ARR, SIE, TAX, QUEEN, DUCHESS
+from bot.games.dynasty.engine import (
+    apply_move, blocking, legal, new_match, to_act_mask, team_label,
+)
+from bot.games.dynasty.rules import RULES
+from bot.games.dynasty.state import (
+    KEY_PICK, OVER, Config, DynastyState, dump_state, freeze, load_state, thaw,
+)
+from bot.games.dynasty.tables import p, tables_for
+from bot.games.dynasty.view import build_view
+
+DECKS = ("dynasty", "classic", "bonus")
+LIMITS = ("auto", "500", "750", "1000", "1500", "2000")
+MIN_LIMIT, MAX_LIMIT = 50, 100_000
+
+# Presets and single exclusions accepted by the ``cards`` option (comma-separated).
+CARD_PRESETS: dict[str, tuple[int, ...]] = {
+    "all": (),
+    "no-risk": (DKN, POI, FIR, GOB),
+    "no-battle": (CAN, CAT, ARR, SIE, TAX, DEF),
+    "no-shields": (DKN, POI, FIR, GOB, CAN, CAT, ARR, SIE, TAX, DEF, TRE, WAR),
+}
+_CARD_LABELS = {
+    "queen": "Queens", "duchess": "Duchesses", "darkknight": "Dark Knight", "poison": "Poison Garden",
+    "fire": "Castle Fire", "goblet": "King's Goblet", "cannonball": "Cannonball", "catapult": "Catapult",
+    "arrow": "Flaming Arrow", "siege": "Siege Tower", "tax": "Imperial Tax", "defender": "Defenders",
+    "treasure": "Hidden Treasure", "warlord": "Warlord",
+}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("deck", "Deck", (
+        ("dynasty", "King's Dynasty: classic + expansion (163 cards)"),
+        ("classic", "King's Court classic (108 cards)"),
+        ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
+    )),
+    Option("limit", "Game ends above", (
+        ("auto", "Auto: 500 classic, 750 with the expansion"),
+        ("500", "500 points"), ("750", "750 points"), ("1000", "1000 points"),
+        ("1500", "1500 points"), ("2000", "2000 points"),
+    )),
+    Option("cards", "Expansion cards", (
+        ("all", "All expansion cards of the deck"),
+        ("key", "All, plus the Secret Key"),
+        ("no-risk", "Without Risk cards"),
+        ("no-battle", "Without Battle cards and Defenders"),
+        ("no-shields", "Without any Shield cards"),
+        *((f"no-{k}", f"Without {v}") for k, v in _CARD_LABELS.items()),
+    )),
+    Option("partners", "Partners", (
+        ("off", "No partners"),
+        ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
+    )),
+    Option("dealing_bonus", "Dealing bonus", (
+        ("off", "No dealing bonus"),
+        ("on", "Dealing bonus: the dealer may cut for it"),
+    )),
+)
+
+
+def parse_options(players: int, options: Mapping[str, str]) -> Config:
+    """Validate lobby options into a :class:`Config` (InvalidOptions with a sentence)."""
+    if not 2 <= players <= 8:
+        raise InvalidOptions(f"King's Dynasty needs 2 to 8 players, not {players}.")
+    known = {o.key for o in OPTIONS}
+    for key in options:
+        if key not in known:
+            raise InvalidOptions(f"Unknown option {key!r}; the options are {', '.join(sorted(known))}.")
+    deck = str(options.get("deck", "dynasty")).strip().lower()
+    if deck not in DECKS:
+        raise InvalidOptions(f"Unknown deck {deck!r}: choose classic, dynasty or bonus.")
+    raw_limit = str(options.get("limit", "auto")).strip().lower()
+    if raw_limit in ("auto", ""):
+        limit = 500 if deck == "classic" else 750
+    else:
+        try:
+            limit = int(raw_limit)
+        except ValueError:
+            raise InvalidOptions(f"The score limit must be a number or auto, not {raw_limit!r}.") from None
+        if not MIN_LIMIT <= limit <= MAX_LIMIT:
+            raise InvalidOptions(f"The score limit must be between {MIN_LIMIT} and {MAX_LIMIT}.")
+    without: set[int] = set()
+    key = False
+    for token in str(options.get("cards", "all")).replace(" ", "").lower().split(","):
+        if not token:
+            continue
+        if token in CARD_PRESETS:
+            without.update(CARD_PRESETS[token])
+        elif token in ("key", "+key", "secretkey"):
+            key = True
+        elif token.startswith("no-") and token[3:] in TOGGLE_KEYS and token[3:] != "key":
+            without.add(TOGGLE_KEYS[token[3:]])
+        else:
+            raise InvalidOptions(
+                f"Unknown cards setting {token!r}: use all, key, no-risk, no-battle, no-shields or no-<card> "
+                f"({', '.join(k for k in TOGGLE_KEYS if k != 'key')})."
+            )
+    partners = _switch(options, "partners")
+    if partners and (players % 2 or players < 4):
+        raise InvalidOptions("Partners need an even number of players: 4, 6 or 8.")
+    return Config(
+        players=players, deck=deck, limit=limit, partners=partners,
+        dealing_bonus=_switch(options, "dealing_bonus"), without=tuple(sorted(without)),
+        secret_key=key,
+    )
+
+
+def _switch(options: Mapping[str, str], key: str) -> bool:
+    v = str(options.get(key, "off")).strip().lower()
+    if v in ("on", "yes", "true", "1"):
+        return True
+    if v in ("off", "no", "false", "0", ""):
+        return False
+    raise InvalidOptions(f"The {key.replace('_', ' ')} option is on or off, not {v!r}.")
+
+
+_MASK_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(x for x in range(8) if (m >> x) & 1) for m in range(256)
+)
+
+
+class Dynasty:
+    """King's Court / King's Dynasty / Bonus: an UNO-like shedding game for 2-8 players."""
+
+    id = "dynasty"
+    name = "King's Dynasty"
+    summary = "King's Court / King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins."
+    min_players = 2
+    max_players = 8
+    options = OPTIONS
+    rules = RULES  # a tuple of markdown sections, each under 1,000 characters
+
+    # --- set-up -------------------------------------------------------------------------
+
+    def check_players(self, players: int, options: Mapping[str, str]) -> None:
+        parse_options(players, options)
+
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> DynastyState:
+        cfg = parse_options(players, options)
+        state, _ = new_match(cfg, seed)
+        return state
+
+    # --- whose move ---------------------------------------------------------------------
+
+    def to_act(self, state: DynastyState) -> frozenset[int]:
+        return _MASK_SETS[to_act_mask(state, tables_for(state.cfg))]
+
+    def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
+        return list(legal(state, seat, tables_for(state.cfg)))
+
+    def apply(self, state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
+        return apply_move(state, seat, move)
+
+    # --- what players see -----------------------------------------------------------------
+
+    def view(self, state: DynastyState, seat: int | None) -> View:
+        return build_view(state, seat)
+
+    def outcome(self, state: DynastyState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        T = tables_for(state.cfg)
+        results = tuple(
+            SeatResult(
+                seat=s, place=state.places[s], score=state.totals[T.team[s]],
+                team="ABCD"[T.team[s]] if state.cfg.partners else None,
+            )
+            for s in range(T.n)
+        )
+        winners = [t for t in range(T.nteams) if state.places[T.members[t][0]] == 1]
+        names = " and ".join(team_label(T, t) for t in winners)
+        best = state.totals[winners[0]] if winners else 0
+        return Outcome(results, f"{names} win{'s' if len(winners) == 1 and not state.cfg.partners else ''} with {best} points after {state.hand_no} hands.")
+
+    def default_move(self, state: DynastyState, seat: int) -> Move:
+        moves = legal(state, seat, tables_for(state.cfg))
+        if not moves:
+            raise NotYourTurn("You have nothing to do right now.")
+        codes = {m.code: m for m in moves}
+        for code in ("og", "esc", "deal", "d", "pass", "x", "acc", "take", "no", "f"):
+            if code in codes:
+                return codes[code]
+        if "wait" in codes:
+            return codes["wait"]
+        # Choices that cannot be declined (table card, escort, Secret Key): the AI decides.
+        return ai.choose(state, seat, Rng(state.rng ^ 0x5DEECE66D), moves)
+
+    def timer(self, state: DynastyState) -> TimedMove | None:
+        return None
+
+    def ai_move(self, state: DynastyState, seat: int, rng: Rng) -> Move:
+        moves = legal(state, seat, tables_for(state.cfg))
+        if not moves:
+            raise NotYourTurn("Nothing to do.")
+        return ai.choose(state, seat, rng, moves)
+
+    # --- persistence and invariants -------------------------------------------------------
+
+    def dump(self, state: DynastyState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> DynastyState:
+        return load_state(data)
+
+    def card_count(self, state: DynastyState) -> int:
+        total = len(state.draw) + len(state.discard) + len(state.dd)
+        for group in (state.hands, state.front, state.played, state.dungeon):
+            for cards in group:
+                total += len(cards)
+        return total
+
+    def resample(self, state: DynastyState, seat: int, rng: Rng) -> DynastyState:
+        if state.phase == OVER:
+            return state
+        T = tables_for(state.cfg)
+        n = T.n
+        visible = {seat}
+        if state.proxy == seat:
+            visible.add(state.turn)
+        hidden = [x for x in range(n) if x not in visible]
+        pile_hidden = not (state.phase == KEY_PICK and (blocking(state, T) >> seat) & 1)
+        pool: list[int] = []
+        for x in hidden:
+            pool.extend(state.hands[x])
+        if pile_hidden:
+            pool.extend(state.draw)
+        mixed, _ = rng.shuffled(pool)
+        w = thaw(state)
+        hands = list(state.hands)
+        i = 0
+        for x in hidden:
+            k = len(state.hands[x])
+            hands[x] = tuple(sorted(mixed[i:i + k]))
+            i += k
+        w.hands = tuple(hands)
+        if pile_hidden:
+            w.draw = tuple(mixed[i:])
+        return freeze(w)
+
+
+GAME = Dynasty()
+
+__all__ = ["GAME", "Dynasty", "OPTIONS", "parse_options", "p", "KIND", "TOGGLE_KEYS", "QUEEN", "DUCHESS"]

@@ -1,0 +1,338 @@
+"""Per-configuration lookup data and the move catalogue.
+
+Everything here is derived from a :class:`Config` once and cached: the deck, the suits in
+play, teams, and the :class:`Move` objects (with their parsed actions) for every card
+variant. Legal-move generation then only filters and concatenates prebuilt tuples.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from bot.games.base import Move, seat_token
+from bot.games.dynasty.cards import (
+    ARR, CAN, CAT, CJ, CODE, DB, DEC, DKN, DRA, DUCHESS, DUKE, DUN, FM, KEY, KIND, KING,
+    KINGDOM, KN, MAG, MATCH_KEY, NAME, NFACES, NUM, POT, PRO, QO, QUEEN, SHIELD_KINDS, SIE, SUIT, SUIT2,
+    SUIT_CODES, SUIT_NAMES, TAX, TRE, WIZ, build_deck, suits_of,
+)
+from bot.games.dynasty.state import Config
+
+# Contexts a card can be played in; they change labels and a few rules.
+C_PLAY, C_EXTRA, C_ESCORT, C_ANSWER, C_FIRST = 0, 1, 2, 3, 4
+_PREFIX = ("", "Extra: ", "Escort: ", "", "Table card: ")
+
+# Direction choices of Queen's Option and the Wizard.
+KEEP, REVERSE, SKIP = 0, 1, 2
+DIR_LETTER = "krs"
+DIR_LABEL = ("Keep the direction", "Reverse the direction", "Skip the next player")
+
+# action tuples: ("p"|"t", face, as_face, dirc, suit, target, burn) for card plays,
+# (op,) or (op, arg) for everything else. ACTIONS maps every code ever built to its action.
+Action = tuple
+ACTIONS: dict[str, Action] = {}
+
+
+def p(seat: int) -> str:
+    return seat_token(seat)
+
+
+def mk(code: str, path: tuple[str, ...], action: Action) -> Move:
+    ACTIONS.setdefault(code, action)
+    return Move(code, path)
+
+
+# Fixed moves.
+DRAW = mk("d", ("Draw a card",), ("d",))
+PASS = mk("pass", ("Pass",), ("pass",))
+NO_EXTRA = mk("x", ("No extra card: end the turn",), ("x",))
+WAIT = mk("wait", ("Let it pass (no out-of-turn play now)",), ("wait",))
+CALL = mk("og", ("Call On Guard!",), ("og",))
+ESCAPE = mk("esc", ("Escape the Dungeon (discard it)",), ("esc",))
+ASK_M = mk("ask", ("Ask your partner: may I go out?",), ("ask",))
+YES = mk("yes", ("Yes: go out",), ("yes",))
+NO = mk("no", ("No",), ("no",))
+FORFEIT = mk("f", ("Do not go out: draw 2 and lose the turn",), ("f",))
+DEFEND = mk("def", ("Defender: cancel it for you",), ("def",))
+TAKE = mk("take", ("Let it happen",), ("take",))
+CUT_M = mk("cut", ("Cut for the dealing bonus",), ("cut",))
+DEAL_M = mk("deal", ("Deal normally",), ("deal",))
+POISON_M = mk("r:POI", ("Poison Garden: end the hand now (every other player -75)",), ("r", 18, -1))
+FIRE_M = mk("r:FIR", ("Castle Fire: all hands are discarded and redealt (every other player -75)",), ("r", 19, -1))
+GOBLET_M = mk("r:GOB", ("King's Goblet: everyone draws five (every other player -50)",), ("r", 20, -1))
+
+_catch: dict[int, Move] = {}
+_dk: dict[int, Move] = {}
+_war: dict[int, Move] = {}
+_accept: dict[tuple[int, bool], Move] = {}
+
+
+def catch_move(o: int) -> Move:
+    m = _catch.get(o)
+    if m is None:
+        m = _catch[o] = mk(f"c:{o}", (f"Catch {p(o)}: no On Guard call",), ("c", o))
+    return m
+
+
+def dk_move(o: int) -> Move:
+    m = _dk.get(o)
+    if m is None:
+        m = _dk[o] = mk(f"r:DKN:{o}", (f"Dark Knight: bet that {p(o)} will not go out",), ("r", DKN, o))
+    return m
+
+
+def war_move(t: int) -> Move:
+    m = _war.get(t)
+    if m is None:
+        m = _war[t] = mk("war", (f"Warlord: play {p(t)}'s turn for them (+50 to you)",), ("war",))
+        # Same code for every target (the target is always the player whose turn it is).
+    return m
+
+
+def accept_move(n: int, dungeon: bool) -> Move:
+    m = _accept.get((n, dungeon))
+    if m is None:
+        if dungeon:
+            label = f"Draw {n} and go to the Dungeon" if n else "Go to the Dungeon"
+        else:
+            label = f"Draw {n} and lose the turn"
+        m = _accept[(n, dungeon)] = mk("acc", (label,), ("acc",))
+    return m
+
+
+_key_moves: dict[int, Move] = {}
+
+
+def key_move(face: int) -> Move:
+    m = _key_moves.get(face)
+    if m is None:
+        group = "Kingdom cards" if KINGDOM[face] else f"{SUIT_NAMES[SUIT[face]].capitalize()} cards"
+        m = _key_moves[face] = mk(f"k:{CODE[face]}", ("Secret Key: take a card", group, NAME[face]), ("k", face))
+    return m
+
+
+def play_code(op: str, face: int, as_face: int, dirc: int, suit: int, target: int, burn: int) -> str:
+    parts = [op, CODE[face]]
+    if as_face != face:
+        parts.append(CODE[as_face])
+    if dirc >= 0:
+        parts.append(DIR_LETTER[dirc])
+    if suit >= 0:
+        parts.append(SUIT_CODES[suit])
+    if burn >= 0:
+        parts.append(CODE[burn])
+    if target >= 0:
+        parts.append(str(target))
+    elif KIND[face] == ARR and burn >= 0:
+        parts.append("x")
+    return ":".join(parts)
+
+
+class Tables:
+    """Derived data for one configuration (cached by :func:`tables_for`)."""
+
+    def __init__(self, cfg: Config) -> None:
+        n = cfg.players
+        self.cfg = cfg
+        self.n = n
+        self.all_mask = (1 << n) - 1
+        self.deck = build_deck(cfg.deck, cfg.without, cfg.secret_key)
+        present = sorted(set(self.deck))
+        self.present = tuple(present)
+        self.kinds = frozenset(KIND[f] for f in present)
+        self.suits = tuple(sorted({s for f in present for s in suits_of(f)}))
+        if cfg.partners:
+            half = n // 2
+            self.team = tuple(s % half for s in range(n))
+            self.nteams = half
+            self.partner = tuple((s + half) % n for s in range(n))
+        else:
+            self.team = tuple(range(n))
+            self.nteams = n
+            self.partner = tuple(-1 for _ in range(n))
+        self.members = tuple(tuple(s for s in range(n) if self.team[s] == t) for t in range(self.nteams))
+        # Faces a Magician may become: every scroll card of this deck (not numbers or shields).
+        self.mag_faces = tuple(
+            f for f in present if KIND[f] != NUM and KIND[f] not in SHIELD_KINDS and KIND[f] != MAG
+        )
+        self.db_faces = tuple(f for f in present if KIND[f] == DB)
+        self._var: dict[tuple[int, int, int], tuple[Move, ...]] = {}
+        # flat per-context caches for cards whose variants do not depend on the seat
+        self.flat: tuple[list[tuple[Move, ...] | None], ...] = tuple([None] * NFACES for _ in range(5))
+        self._playable: dict[tuple[int, int], frozenset[int]] = {}
+        self._mag: dict[int, tuple[tuple[Move, int, int], ...]] = {}
+        self._arrow: dict[tuple[int, int, int], Move] = {}
+
+    # --- card variants -------------------------------------------------------------------
+
+    def variants(self, ctx: int, face: int, seat: int) -> tuple[Move, ...]:
+        """Every way of playing ``face`` in ``ctx`` (suit named, direction...).
+        Seat matters only for cards that target another player."""
+        k = KIND[face]
+        if k not in (CAT, SIE):
+            flat = self.flat[ctx]
+            v = flat[face]
+            if v is None:
+                v = flat[face] = tuple(self._build(ctx, face, face, seat, ()))
+            return v
+        key = (ctx, face, seat)
+        v = self._var.get(key)
+        if v is None:
+            v = self._var[key] = tuple(self._build(ctx, face, face, seat, ()))
+        return v
+
+    def playable(self, mkey: int, suit: int) -> frozenset[int]:
+        """Suit-card faces of this deck playable on (same-kind key, active suit)."""
+        key = (mkey, suit)
+        v = self._playable.get(key)
+        if v is None:
+            v = self._playable[key] = frozenset(
+                f for f in self.present
+                if not KINGDOM[f] and (SUIT[f] == suit or SUIT2[f] == suit or MATCH_KEY[f] == mkey)
+            )
+        return v
+
+    def magician(self, ctx: int) -> tuple[tuple[Move, int, int], ...]:
+        """(move, as_face, named suit) for every Magician transformation in ``ctx``."""
+        v = self._mag.get(ctx)
+        if v is None:
+            mag = _first_face(MAG)
+            out: list[tuple[Move, int, int]] = []
+            for af in self.mag_faces:
+                ak = KIND[af]
+                if ctx == C_ANSWER:
+                    if ak not in (DEC, PRO, DB):
+                        continue
+                elif ak in (DEC, PRO) or (ctx == C_FIRST and ak == POT):
+                    continue
+                label = ("as " + NAME[af],)
+                for m in self._build(ctx, mag, af, -1, label):
+                    out.append((m, af, ACTIONS[m.code][4]))
+            v = self._mag[ctx] = tuple(out)
+        return v
+
+    def arrow(self, ctx: int, face: int, burn: int, target: int) -> Move:
+        key = (burn, target, ctx)
+        m = self._arrow.get(key)
+        if m is None:
+            what = "Discard it" if target < 0 else f"Give it to {p(target)}"
+            op = "p"
+            code = play_code(op, face, face, -1, -1, target, burn)
+            m = self._arrow[key] = mk(
+                code, (_PREFIX[ctx] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
+                (op, face, face, -1, -1, target, burn),
+            )
+        return m
+
+    def _build(self, ctx: int, face: int, as_face: int, seat: int, mid: tuple[str, ...]) -> list[Move]:
+        n = self.n
+        op = "t" if ctx == C_FIRST else "p"
+        k = KIND[as_face]
+        head = _PREFIX[ctx] + NAME[face]
+        out: list[Move] = []
+
+        def add(dirc: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None) -> None:
+            code = play_code(op, face, as_face, dirc, suit, target, -1)
+            path = ((first if first is not None else head),) + mid + tail
+            out.append(mk(code, path, (op, face, as_face, dirc, suit, target, -1)))
+
+        named = tuple((s, "Name " + SUIT_NAMES[s]) for s in self.suits)
+        dirs: tuple[int, ...] = (KEEP, SKIP) if n == 2 else (KEEP, REVERSE, SKIP)
+        if mid:  # Magician: the first step is "Magician", the transformation follows
+            hint = ""
+        else:
+            hint = _hint(ctx, k, n)
+        h = head + hint
+        if ctx == C_FIRST and face == as_face and k in (DEC, PRO, POT, DUN):
+            for s, lab in named:
+                add(-1, s, -1, (lab,), h)
+        elif k == NUM or k in (KN, CJ, DB, FM):
+            add(-1, -1, -1, (), h)
+        elif k == QO:
+            for dirc in dirs:
+                for s in (SUIT[as_face], SUIT2[as_face]):
+                    add(dirc, s, -1, (DIR_LABEL[dirc], "Suit: " + SUIT_NAMES[s]), h)
+        elif k == WIZ:
+            for dirc in ((KEEP,) if n == 2 else dirs):
+                for s, lab in named:
+                    add(dirc, s, -1, (DIR_LABEL[dirc], lab), h)
+        elif k in (DRA, KING, QUEEN, DUKE, DUCHESS):
+            for s, lab in named:
+                add(-1, s, -1, (lab,), h)
+        elif k == DUN and mid and ctx == C_FIRST:
+            for s, lab in named:
+                add(-1, s, -1, (lab,))
+        elif k in (DUN, POT, TRE, DEC, PRO, CAN, TAX, KEY):
+            add(-1, -1, -1, (), h)
+        elif k in (CAT, SIE):
+            for t in range(n):
+                if t != seat:
+                    what = f"Swap hands with {p(t)}" if k == CAT else f"Look at {p(t)}'s hand"
+                    add(-1, -1, t, (what,), h)
+        return out
+
+
+def _hint(ctx: int, k: int, n: int) -> str:
+    if ctx == C_ANSWER:
+        return {DB: ": pass it on (+2)", DEC: ": send it back", PRO: ": cancel it"}.get(k, "")
+    return {
+        KN: ": skip the next player" if n == 2 else ": reverse",
+        CJ: ": skip the next player",
+        DB: ": next player draws 2",
+        FM: ": an escort follows" if ctx in (C_PLAY, C_EXTRA) else "",
+        WIZ: ": next player draws 5",
+        DRA: ": next player draws 3",
+        KING: ": may add a card",
+        QUEEN: ": may add a card",
+        DUN: ": next player loses two turns",
+        POT: ": go out",
+        TRE: ": go out",
+        CAN: ": all hands are redealt",
+        CAT: ": swap hands",
+        SIE: ": look at a hand",
+        TAX: ": tax every other player",
+        KEY: ": take a card from the draw pile",
+    }.get(k, "")
+
+
+def _first_face(kind: int) -> int:
+    for f in range(len(KIND)):
+        if KIND[f] == kind:
+            return f
+    raise KeyError(kind)
+
+
+_TABLES: dict[Config, Tables] = {}
+_BY_ID: dict[int, tuple[Config, Tables]] = {}
+
+
+def tables_for(cfg: Config) -> Tables:
+    """The cached tables of ``cfg``; a fast path by object identity (states of one match
+    share their Config object), then by value."""
+    e = _BY_ID.get(id(cfg))
+    if e is not None and e[0] is cfg:
+        return e[1]
+    t = _TABLES.get(cfg)
+    if t is None:
+        t = _TABLES[cfg] = Tables(cfg)
+    if len(_BY_ID) > 4096:
+        _BY_ID.clear()
+    _BY_ID[id(cfg)] = (cfg, t)
+    return t
+
+
+def face_namer() -> Callable[[int], str]:
+    return NAME.__getitem__
+
+
+MAG_FACE = _first_face(MAG)
+POT_FACE = _first_face(POT)
+TRE_FACE = _first_face(TRE)
+DEF_FACE = _first_face(26)
+WAR_FACE = _first_face(28)
+DKN_FACE = _first_face(DKN)
+POI_FACE = _first_face(18)
+FIR_FACE = _first_face(19)
+GOB_FACE = _first_face(20)
+DEC_FACE = _first_face(DEC)
+PRO_FACE = _first_face(PRO)
+FM_KEY = 100 + FM
