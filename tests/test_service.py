@@ -119,7 +119,10 @@ async def test_ai_seats_finish_a_match_and_results_are_stored(svc: MatchService,
         if snap.status != "running":
             return True
         if 0 in snap.to_act():
-            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            try:
+                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            except errors.StaleVersion:
+                pass  # the AI moved first; look again
         return False
 
     await wait_for(human_done)
@@ -161,7 +164,10 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
         if snap.status != "running":
             return True
         if 0 in snap.to_act():
-            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            try:
+                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            except errors.StaleVersion:
+                pass  # the AI moved first; look again
         return False
 
     await wait_for(host_done)

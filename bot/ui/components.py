@@ -113,7 +113,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
-        await flow.lobby_action(interaction, self.match_id, self.action)
+        await flow.guarded(interaction, flow.lobby_action(interaction, self.match_id, self.action))
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})"):
@@ -130,7 +130,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg
         from bot.ui import flow
 
         values = list(self.item.values)
-        await flow.set_option(interaction, self.match_id, self.key, values[0] if values else "")
+        await flow.guarded(interaction, flow.set_option(interaction, self.match_id, self.key, values[0] if values else ""))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"):
@@ -148,7 +148,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:h
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
-        await flow.show_hand(interaction, self.match_id)
+        await flow.guarded(interaction, flow.show_hand(interaction, self.match_id))
 
 
 class MoveButton(
@@ -170,7 +170,7 @@ class MoveButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
-        await flow.move_step(interaction, self.match_id, self.version, self.path)
+        await flow.guarded(interaction, flow.move_step(interaction, self.match_id, self.version, self.path))
 
 
 class MoveSelect(
@@ -201,7 +201,7 @@ class MoveSelect(
             child = int(values[0])
         except (IndexError, ValueError):
             child = -1
-        await flow.move_step(interaction, self.match_id, self.version, self.path + [child])
+        await flow.guarded(interaction, flow.move_step(interaction, self.match_id, self.version, self.path + [child]))
 
 
 DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, MoveButton, MoveSelect)

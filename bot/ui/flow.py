@@ -7,7 +7,7 @@ by a command are the same service call. Every refusal is one ephemeral sentence.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Awaitable, Protocol, Sequence
 
 import discord
 from discord import app_commands
@@ -66,6 +66,14 @@ async def refuse(interaction: Interaction, error: BaseException) -> None:
         await say(interaction, text)
     except discord.HTTPException:
         log.warning("could not deliver a refusal for interaction %s", interaction.id)
+
+
+async def guarded(interaction: Interaction, action: Awaitable[None]) -> None:
+    """Run a component's action; any refusal or failure becomes one ephemeral sentence."""
+    try:
+        await action
+    except Exception as err:  # noqa: BLE001 - every failure must reach the player as a sentence
+        await refuse(interaction, err)
 
 
 def _is_component(interaction: Interaction) -> bool:

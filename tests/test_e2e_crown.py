@@ -1,0 +1,245 @@
+"""End to end: the unmodified bot, through the real discord.py client, against the fake Discord.
+
+King and Crown is played by two users with buttons only, by five users with slash commands
+only, and across a restart of the bot in the middle of a match. Every private reply must be
+ephemeral, the table must be one public message edited in place, and no public message or
+custom id may carry a secret card.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from bot.app import KingBot
+from bot.settings import Settings
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+pytestmark = pytest.mark.asyncio
+
+CARD_WORDS = ("King", "Dragon", "Knight", "Witch", "Beggar")
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    channel: FakeChannel
+    users: list[FakeUser]
+    db_url: str
+
+
+@pytest_asyncio.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Court")
+        channel = fake.add_channel(guild, "crown")
+        users = [fake.add_user(name) for name in ("ann", "bob", "cat", "dan", "eve")]
+        yield World(fake, channel, users, f"sqlite:///{tmp_path / 'bot.db'}")
+        assert fake.unknown_routes == [], fake.unknown_routes
+
+
+def make_bot(world: World) -> KingBot:
+    return KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True))
+
+
+@pytest_asyncio.fixture
+async def bot(world: World) -> AsyncIterator[KingBot]:
+    async with world.fake.bot_running(make_bot(world)) as client:
+        yield client  # type: ignore[misc]
+
+
+def custom_ids(message: FakeMessage) -> list[str]:
+    return [b.custom_id for b in message.buttons] + [s.custom_id for s in message.selects]
+
+
+def assert_no_secret_ids(message: FakeMessage) -> None:
+    for cid in custom_ids(message):
+        assert re.fullmatch(r"kg:[a-z]+:\d+(:[0-9a-z._]*)*", cid), cid
+        assert not any(word.lower() in cid.lower() for word in CARD_WORDS), cid
+    for select in message.selects:
+        for option in select.options:
+            assert option.value.isdigit() or not any(w.lower() in option.value.lower() for w in CARD_WORDS)
+
+
+def assert_table_keeps_secrets(table: FakeMessage, users: list[FakeUser], cards: dict[int, str], king: FakeUser) -> None:
+    """No line of the public table names a hidden player together with their card."""
+    for line in table.text.splitlines():
+        for user in users:
+            if user is king:
+                continue
+            named = re.search(rf"\b{user.name}\b", line)
+            assert not (named and cards[user.id] in line), f"secret on the table: {line!r}"
+
+
+async def open_match(world: World, host: FakeUser, others: list[FakeUser], variant: str | None = None) -> FakeMessage:
+    fake = world.fake
+    lobby = await fake.slash(host, world.channel, "play", game="crown")
+    assert not lobby.ephemeral and lobby.response is not None
+    table = lobby.response
+    assert [b.label for b in table.buttons][:5] == ["Join", "Leave", "Add AI", "Start", "Cancel"]
+    if variant:
+        chosen = await fake.select(host, table, table.selects[0].custom_id, [variant])
+        assert not chosen.ephemeral
+    for user in others:
+        joined = await fake.click(user, table, label="Join")
+        assert joined.callback_type in (6, 7)
+    started = await fake.click(host, table, label="Start")
+    assert started.callback_type in (6, 7), started.text
+    await fake.wait_for(lambda: "My hand" in [b.label for b in table.buttons], what="the table after Start")
+    return table
+
+
+async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBot) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob])
+    edits_at_start = table.edits
+    assert "in play" in table.text and "Waiting for" in table.text
+
+    picks = {ann.id: "Pick King (5)", bob.id: "Pick Beggar (1)"}  # King thwarts Beggar
+    for _round in range(2):
+        for user in (ann, bob):
+            hand = await fake.click(user, table, label="My hand")
+            assert hand.ephemeral, hand.text
+            assert "Your deck" in hand.text
+            assert_no_secret_ids(hand.response)
+            played = await hand.click(picks[user.id], user=user)
+            assert played.ephemeral and "You played" in played.text
+        assert_no_secret_ids(table)
+    await fake.wait_for(lambda: "finished" in table.text, what="the finished table")
+    assert table.edits > edits_at_start, "the table message is edited in place"
+    assert "ann wins the match 2 to 0" in table.text
+    public = fake.messages(world.channel)
+    assert [m.id for m in public if m.buttons and m.find_button("My hand")] == [table.id], "one table message"
+    for m in public:
+        assert not m.ephemeral
+    over = await fake.slash(bob, world.channel, "crown pick", card="K")
+    assert over.ephemeral and "no active match" in over.text.lower()
+    fake.assert_clean()
+
+
+async def test_stale_hand_buttons_are_refused_with_a_fresh_hand(world: World, bot: KingBot) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob], "tourney")
+    old = await fake.click(ann, table, label="My hand")
+    await fake.slash(bob, world.channel, "crown pick", card="K")  # the match moves on
+    stale = await old.click("Pick King (5)", user=ann)
+    assert stale.ephemeral and "out of date" in stale.text
+    # Nothing was played for Ann.
+    fresh = await fake.slash(ann, world.channel, "hand")
+    assert "Your secret pick" not in fresh.text
+    # Another user cannot use Ann's buttons: they are not seated.
+    intruder = await fake.click(world.users[2], table, label="My hand")
+    assert intruder.ephemeral and "not seated" in intruder.text
+    fake.assert_clean()
+
+
+async def test_five_users_play_the_king_at_court_with_slash_commands(world: World, bot: KingBot) -> None:
+    fake = world.fake
+    users = world.users
+    table = await open_match(world, users[0], users[1:], "atcourt")
+
+    async def card_of(user: FakeUser) -> str:
+        hand = await fake.slash(user, world.channel, "hand")
+        assert hand.ephemeral
+        found = re.search(r"Your card: (\w+)", hand.text)
+        assert found, hand.text
+        return found.group(1)
+
+    cards = {u.id: await card_of(u) for u in users}
+    by_card = {c: next(u for u in users if cards[u.id] == c) for c in CARD_WORDS}
+    king = by_card["King"]
+    assert f"King: {king.name}" in table.text
+    assert_table_keeps_secrets(table, users, cards, king)
+
+    # The Witch strikes: every card is shown, then the non-King cards are re-dealt in secret.
+    witch = await fake.slash(by_card["Witch"], world.channel, "crown witch")
+    assert witch.ephemeral and "You played" in witch.text
+    knight_before = by_card["Knight"]
+    choices = await fake.autocomplete(knight_before, world.channel, "crown peek", focused="player", player="")
+    assert choices and all(c["value"].startswith("peek:") for c in choices)
+    peek = await fake.slash(knight_before, world.channel, "crown peek", player=choices[0]["value"])
+    assert peek.ephemeral and "holds the" in peek.text
+    cards = {u.id: await card_of(u) for u in users}
+    by_card = {c: next(u for u in users if cards[u.id] == c) for c in CARD_WORDS}
+    assert by_card["King"] == king
+    # The Witch's reveal showed the old cards; the re-dealt ones stay secret.
+    last_lines = table.text.split("re-dealt")[-1]
+    for user in users:
+        if user is not king:
+            assert f"{user.name} {cards[user.id]}" not in last_lines or "reveals every card" in last_lines
+
+    # Not the King's move: refused with one sentence.
+    refused = await fake.slash(by_card["Dragon"], world.channel, "crown end")
+    assert refused.ephemeral and "not your turn" in refused.text.lower()
+
+    ended = await fake.slash(king, world.channel, "crown end")
+    assert ended.ephemeral
+    options = await fake.autocomplete(king, world.channel, "crown accuse", focused="player", player="")
+    assert len(options) == 4
+    dragon = by_card["Dragon"]
+    target = next(o["value"] for o in options if dragon.name in o["name"])
+    accused = await fake.slash(king, world.channel, "crown accuse", player=target)
+    assert accused.ephemeral
+    beggar = await fake.slash(by_card["Beggar"], world.channel, "crown beggar", choice="join")
+    assert beggar.ephemeral and "You played" in beggar.text
+    await fake.wait_for(lambda: "finished" in table.text, what="the verdict")
+    assert "The Wicked win" not in table.text and "The Wise win" in table.text
+    assert "wicked" in table.text and "wise" in table.text
+    fake.assert_clean()
+
+
+async def test_a_match_survives_a_restart_of_the_bot(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)):
+        table = await open_match(world, ann, [bob])
+        await fake.slash(ann, world.channel, "crown pick", card="K")
+        await fake.slash(bob, world.channel, "crown pick", card="B")
+        await fake.settle()
+        assert "ann 1, bob 0" in table.text
+        await fake.slash(ann, world.channel, "crown pick", card="K")
+
+    async with fake.bot_running(make_bot(world)):
+        hand = await fake.click(bob, table, label="My hand")  # the old table button still works
+        assert hand.ephemeral and "Your deck" in hand.text
+        done = await hand.click("Pick Beggar (1)", user=bob)
+        assert done.ephemeral
+        await fake.wait_for(lambda: "finished" in table.text, what="the finish after the restart")
+        assert "ann wins the match 2 to 0" in table.text
+    fake.assert_clean()
+
+
+async def test_lobby_refusals_and_rules(world: World, bot: KingBot) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    lobby = await fake.slash(ann, world.channel, "play", game="crown")
+    table = lobby.response
+    again = await fake.slash(bob, world.channel, "play", game="crown")
+    assert again.ephemeral and "already has an active match" in again.text
+    early = await fake.click(bob, table, label="Start")
+    assert early.ephemeral and "Only the host" in early.text
+    alone = await fake.click(ann, table, label="Start")
+    assert alone.ephemeral and "needs" in alone.text
+    ai = await fake.click(ann, table, label="Add AI")
+    assert ai.callback_type in (6, 7)
+    await fake.wait_for(lambda: "AI 1" in table.text, what="the AI seat")
+    rules = await fake.slash(bob, world.channel, "rules", game="crown")
+    assert rules.ephemeral and "Rulings of this bot" in rules.text
+    cancel = await fake.click(bob, table, label="Cancel")
+    assert cancel.ephemeral and "Only the host" in cancel.text
+    cancelled = await fake.click(ann, table, label="Cancel")
+    assert cancelled.callback_type in (6, 7)
+    await fake.wait_for(lambda: "closed" in table.text or "cancelled" in table.text, what="the cancelled lobby")
+    fake.assert_clean()
