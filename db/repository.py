@@ -27,6 +27,7 @@ from db.records import MatchRecord, MatchUpdate, MoveRecord, ResultRow, Seat
 log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "running")
+MATCH_COLUMNS = tuple(Match.__table__.columns)  # type: ignore[attr-defined]
 
 
 class StaleVersion(Exception):
@@ -250,14 +251,17 @@ class Repository:
 
     async def _versioned_update(self, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
         async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(Match).where(Match.id == match_id, Match.version == expected_version).values(**values)
-            )
-            if res.rowcount != 1:
+            row = (
+                await conn.execute(
+                    update(Match)
+                    .where(Match.id == match_id, Match.version == expected_version)
+                    .values(**values)
+                    .returning(*MATCH_COLUMNS)
+                )
+            ).first()
+            if row is None:
                 raise StaleVersion(match_id)
-            rec = await self._get(conn, match_id)
-            assert rec is not None
-            return rec
+            return _record(row)
 
     async def apply_move(self, upd: MatchUpdate) -> MatchRecord:
         """State + version + move row (+ results when finished): one transaction or nothing."""
@@ -276,12 +280,15 @@ class Repository:
         if upd.status in ("finished", "abandoned"):
             values["finished_at"] = now
         async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(Match)
-                .where(Match.id == upd.match_id, Match.version == upd.expected_version)
-                .values(**values)
-            )
-            if res.rowcount != 1:
+            row = (
+                await conn.execute(
+                    update(Match)
+                    .where(Match.id == upd.match_id, Match.version == upd.expected_version)
+                    .values(**values)
+                    .returning(*MATCH_COLUMNS)
+                )
+            ).first()
+            if row is None:
                 raise StaleVersion(upd.match_id)
             await conn.execute(
                 insert(MoveLog).values(
@@ -293,8 +300,7 @@ class Repository:
                     created_at=now,
                 )
             )
-            rec = await self._get(conn, upd.match_id)
-            assert rec is not None
+            rec = _record(row)
             if upd.results:
                 await self._insert_results(conn, rec, upd.results, now)
             return rec
