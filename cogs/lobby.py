@@ -30,6 +30,16 @@ class Lobby(commands.Cog):
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await flow.hand_command(interaction)
 
+    @app_commands.command(name="move", description="Make any of your moves in this channel's match (the list shows them).")
+    @app_commands.describe(move="One of your legal moves now")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
+        await flow.play_command(interaction, None, "", move)
+
+    @move.autocomplete("move")
+    async def move_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await flow.autocomplete_moves(interaction, None, "", current)
+
     @app_commands.command(name="rules", description="The rules of a game, with this bot's rulings.")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)

@@ -260,7 +260,18 @@ async def hand_command(interaction: Interaction) -> None:
     await show_hand(interaction, snap.id, edit=False)
 
 
-async def play_command(interaction: Interaction, game_id: str, prefix: str, text: str) -> None:
+Prefixes = str | tuple[str, ...]
+
+
+def _has_prefix(code: str, prefix: Prefixes) -> bool:
+    """True if ``code`` is ``p`` or starts with ``p:`` for one of the prefixes ('' = any)."""
+    for p in (prefix,) if isinstance(prefix, str) else prefix:
+        if not p or code == p or code.startswith(p + ":"):
+            return True
+    return False
+
+
+async def play_command(interaction: Interaction, game_id: str | None, prefix: Prefixes, text: str) -> None:
     """A game's slash command: find the legal move the player named and play it."""
     snap = await channel_match(interaction, game_id)
     svc = service_of(interaction)
@@ -268,25 +279,33 @@ async def play_command(interaction: Interaction, game_id: str, prefix: str, text
     if snap.status != "running":
         raise errors.NotRunning("This match is over.")
     moves = snap.legal_moves(seat)
-    if not moves:
-        if seat not in snap.to_act():
-            raise errors.UnknownMove("It is not your turn.")
+    if not moves and seat not in snap.to_act():
+        raise errors.UnknownMove("It is not your turn.")
     own = [
         Move(m.code, tuple(snap.name_text(step) for step in m.path))
         for m in moves
-        if not prefix or m.code == prefix or m.code.startswith(prefix + ":")
+        if _has_prefix(m.code, prefix)
     ]
-    move = resolve_move(own, text, prefix) if text else (own[0] if len(own) == 1 else None)
+    single = prefix if isinstance(prefix, str) else ""
+    move = resolve_move(own, text, single) if text else (own[0] if len(own) == 1 else None)
     if move is None:
+        if text and not own and moves:
+            raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
+        if own:
+            raise errors.UnknownMove(
+                f"{text!r} is not one of your moves now; pick one from the list the command offers."
+                if text
+                else "Choose which one: the command's list shows your moves."
+            )
         # Let the engine explain why (not your turn, card already used, ...).
-        code = text if ":" in text or not prefix else f"{prefix}:{text}"
-        await _play(interaction, snap.id, code or prefix, None)
+        code = text if ":" in text or not single else f"{single}:{text}"
+        await _play(interaction, snap.id, code or single, None)
         return
     await _play(interaction, snap.id, move, None)
 
 
 async def autocomplete_moves(
-    interaction: Interaction, game_id: str, prefix: str, current: str
+    interaction: Interaction, game_id: str | None, prefix: Prefixes, current: str
 ) -> list[app_commands.Choice[str]]:
     """The caller's legal moves for this command, filtered by what they typed."""
     try:
@@ -297,7 +316,7 @@ async def autocomplete_moves(
     low = current.casefold()
     choices = []
     for m in snap.legal_moves(seat):
-        if prefix and not (m.code == prefix or m.code.startswith(prefix + ":")):
+        if not _has_prefix(m.code, prefix):
             continue
         label = snap.name_text(m.label)
         if low and low not in label.casefold() and low not in m.code.casefold():
