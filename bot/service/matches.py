@@ -293,20 +293,23 @@ class MatchService:
             seat = snap.seat_of(user_id)
             if seat is None:
                 raise errors.NotSeated("You are not in this lobby.")
-            seats = snap.seats[:seat] + snap.seats[seat + 1 :]
-            humans = [s for s in seats if not s.ai]
-            name = snap.seats[seat].name
-            if not humans:
-                snap = await self._lobby_change(match_id, seats=seats, status="abandoned")
-                text = f"{name} left; the lobby is closed."
-            elif user_id == snap.record.host_id:
-                snap = await self._lobby_change(match_id, seats=seats, host_id=humans[0].user_id)
-                text = f"{name} left; {humans[0].name} is the host now."
-            else:
-                snap = await self._lobby_change(match_id, seats=seats)
-                text = f"{name} left."
+            snap, text = await self._drop_from_lobby(snap, seat, "left")
         await self._notify(snap, [Event(text)])
         return snap
+
+    async def _drop_from_lobby(self, snap: Snapshot, seat: int, verb: str) -> tuple[Snapshot, str]:
+        """Remove a human from a lobby; the next human hosts, or the lobby closes. Lock held."""
+        seats = snap.seats[:seat] + snap.seats[seat + 1 :]
+        humans = [s for s in seats if not s.ai]
+        name = snap.seats[seat].name
+        if not humans:
+            snap = await self._lobby_change(snap.id, seats=seats, status="abandoned")
+            return snap, f"{name} {verb}; the lobby is closed."
+        if snap.seats[seat].user_id == snap.record.host_id:
+            snap = await self._lobby_change(snap.id, seats=seats, host_id=humans[0].user_id)
+            return snap, f"{name} {verb}; {humans[0].name} is the host now."
+        snap = await self._lobby_change(snap.id, seats=seats)
+        return snap, f"{name} {verb}."
 
     async def add_ai(self, match_id: int, user_id: int) -> Snapshot:
         async with self.lock(match_id):
@@ -673,6 +676,40 @@ class MatchService:
                 break
         return results
 
+    async def _carry_deadline(self, old: Snapshot, new: Snapshot) -> Snapshot:
+        """A seat change bumped the version without a move: keep the other players' deadline
+        (same time) for the new version, without the seats the AI plays now. Lock held."""
+        deadline = old.record.deadline
+        if not deadline or deadline.get("version") != old.version or new.status != "running":
+            return new
+        carried: dict[str, Any] = dict(deadline, version=new.version)
+        turn = carried.get("turn")
+        if turn:
+            waiting = [s for s in turn["seats"] if not new.seats[int(s)].played_by_ai]
+            if waiting:
+                carried["turn"] = dict(turn, seats=waiting)
+            else:
+                del carried["turn"]
+        if len(carried) == 1:
+            await self.repo.set_deadline(new.id, new.version, None, None)
+        else:
+            await self.repo.set_deadline(new.id, new.version, self._next_time(carried), carried)
+        return await self._fresh(new.id)
+
+    async def _restore_deadline(self, snap: Snapshot) -> Snapshot:
+        """A running match whose stored deadline is not for its current version (a crash
+        between a seat change and its deadline update) gets fresh deadlines."""
+        rec = snap.record
+        if snap.state is None or (rec.deadline and rec.deadline.get("version") == rec.version):
+            return snap
+        turn = await self.turn_seconds(rec.guild_id)
+        at, deadline = self._deadline_for(snap.game, snap.state, rec.version, rec.seats, turn)
+        if deadline is None and rec.deadline is None:
+            return snap
+        await self.repo.set_deadline(snap.id, rec.version, at, deadline)
+        log.info("match %s: deadline renewed for v%d at restore", snap.id, rec.version)
+        return await self._fresh(snap.id)
+
     # --- leaving a running match --------------------------------------------------------
 
     async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
@@ -686,10 +723,44 @@ class MatchService:
                 raise errors.NotSeated()
             seats = list(snap.seats)
             seats[seat] = replace(seats[seat], left=True)
+            old = snap
             snap = await self._lobby_change(match_id, seats=tuple(seats))
+            snap = await self._carry_deadline(old, snap)
             name = seats[seat].name
         events = [Event(f"{name} left the match; the AI plays their seat.")]
         await self._after_change(snap, events)
+        return snap
+
+    async def remove_seat(self, match_id: int, user_id: int, target_id: int, *, is_admin: bool) -> Snapshot:
+        """The host (or Manage Server) removes a player: from a lobby, their seat goes; in a
+        running match, the AI plays their seat and they take a loss (as if they had left)."""
+        async with self.lock(match_id):
+            snap = await self.get(match_id)
+            if snap.status not in ("lobby", "running"):
+                raise errors.NotRunning("This match has already ended.")
+            if user_id != snap.record.host_id and not is_admin:
+                raise errors.NotHost("remove a player (or someone with Manage Server)")
+            if target_id == user_id:
+                raise errors.LobbyError("You cannot remove yourself; use /leave instead.")
+            seat = snap.seat_of(target_id)
+            if seat is None or snap.seats[seat].left:
+                raise errors.NotSeated("That player has no seat in this match.")
+            name = snap.seats[seat].name
+            if snap.status == "lobby":
+                snap, text = await self._drop_from_lobby(snap, seat, "was removed by the host")
+                events = [Event(text)]
+            else:
+                seats = list(snap.seats)
+                seats[seat] = replace(seats[seat], left=True)
+                old = snap
+                snap = await self._lobby_change(match_id, seats=tuple(seats))
+                snap = await self._carry_deadline(old, snap)
+                events = [Event(f"{name} was removed from the match; the AI plays their seat.")]
+            log.info("match %s: seat %d (%s) removed by %s", match_id, seat, target_id, user_id)
+        if snap.status == "lobby" or snap.status == "abandoned":
+            await self._notify(snap, events)
+        else:
+            await self._after_change(snap, events)
         return snap
 
     # --- reading ------------------------------------------------------------------------
@@ -738,8 +809,10 @@ class MatchService:
     async def restore(self) -> list[Snapshot]:
         """Load every open match, re-arm deadlines (with the time that was left), wake AIs."""
         snaps = [self._snapshot(r) for r in await self.repo.matches_with_status("lobby", "running")]
-        for snap in snaps:
+        for i, snap in enumerate(snaps):
             if snap.status == "running":
+                async with self.lock(snap.id):
+                    snap = snaps[i] = await self._restore_deadline(snap)
                 self._arm(snap)
                 self._wake_ai(snap)
         log.info("restored %d open matches", len(snaps))
