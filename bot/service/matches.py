@@ -442,7 +442,8 @@ class MatchService:
         turn = await self.turn_seconds(snap.record.guild_id)
         deadline_at, deadline = (None, None) if outcome else self._deadline_for(game, new_state, version, seats, turn)
         results: tuple[ResultRow, ...] = ()
-        snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats != snap.seats else snap
+        seats_changed = seats != snap.seats
+        snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats_changed else snap
         if outcome is not None:
             results = tuple(
                 ResultRow(
@@ -470,7 +471,7 @@ class MatchService:
                     deadline_at=deadline_at,
                     deadline=deadline,
                     results=results,
-                    seats=seats if seats != snap.seats else None,
+                    seats=seats if seats_changed else None,
                 )
             )
         except repo_mod.StaleVersion:
