@@ -31,6 +31,11 @@ class Admin(commands.Cog):
     async def log(self, interaction: discord.Interaction[Any], match_id: app_commands.Range[int, 1, 10**12] | None = None) -> None:
         await flow.match_log_command(interaction, match_id)
 
+    @match.command(name="kick", description="Remove a player from this channel's match; the AI plays their seat (host or Manage Server).")
+    @app_commands.describe(user="The player to remove")
+    async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        await flow.kick_command(interaction, user)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Admin(bot))

@@ -10,6 +10,8 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.ui import flow
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
 
@@ -55,6 +57,12 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await flow.cancel_command(interaction)
+
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Forged, truncated or retired custom ids get one ephemeral sentence, not silence."""
+        await flow.answer_stray(interaction, (*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS))
 
 
 async def setup(bot: commands.Bot) -> None:

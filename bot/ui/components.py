@@ -96,6 +96,17 @@ def join_path(path: Sequence[int]) -> str:
     return ".".join(str(i) for i in path)
 
 
+async def _wrong_kind(interaction: discord.Interaction[Any], expected: discord.ComponentType) -> bool:
+    """A custom id forged onto another kind of component: answer as for any stray id."""
+    data: Any = interaction.data or {}
+    if data.get("component_type") == expected.value:
+        return False
+    from bot.ui import flow
+
+    await flow.guarded(interaction, flow.say(interaction, flow.STRAY_COMPONENT))
+    return True
+
+
 # --- dynamic items --------------------------------------------------------------------------
 
 
@@ -113,6 +124,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
+        if await _wrong_kind(interaction, discord.ComponentType.button):
+            return
         await flow.guarded(interaction, flow.lobby_action(interaction, self.match_id, self.action))
 
 
@@ -129,6 +142,8 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
+        if await _wrong_kind(interaction, discord.ComponentType.select):
+            return
         values = list(self.item.values)
         await flow.guarded(interaction, flow.set_option(interaction, self.match_id, self.key, values[0] if values else ""))
 
@@ -148,6 +163,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:h
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
+        if await _wrong_kind(interaction, discord.ComponentType.button):
+            return
         await flow.guarded(interaction, flow.show_hand(interaction, self.match_id))
 
 
@@ -170,6 +187,8 @@ class MoveButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
+        if await _wrong_kind(interaction, discord.ComponentType.button):
+            return
         await flow.guarded(interaction, flow.move_step(interaction, self.match_id, self.version, self.path))
 
 
@@ -196,6 +215,8 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.ui import flow
 
+        if await _wrong_kind(interaction, discord.ComponentType.select):
+            return
         values = list(self.item.values)
         try:
             child = int(values[0])

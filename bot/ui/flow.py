@@ -59,6 +59,10 @@ async def refuse(interaction: Interaction, error: BaseException) -> None:
     """Turn a domain error into one ephemeral sentence (the single place that does it)."""
     if isinstance(error, (GameError, ServiceError)):
         text = str(error)
+    elif isinstance(error, STALE_COMMAND_ERRORS):
+        # Discord still shows a command (or option) this version of the bot no longer has.
+        log.warning("interaction %s: %s", interaction.id, error)
+        text = "That command is not available in this form any more; please try again in a minute."
     else:
         log.error("unexpected error in interaction %s", interaction.id, exc_info=error)
         text = GENERIC_FAILURE
@@ -76,6 +80,26 @@ async def guarded(interaction: Interaction, action: Awaitable[None]) -> None:
         await refuse(interaction, err)
 
 
+STALE_COMMAND_ERRORS = (
+    app_commands.CommandNotFound,
+    app_commands.CommandSignatureMismatch,
+    app_commands.TransformerError,
+)
+
+
+def missing_channel_permissions(interaction: Interaction) -> str:
+    """The permissions the bot lacks in this channel to keep a table (empty: none missing)."""
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = (
+        ("View Channel", perms.view_channel),
+        ("Send Messages in Threads" if in_thread else "Send Messages", perms.send_messages_in_threads if in_thread else perms.send_messages),
+        ("Embed Links", perms.embed_links),
+    )
+    missing = [name for name, ok in needed if not ok]
+    return " and ".join(", ".join(missing).rsplit(", ", 1)) if missing else ""
+
+
 def _is_component(interaction: Interaction) -> bool:
     return interaction.type == discord.InteractionType.component
 
@@ -86,6 +110,10 @@ def _is_component(interaction: Interaction) -> bool:
 async def open_lobby(interaction: Interaction, game_id: str) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         await say(interaction, "Matches are played in server channels, not in direct messages.")
+        return
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        await say(interaction, f"I cannot host a match in this channel: I am missing the {missing} permission here.")
         return
     svc = service_of(interaction)
     snap = await svc.open_lobby(
@@ -177,7 +205,7 @@ async def _send_hand(
     path: Sequence[int] = (),
     edit: bool | None = None,
 ) -> None:
-    moves = snap.legal_moves(seat)
+    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
     view, node = components.hand_view(snap, moves, path)
     step = node.labels if node is not None else ()
     embed = render.hand_embed(snap, seat, snap.view(seat), notice=notice, step=step, has_moves=bool(moves))
@@ -278,6 +306,8 @@ async def play_command(interaction: Interaction, game_id: str | None, prefix: Pr
     snap, seat = await svc.hand(snap.id, interaction.user.id)
     if snap.status != "running":
         raise errors.NotRunning("This match is over.")
+    if snap.seats[seat].left:
+        raise errors.NotSeated("You left this match; the AI plays your seat now.")
     moves = snap.legal_moves(seat)
     if not moves and seat not in snap.to_act():
         raise errors.UnknownMove("It is not your turn.")
@@ -383,3 +413,64 @@ async def match_log_command(interaction: Interaction, match_id: int | None) -> N
         file=discord.File(payload, filename=f"match-{data['match']}.json"),
         ephemeral=True,
     )
+
+
+async def kick_command(interaction: Interaction, user: discord.abc.User) -> None:
+    """/match kick: the host or Manage Server removes a player from this channel's match."""
+    snap = await service_of(interaction).active_in_channel(interaction.channel_id or 0)
+    if snap is None:
+        raise errors.NotRunning("There is no active match in this channel.")
+    snap = await service_of(interaction).remove_seat(
+        snap.id, interaction.user.id, user.id, is_admin=is_admin(interaction)
+    )
+    name = getattr(user, "display_name", None) or user.name
+    if snap.status == "running":
+        await say(interaction, f"{name} was removed from match #{snap.id}; the AI plays their seat and it counts as a loss for them.")
+    else:
+        await say(interaction, f"{name} was removed from the lobby of match #{snap.id}.")
+
+
+# --- interactions no handler answers ----------------------------------------------------------
+
+STRAY_COMPONENT = "That button is no longer valid."
+
+
+def component_is_handled(interaction: Interaction, items: Sequence[type[discord.ui.DynamicItem[Any]]]) -> bool:
+    """Will discord.py hand this component interaction to exactly one of our dynamic items?
+
+    Mirrors discord.py's dispatch: the custom id must fully match one template, and the
+    clicked message must carry a component of that type with that custom id; otherwise
+    discord.py drops the interaction silently and the player sees "interaction failed".
+    """
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or interaction.message is None:
+        return False
+    matched = [cls for cls in items if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    if len(matched) != 1:
+        return False
+    component_type = data.get("component_type")
+    try:
+        view = discord.ui.View.from_message(interaction.message, timeout=None)
+    except Exception:  # noqa: BLE001 - a message discord.py cannot parse: nothing will handle it
+        return False
+    return any(
+        item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
+        for item in view.walk_children()
+    )
+
+
+async def answer_stray(interaction: Interaction, items: Sequence[type[discord.ui.DynamicItem[Any]]]) -> None:
+    """Answer a component or form no handler takes (forged, truncated or retired custom ids)."""
+    if interaction.type == discord.InteractionType.component:
+        if component_is_handled(interaction, items):
+            return
+        log.info("interaction %s: no handler for custom id %r", interaction.id, (interaction.data or {}).get("custom_id"))
+    elif interaction.type != discord.InteractionType.modal_submit:
+        return
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.send_message(STRAY_COMPONENT, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer stray interaction %s", interaction.id)
