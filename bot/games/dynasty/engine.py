@@ -30,15 +30,19 @@ from bot.games.dynasty.state import (
     DynastyState, Work, freeze, thaw,
 )
 from bot.games.dynasty.tables import (
-    ACTIONS, ASK_M, C_ANSWER, C_ESCORT, C_EXTRA, C_FIRST, C_PLAY, CALL, CUT_M, DEAL_M, DEFEND,
+    ACTIONS, ASK_M, NO_ESCORT, C_ANSWER, C_ESCORT, C_EXTRA, C_FIRST, C_PLAY, CALL, CUT_M, DEAL_M, DEFEND,
     DRAW, ESCAPE, FIRE_M, FM_KEY, FORFEIT, GOBLET_M, MAG_FACE, NO, NO_EXTRA, PASS, POISON_M,
     REVERSE, SKIP, TAKE, WAIT, YES, Tables, accept_move, catch_move, dk_move, key_move, p,
     tables_for, war_move,
 )
 
 HAND_SIZE = 7
-HAND_TURN_CAP = 3000  # a hand this long ends as blocked (safety valve)
-MATCH_HAND_CAP = 200  # a match this long ends on the totals (safety valve)
+# Safety valves, so that every match ends whatever the players do (random play would
+# otherwise go on for ever: voluntary draws keep hands full and Risk-card costs keep
+# totals down). Sensible play essentially never meets them.
+HAND_ROUND_CAP = 150  # a hand lasting this many rounds (turns per player) ends as blocked
+MATCH_TURN_CAP = 2400  # after this many turns in a match, the hand is scored and the match ends
+MATCH_HAND_CAP = 200  # a match this long ends on the totals
 LOG_SIZE = 8
 DK_VALUE = 100
 WARLORD_COST = 50
@@ -456,7 +460,7 @@ def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
         hand = s.hands[t]
         moves = gen_plays(s, T, hand, C_EXTRA, t)
         if s.ask == 2:
-            return _must_out(s, T, moves, hand, False)
+            return _must_out(s, T, moves, hand, False) or [NO_EXTRA]
         moves.append(NO_EXTRA)
         return moves
     if ph == ESCORT:
@@ -464,7 +468,9 @@ def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
         moves = gen_plays(s, T, hand, C_ESCORT, t)
         if s.ask == 2:
             moves = _must_out(s, T, moves, hand, True) or moves
-        return moves
+        # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
+        # Maiden stays alone and the turn ends.
+        return moves or [NO_ESCORT]
     if ph == ANSWER:
         moves = answer_moves(s, T, s.hands[t], t)
         moves.append(accept_move(s.dn, bool(s.dd)))
@@ -565,7 +571,7 @@ def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
         penalty=0, guard=(0,) * n, dkwin=0, bets=(), draw=(), discard=(), mkey=-1, suit=-1,
         top_as=-1, direction=1, turn=0, proxy=-1, first_fm=False, skips=0, played_n=0, dn=0,
         dd=(), dstack=False, dsrc=-1, dtarget=-1, prev_suit=-1, ask=0, bat=(), bat_wait=0,
-        bat_def=0, waived=0, stall=0, hturns=0, log=(), last=(), places=(),
+        bat_def=0, waived=0, stall=0, hturns=0, mturns=0, log=(), last=(), places=(),
     )
     ev: list[Event] = []
     start_hand(w, T, ev)
@@ -722,7 +728,8 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], first_fm: bool = 
         w.proxy = -1
         w.first_fm = first_fm
         w.hturns += 1
-        if w.hturns > HAND_TURN_CAP:
+        w.mturns += 1
+        if w.hturns > HAND_ROUND_CAP * n or w.mturns > MATCH_TURN_CAP:
             ev.append(Event("This hand has gone on far too long: it ends as blocked."))
             end_hand(w, T, -1, ev)
             return
@@ -1286,9 +1293,9 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
     elif max(totals) > limit:
         over = True
         ev.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
-    elif w.hand_no >= MATCH_HAND_CAP:
+    elif w.hand_no >= MATCH_HAND_CAP or w.mturns > MATCH_TURN_CAP:
         over = True
-        ev.append(Event(f"{MATCH_HAND_CAP} hands played: the match ends on the totals."))
+        ev.append(Event("The match has gone on far too long: it ends on the totals."))
     if over:
         w.phase = OVER
         team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]

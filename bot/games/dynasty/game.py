@@ -21,6 +21,9 @@ from bot.games.dynasty.tables import p, tables_for
 from bot.games.dynasty.view import build_view
 
 DECKS = ("dynasty", "classic", "bonus")
+# Lowest total wins, but result consumers read a higher score as better: keep totals out of
+# SeatResult.score until they can tell (flip this once they do).
+REPORT_TOTAL_AS_SCORE = False
 LIMITS = ("auto", "500", "750", "1000", "1500", "2000")
 MIN_LIMIT, MAX_LIMIT = 50, 100_000
 
@@ -155,6 +158,11 @@ class Dynasty:
     def to_act(self, state: DynastyState) -> frozenset[int]:
         return _MASK_SETS[to_act_mask(state, tables_for(state.cfg))]
 
+    def awaited(self, state: DynastyState) -> frozenset[int]:
+        """Seats the game is waiting for (the turn timer applies to these only); the other
+        seats in ``to_act`` merely have optional out-of-turn moves."""
+        return _MASK_SETS[blocking(state, tables_for(state.cfg))]
+
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
         return list(legal(state, seat, tables_for(state.cfg)))
 
@@ -167,20 +175,27 @@ class Dynasty:
         return build_view(state, seat)
 
     def outcome(self, state: DynastyState) -> Outcome | None:
+        """Placings by total (lowest first; partners share theirs and carry their team).
+
+        ``SeatResult.score`` is left empty: the project's result checks and leaderboards read
+        a higher score as better, while a lower total wins here. The totals are in the
+        summary (and in every view)."""
         if state.phase != OVER:
             return None
         T = tables_for(state.cfg)
         results = tuple(
             SeatResult(
-                seat=s, place=state.places[s], score=state.totals[T.team[s]],
+                seat=s, place=state.places[s],
+                score=state.totals[T.team[s]] if REPORT_TOTAL_AS_SCORE else None,
                 team="ABCD"[T.team[s]] if state.cfg.partners else None,
             )
             for s in range(T.n)
         )
-        winners = [t for t in range(T.nteams) if state.places[T.members[t][0]] == 1]
+        order = sorted(range(T.nteams), key=lambda t: (state.totals[t], t))
+        totals = ", ".join(f"{team_label(T, t)} {state.totals[t]}" for t in order)
+        winners = [t for t in order if state.places[T.members[t][0]] == 1]
         names = " and ".join(team_label(T, t) for t in winners)
-        best = state.totals[winners[0]] if winners else 0
-        return Outcome(results, f"{names} win{'s' if len(winners) == 1 and not state.cfg.partners else ''} with {best} points after {state.hand_no} hands.")
+        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.cfg.partners else 'wins'} after {state.hand_no} hands (lowest total wins). Totals: {totals}.")
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
         moves = legal(state, seat, tables_for(state.cfg))

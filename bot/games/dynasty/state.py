@@ -88,6 +88,7 @@ class DynastyState:
     waived: int  # bitmask: seats that let the current out-of-turn chance pass
     stall: int  # consecutive turns with nothing played or drawn (empty piles)
     hturns: int  # turns begun this hand (safety cap)
+    mturns: int  # turns begun this match (safety cap)
     log: tuple[str, ...]  # recent public events
     last: tuple[str, ...]  # summary of the previous hand
     places: tuple[int, ...]  # final placing per seat (when over)
@@ -145,6 +146,7 @@ class Work:
     waived: int
     stall: int
     hturns: int
+    mturns: int
     log: tuple[str, ...]
     last: tuple[str, ...]
     places: tuple[int, ...]

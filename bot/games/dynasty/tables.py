@@ -45,6 +45,7 @@ def mk(code: str, path: tuple[str, ...], action: Action) -> Move:
 DRAW = mk("d", ("Draw a card",), ("d",))
 PASS = mk("pass", ("Pass",), ("pass",))
 NO_EXTRA = mk("x", ("No extra card: end the turn",), ("x",))
+NO_ESCORT = mk("x", ("No escort left: end the turn",), ("x",))
 WAIT = mk("wait", ("Let it pass (no out-of-turn play now)",), ("wait",))
 CALL = mk("og", ("Call On Guard!",), ("og",))
 ESCAPE = mk("esc", ("Escape the Dungeon (discard it)",), ("esc",))
