@@ -814,6 +814,8 @@ class MatchService:
             if snap.status == "running":
                 async with self.lock(snap.id):
                     snap = snaps[i] = await self._restore_deadline(snap)
+                # A crash between a move and its table edit leaves the table one step behind.
+                await self._notify(snap, [])
                 self._arm(snap)
                 self._wake_ai(snap)
         log.info("restored %d open matches", len(snaps))
