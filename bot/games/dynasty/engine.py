@@ -19,7 +19,7 @@ from typing import Callable
 
 from bot.games.base import Event, IllegalMove, MatchOver, Move, NotYourTurn
 from bot.games.dynasty.cards import (
-    ANSWER_ONLY, ARR, BATTLE_KINDS, CAN, CAT, CJ, DB, DEC, DEF, DKN, DRA, DUCHESS, DUKE, DUN,
+    ANSWER_ONLY, ARR, BATTLE_KINDS, CAN, CAT, CJ, DB, DEC, DEF, DKN, DRA, DRAW_KINDS, DUCHESS, DUKE, DUN,
     EXTRA_KINDS, FACE_OF_CODE, FIR, FM, FRONT_KINDS, GOB, KEY, KIND, KIND_NAME, KING, KINGDOM,
     KN, LAST_ONLY, MAG,
     MATCH_KEY, NAME, NUM, POI, POINTS, POT, PRO, QO, QUEEN, RANK, SHIELD_KINDS, SIE, SUIT,
@@ -943,6 +943,8 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
         w.mkey = MATCH_KEY[af]
         w.suit = SUIT[af]
         return PLAY
+    if k in DRAW_KINDS:
+        _start_draw(w, t)  # remember the suit in play before this draw card (Protector)
     if not KINGDOM[af]:
         w.mkey = MATCH_KEY[af]
         w.suit = SUIT[af] if suit < 0 else suit
@@ -954,7 +956,6 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
         elif k == CJ:
             w.skips += 1
         elif k == DB:
-            _start_draw(w, t)
             w.dn += 2
             w.dstack = True
         elif k == QO:
@@ -966,19 +967,16 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
     if suit >= 0:
         w.suit = suit
     if k == WIZ:
-        _start_draw(w, t)
         _direction(w, T, dirc)
         w.dn += 5
         w.dstack = False
         return EXTRA
     if k == DRA:
-        _start_draw(w, t)
         w.dn += 3
         w.dstack = False
     elif k == KING or k == QUEEN:
         return EXTRA
     elif k == DUN:
-        _start_draw(w, t)
         w.dd = w.dd + (face,)
         w.dstack = False
     return PLAY

@@ -1,0 +1,59 @@
+"""Playing whole matches or hands without a table: used by the benchmark, the README figure
+and the tests. No timing here (engines never read the clock); callers time these."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from bot.games.base import Move, Rng
+from bot.games.dynasty.game import GAME
+from bot.games.dynasty.state import DynastyState
+
+
+def _pick(rng: Rng, items: list[Move] | list[int]) -> tuple[object, Rng]:
+    i, rng = rng.below(len(items))
+    return items[i], rng
+
+
+def random_move(state: DynastyState, seat: int, rng: Rng) -> tuple[Move, Rng]:
+    """A uniformly random legal move of ``seat``."""
+    moves = GAME.legal_moves(state, seat)
+    move, rng = _pick(rng, moves)
+    return move, rng  # type: ignore[return-value]
+
+
+def play_match(
+    players: int, seed: int, options: Mapping[str, str], ai_seats: frozenset[int] = frozenset()
+) -> DynastyState:
+    """One whole match: seats in ``ai_seats`` play ``ai_move``, the others random legal
+    moves; whenever several seats may act, one of them is drawn at random."""
+    state = GAME.setup(players, seed, options)
+    rng = Rng.from_seed(seed ^ 0xD1CE)
+    while GAME.outcome(state) is None:
+        actors = sorted(GAME.to_act(state))
+        seat, rng = _pick(rng, actors)  # type: ignore[assignment]
+        if seat in ai_seats:
+            ai_rng, rng = rng.next64()
+            move = GAME.ai_move(state, seat, Rng(ai_rng))  # type: ignore[arg-type]
+        else:
+            move, rng = random_move(state, seat, rng)  # type: ignore[arg-type]
+        state, _ = GAME.apply(state, seat, move)  # type: ignore[arg-type]
+    return state
+
+
+def ai_vs_random(matches: int, seed: int = 0, deck: str = "dynasty") -> tuple[int, int]:
+    """(AI wins, matches) over 2-player matches, the AI alternating between seats. A win is
+    a first place the random player does not share."""
+    wins = 0
+    for i in range(matches):
+        ai_seat = i % 2
+        final = play_match(2, seed + i, {"deck": deck}, frozenset({ai_seat}))
+        outcome = GAME.outcome(final)
+        assert outcome is not None
+        places = {r.seat: r.place for r in outcome.results}
+        if places[ai_seat] == 1 and places[1 - ai_seat] != 1:
+            wins += 1
+    return wins, matches
+
+
+__all__ = ["ai_vs_random", "play_match", "random_move"]

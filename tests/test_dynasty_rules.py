@@ -1,0 +1,805 @@
+"""Scenario tests for every rule and ruling of ``dynasty`` (hand-built states, fixed seeds).
+
+States are built from a real setup and then overwritten field by field; the draw pile's
+top card is the *last* element of ``draw``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.base import IllegalMove, NotYourTurn
+from bot.games.dynasty import GAME
+from bot.games.dynasty import engine as E
+from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
+from bot.games.dynasty.engine import hand_points
+from bot.games.dynasty.state import (
+    ANSWER, ASK, BATTLE, CUT, DRAWN, ESCORT, EXTRA, FIRST, KEY_PICK, OVER, PLAY, DynastyState, freeze,
+    thaw,
+)
+from bot.games.dynasty.tables import tables_for
+
+FILL = "9bu"  # filler for draw piles: never playable on the gold/green tops used below
+
+
+def F(code: str) -> int:
+    return FACE_OF_CODE[code]
+
+
+def build(
+    n: int = 2,
+    hands: tuple[tuple[str, ...], ...] | list[list[str]] = (),
+    top: str = "5gd",
+    suit: str | None = None,
+    turn: int = 0,
+    draw: list[str] | None = None,
+    phase: int = PLAY,
+    opts: dict[str, str] | None = None,
+    deck: str = "bonus",
+    **fields: Any,
+) -> DynastyState:
+    s = GAME.setup(n, 11, {"deck": deck, **(opts or {})})
+    w = thaw(s)
+    hs = [tuple(sorted(F(c) for c in h)) for h in hands]
+    hs += [()] * (n - len(hs))
+    w.hands = tuple(hs)
+    w.front = ((),) * n
+    w.played = ((),) * n
+    w.dungeon = ((),) * n
+    w.lost = (0,) * n
+    w.guard = (0,) * n
+    w.escape = w.penalty = w.dkwin = w.waived = 0
+    w.bets = ()
+    tf = F(top)
+    w.discard = (F("1gn"), tf)
+    if KINGDOM[tf]:
+        w.mkey = -1
+        w.suit = SUIT_OF_CODE[suit or "gd"]
+    else:
+        w.mkey = MATCH_KEY[tf]
+        w.suit = SUIT[tf] if suit is None else SUIT_OF_CODE[suit]
+    w.draw = tuple(F(c) for c in (draw if draw is not None else [FILL] * 30))
+    w.turn = turn
+    w.dealer = (turn - 1) % n
+    w.phase = phase
+    w.direction = 1
+    w.proxy = -1
+    w.first_fm = False
+    w.skips = w.played_n = w.dn = 0
+    w.dd = ()
+    w.dstack = False
+    w.dsrc = w.dtarget = -1
+    w.prev_suit = w.suit
+    w.ask = 0
+    w.bat = ()
+    w.bat_wait = w.bat_def = 0
+    w.stall = w.hturns = w.mturns = 0
+    w.top_as = -1
+    w.totals = (0,) * len(w.totals)
+    w.adj = (0,) * n
+    for k, v in fields.items():
+        setattr(w, k, v)
+    return freeze(w)
+
+
+def do(s: DynastyState, seat: int, code: str) -> tuple[DynastyState, str]:
+    s2, ev = GAME.apply(s, seat, code)
+    return s2, " | ".join(e.text for e in ev if e.seat is None)
+
+
+def codes(s: DynastyState, seat: int) -> list[str]:
+    return [m.code for m in GAME.legal_moves(s, seat)]
+
+
+def hand(s: DynastyState, seat: int) -> list[str]:
+    return sorted(CODE[f] for f in s.hands[seat])
+
+
+def sizes(s: DynastyState) -> list[int]:
+    return [len(h) for h in s.hands]
+
+
+def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed: int = 3,
+          opts: dict[str, str] | None = None, fill: str = FILL) -> DynastyState:
+    """A new hand dealt from a prepared pile: ``hands`` gives each seat's 7 cards."""
+    s = GAME.setup(n, seed, {"deck": "bonus", **(opts or {})})
+    w = thaw(s)
+    T = tables_for(w.cfg)
+    E._reset_hand_fields(w, n)
+    w.front = ((),) * n
+    w.played = ((),) * n
+    w.dealer = dealer
+    w.totals = (0,) * T.nteams
+    popped: list[str] = []
+    for r in range(7):
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            popped.append(hands.get(seat, ["3gd"] * 7)[r])
+    pile = [fill] * 20 + [first] + list(reversed(popped))
+    w.draw = tuple(F(c) for c in pile)
+    ev: list = []
+    E.deal(w, T, ev)
+    w.log = tuple(e.text for e in ev if e.seat is None)
+    return freeze(w)
+
+
+# --- a turn -----------------------------------------------------------------------------
+
+
+def test_play_by_suit_kind_or_kingdom() -> None:
+    s = build(hands=[["7gd", "5bl", "9gn", "DUK", "DEC"], ["2gn"]])
+    c = codes(s, 0)
+    assert "p:7gd" in c and "p:5bl" in c and "p:DUK:gn" in c and "d" in c
+    assert "p:9gn" not in c and "p:DEC" not in c
+    with pytest.raises(IllegalMove, match="does not match"):
+        GAME.apply(s, 0, "p:9gn")
+    with pytest.raises(IllegalMove, match="answer"):
+        GAME.apply(s, 0, "p:DEC")
+    with pytest.raises(NotYourTurn):
+        GAME.apply(s, 1, "p:2gn")
+
+
+def test_draw_then_play_the_drawn_card_or_pass() -> None:
+    s = build(hands=[["7gd", "9gn"], ["2bl", "3gd"]], draw=[FILL] * 5 + ["5bl"])
+    s1, _ = do(s, 0, "d")
+    assert s1.phase == DRAWN and s1.turn == 0 and "p:5bl" in codes(s1, 0) and "pass" in codes(s1, 0)
+    s2, _ = do(s1, 0, "p:5bl")
+    assert s2.turn == 1 and hand(s2, 0) == ["7gd", "9gn"]
+    s3, text = do(s1, 0, "pass")
+    assert len(s3.hands[0]) == 3 and "passes" in text
+
+
+def test_cannot_play_draws_automatically_and_passes_if_still_stuck() -> None:
+    s = build(hands=[["7gd", "8gd"], ["9gn", "2bu"]])
+    s1, text = do(s, 0, "p:7gd")
+    assert "cannot play, draws a card and passes" in text
+    assert len(s1.hands[1]) == 3 and s1.turn == 0
+    s = build(hands=[["7gd", "8gd"], ["9gn", "2bu"]], draw=[FILL] * 5 + ["4gd"])
+    s1, text = do(s, 0, "p:7gd")
+    assert "cannot play and draws a card" in text
+    assert s1.turn == 1 and s1.phase == DRAWN and codes(s1, 1)[:1] == ["p:4gd"]
+
+
+def test_empty_draw_pile_reshuffles_the_discard_pile_except_the_top() -> None:
+    s = build(hands=[["7gd", "8gd"], ["2gd"]], draw=[])
+    w = thaw(s)
+    w.discard = (F("4bl"), F("6bl"), F("5gd"))
+    s = freeze(w)
+    s1, text = do(s, 0, "d")
+    assert "shuffled into a new draw pile" in text
+    assert CODE[s1.discard[-1]] == "5gd" and len(s1.discard) == 1
+    assert len(s1.draw) == 1 and len(s1.hands[0]) == 3
+
+
+def test_hand_blocked_when_nobody_can_play_or_draw() -> None:
+    s = build(hands=[["9gn"], ["9bu"]], draw=[])
+    w = thaw(s)
+    w.discard = (F("5gd"),)
+    s = freeze(w)
+    assert codes(s, 0) == ["pass"]
+    s1, text = do(s, 0, "pass")
+    assert "blocked" in text and s1.hand_no == s.hand_no + 1
+    assert s1.totals == (9, 9)
+
+
+# --- suit scrolls ------------------------------------------------------------------------
+
+
+def test_knight_reverses_and_skips_with_two_players() -> None:
+    s = build(n=3, hands=[["KNgd", "2bu"], ["2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:KNgd")
+    assert s1.direction == -1 and s1.turn == 2
+    s = build(n=2, hands=[["KNgd", "2gd"], ["2gn"]])
+    s1, _ = do(s, 0, "p:KNgd")
+    assert s1.direction == 1 and s1.turn == 0
+    assert "skip" in next(m for m in GAME.legal_moves(s, 0) if m.code == "p:KNgd").label
+
+
+def test_court_jester_skips_the_next_player() -> None:
+    s = build(n=3, hands=[["CJgd", "2bu"], ["2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:CJgd")
+    assert s1.turn == 2
+
+
+def test_drawbridge_next_player_draws_two_and_loses_the_turn() -> None:
+    s = build(n=3, hands=[["DBgd", "2bu"], ["2gn"], ["3gd"]])
+    s1, text = do(s, 0, "p:DBgd")
+    assert len(s1.hands[1]) == 3 and s1.turn == 2 and "draws 2 cards" in text
+
+
+def test_drawbridge_stacks_and_passes_on() -> None:
+    s = build(n=3, hands=[["DBgd", "2bl"], ["DBbl", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DBgd")
+    assert s1.phase == ANSWER and s1.turn == 1 and "p:DBbl" in codes(s1, 1) and "acc" in codes(s1, 1)
+    s2, text = do(s1, 1, "p:DBbl")
+    assert len(s2.hands[2]) == 5 and s2.turn == 0 and SUIT[F("DBbl")] == s2.suit
+    s3, _ = do(s1, 1, "acc")
+    assert len(s3.hands[1]) == 4 and s3.turn == 2
+
+
+def test_queens_option_either_suit_and_its_choices() -> None:
+    s = build(n=3, hands=[["QOgdbl", "2bu"], ["2gn"], ["3gd"]], top="5bl")
+    qo = [c for c in codes(s, 0) if c.startswith("p:QO")]
+    assert len(qo) == 6
+    s1, _ = do(s, 0, "p:QOgdbl:s:gd")
+    assert s1.turn == 2 and s1.suit == SUIT_OF_CODE["gd"]
+    s = build(n=3, hands=[["QOgdbl", "2bu"]], top="5gn")
+    assert not [c for c in codes(s, 0) if c.startswith("p:QO")]
+    s = build(n=3, hands=[["QOgdbl", "2bu"]], top="QOgnbu", suit="gn")
+    assert [c for c in codes(s, 0) if c.startswith("p:QO")]  # same kind
+    s = build(n=2, hands=[["QOgdbl", "2bu"]], top="5bl")
+    two = [c for c in codes(s, 0) if c.startswith("p:QO")]
+    assert len(two) == 4 and not any(":r:" in c for c in two)
+
+
+def test_fair_maiden_needs_an_escort() -> None:
+    s = build(hands=[["FMgd", "9bu"], ["2gn"]])
+    assert "p:FMgd" not in codes(s, 0)
+    with pytest.raises(IllegalMove, match="escort"):
+        GAME.apply(s, 0, "p:FMgd")
+    s = build(hands=[["FMgd", "7gd", "9bu"], ["2gd"]])
+    s1, _ = do(s, 0, "p:FMgd")
+    assert s1.phase == ESCORT and codes(s1, 0) == ["p:7gd"]
+    s2, _ = do(s1, 0, "p:7gd")
+    assert s2.turn == 1 and hand(s2, 0) == ["9bu"]
+
+
+def test_fair_maiden_escorted_by_another_maiden_or_a_kingdom_card() -> None:
+    s = build(hands=[["FMgd", "FMbl", "9bu"], ["2gn"]])
+    s1, _ = do(s, 0, "p:FMgd")
+    s2, _ = do(s1, 0, "p:FMbl")
+    assert s2.turn == 1 and s2.phase != ESCORT
+    s = build(hands=[["FMgd", "DUK", "9bu"], ["2gn"]])
+    s1, _ = do(s, 0, "p:FMgd")
+    assert any(c.startswith("p:DUK") for c in codes(s1, 0))
+
+
+def test_goblet_taking_a_last_card_escort_leaves_the_maiden_alone() -> None:
+    s = build(hands=[["FMgd", "POT"], ["2gn"]], front=((), (F("GOB"),)))
+    s1, _ = do(s, 0, "p:FMgd")
+    assert s1.phase == ESCORT and codes(s1, 0) == ["p:POT"]
+    s2, _ = do(s1, 1, "r:GOB")
+    assert s2.phase == ESCORT and codes(s2, 0) == ["x"]
+
+
+# --- wild cards ---------------------------------------------------------------------------
+
+
+def test_dragon_names_the_suit_and_next_draws_three() -> None:
+    s = build(hands=[["DRA", "9bu", "3bl"], ["2gn"]])
+    s1, _ = do(s, 0, "p:DRA:bl")
+    assert s1.suit == SUIT_OF_CODE["bl"] and len(s1.hands[1]) == 4 and s1.turn == 0
+
+
+def test_wizard_skip_hits_the_player_after_the_skipped_one() -> None:
+    s = build(n=3, hands=[["WIZ", "9bu", "9gn"], ["2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:WIZ:s:gn")
+    assert s1.phase == EXTRA and "x" in codes(s1, 0) and "p:9gn" in codes(s1, 0)
+    assert "p:9bu" not in codes(s1, 0)
+    s2, _ = do(s1, 0, "x")
+    assert sizes(s2) == [2, 1, 6] and s2.turn == 0
+
+
+def test_wizard_reverse_and_extra_draw_card_adds_up() -> None:
+    s = build(n=3, hands=[["WIZ", "DRA", "9bu"], ["2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:WIZ:r:gd")
+    assert s1.direction == -1
+    s2, _ = do(s1, 0, "p:DRA:gn")
+    assert len(s2.hands[2]) == 9 and len(s2.hands[1]) == 1 and s2.turn == 1
+
+
+def test_wizard_has_no_direction_choice_with_two_players() -> None:
+    s = build(hands=[["WIZ", "9bu"], ["2gn"]], deck="dynasty")
+    wiz = [c for c in codes(s, 0) if c.startswith("p:WIZ")]
+    assert wiz and all(c.startswith("p:WIZ:k:") for c in wiz) and len(wiz) == 6
+
+
+def test_king_extra_cards_chain_on_the_named_suit() -> None:
+    s = build(hands=[["KIN", "KIN", "7gd", "9bu", "2gn"], ["2gn"]])
+    s1, _ = do(s, 0, "p:KIN:gd")
+    c = codes(s1, 0)
+    assert s1.phase == EXTRA and "p:7gd" in c and "p:KIN:bu" in c and "x" in c and "p:9bu" not in c
+    s2, _ = do(s1, 0, "p:KIN:bu")
+    assert s2.phase == EXTRA and "p:9bu" in codes(s2, 0)
+    s3, _ = do(s2, 0, "p:9bu")
+    assert s3.turn == 1 and hand(s3, 0) == ["2gn", "7gd"]
+
+
+def test_duke_names_the_suit_without_extra() -> None:
+    s = build(hands=[["DUK", "7gd", "2gn"], ["2gn"]])
+    s1, _ = do(s, 0, "p:DUK:gn")
+    assert s1.turn == 1 and s1.suit == SUIT_OF_CODE["gn"]
+
+
+def test_battle_cards_are_not_extras() -> None:
+    s = build(hands=[["KIN", "CAT", "7gd", "9bu"], ["2gn"]])
+    s1, _ = do(s, 0, "p:KIN:gd")
+    assert s1.phase == EXTRA
+    assert not any(c.startswith("p:CAT") for c in codes(s1, 0))
+
+
+# --- answers to draw cards --------------------------------------------------------------------
+
+
+def test_royal_decree_sends_the_draw_back_and_reverses() -> None:
+    s = build(n=3, hands=[["DRA", "9bu"], ["DEC", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DRA:gd")
+    assert s1.phase == ANSWER and s1.turn == 1 and "p:DEC" in codes(s1, 1)
+    s2, text = do(s1, 1, "p:DEC")
+    assert s2.direction == -1 and len(s2.hands[0]) == 4 and s2.turn == 2 and "goes back" in text
+
+
+def test_decree_answers_decree() -> None:
+    s = build(n=3, hands=[["DRA", "DEC", "9bu"], ["DEC", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DRA:gd")
+    s2, _ = do(s1, 1, "p:DEC")
+    assert s2.phase == ANSWER and s2.turn == 0 and "p:DEC" in codes(s2, 0)
+    s3, _ = do(s2, 0, "p:DEC")
+    assert len(s3.hands[1]) == 4 and s3.direction == 1 and s3.turn == 2
+
+
+def test_protector_cancels_and_restores_the_previous_suit() -> None:
+    s = build(n=3, hands=[["DRA", "9bu"], ["PRO", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DRA:bl")
+    s2, text = do(s1, 1, "p:PRO")
+    assert s2.suit == SUIT_OF_CODE["gd"] and s2.turn == 2 and sizes(s2) == [1, 1, 1]
+    assert "cancelled" in text
+
+
+def test_magician_answers_as_decree_protector_or_drawbridge() -> None:
+    s = build(n=3, hands=[["DBgd", "9bu"], ["MAG", "2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:DBgd")
+    c = codes(s1, 1)
+    assert {"p:MAG:DEC", "p:MAG:PRO", "p:MAG:DBbl"} <= set(c)
+    s = build(n=3, hands=[["DRA", "9bu"], ["MAG", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DRA:gd")
+    c = codes(s1, 1)
+    assert "p:MAG:DEC" in c and not any(x.startswith("p:MAG:DB") for x in c)
+    s2, _ = do(s1, 1, "p:MAG:PRO")
+    assert sizes(s2) == [1, 1, 1] and CODE[s2.top_as] == "PRO"
+
+
+def test_no_drawbridge_stack_after_a_decree() -> None:
+    s = build(n=3, hands=[["DBgd", "DBbl", "9bu"], ["DEC", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DBgd")
+    s2, _ = do(s1, 1, "p:DEC")
+    assert len(s2.hands[0]) == 4  # could not stack: drew 2 at once
+
+
+def test_magician_becomes_any_playable_scroll() -> None:
+    s = build(hands=[["MAG", "9bu"], ["2gn"]])
+    c = codes(s, 0)
+    assert "p:MAG:KNgd" in c and "p:MAG:KNbl" not in c and "p:MAG:DRA:bl" in c
+    assert "p:MAG:DEC" not in c and "p:MAG:POT" not in c
+    s = build(hands=[["MAG", "9bu"], ["2gn"]], top="KNbl")
+    assert "p:MAG:KNgd" in codes(s, 0)
+    s1, _ = do(s, 0, "p:MAG:DRA:gn")
+    assert len(s1.hands[1]) == 4
+
+
+def test_magic_potion_and_hidden_treasure_only_as_last_card() -> None:
+    s = build(hands=[["POT", "7gd"], ["2gn"]])
+    assert "p:POT" not in codes(s, 0)
+    with pytest.raises(IllegalMove, match="last card"):
+        GAME.apply(s, 0, "p:POT")
+    s = build(hands=[["TRE"], ["2gn", "DRA"]])
+    s1, text = do(s, 0, "p:TRE")
+    assert "goes out" in text and s1.totals == (0, 37)
+
+
+# --- the Dungeon ---------------------------------------------------------------------------------
+
+
+def test_dungeon_two_lost_turns_then_escape() -> None:
+    s = build(hands=[["DUN", "7gd", "8gd", "2gd"], ["2gn", "3gn"]])
+    s1, _ = do(s, 0, "p:DUN")
+    assert hand(s1, 0) == ["2gd", "7gd", "8gd"] and CODE[s1.discard[-1]] == "5gd"
+    assert s1.dungeon[1] == (F("DUN"),) and s1.lost[1] == 1 and len(s1.hands[1]) == 3 and s1.turn == 0
+    s2, _ = do(s1, 0, "p:7gd")
+    assert len(s2.hands[1]) == 4 and s2.lost[1] == 0 and s2.escape == 2 and s2.turn == 0
+    assert 1 in GAME.to_act(s2) and "esc" in codes(s2, 1)
+    s3, text = do(s2, 1, "esc")
+    assert s3.dungeon[1] == () and CODE[s3.discard[-1]] == "7gd" and F("DUN") in s3.discard
+    assert "escapes" in text
+
+
+def test_missed_dungeon_escape_costs_one_more_turn_then_release() -> None:
+    s = build(hands=[["DUN", "7gd", "8gd", "2gd"], ["2gn", "3gn"]])
+    s1, _ = do(s, 0, "p:DUN")
+    s2, _ = do(s1, 0, "p:7gd")
+    s3, text = do(s2, 0, "p:8gd")  # the next player acted: the escape window is gone
+    assert s3.dungeon[1] == () and len(s3.hands[1]) == 5 and "missed Dungeon escape" in text
+    assert F("DUN") in s3.discard and s3.turn == 0
+
+
+def test_draw_card_at_a_player_in_the_dungeon_cannot_be_answered() -> None:
+    s = build(hands=[["DRA", "7gd", "2gd"], ["DEC", "3gn"]],
+              dungeon=((), (F("DUN"),)), lost=(0, 1))
+    s1, _ = do(s, 0, "p:DRA:gd")
+    assert len(s1.hands[1]) == 2 + 3 + 1 and s1.lost[1] == 0 and s1.escape == 2
+
+
+def test_second_dungeon_at_a_player_in_the_dungeon() -> None:
+    s = build(hands=[["DUN", "7gd", "2gd"], ["2gn"]], dungeon=((), (F("DUN"),)), lost=(0, 1))
+    s1, _ = do(s, 0, "p:DUN")
+    assert len(s1.dungeon[1]) == 2 and s1.lost[1] == 1 and len(s1.hands[1]) == 2
+
+
+def test_dungeon_as_last_card_draws_two_and_counts() -> None:
+    s = build(hands=[["DUN"], ["2gn"]], draw=["1gn", "4gn", "1bl"])
+    s1, text = do(s, 0, "p:DUN")
+    assert "goes out" in text and s1.totals == (0, 2 + 1 + 4 + 35)
+
+
+def test_dungeon_as_last_card_at_a_player_already_in_the_dungeon() -> None:
+    s = build(hands=[["DUN"], ["2gn"]], draw=["1gn", "4gn", "1bl"],
+              dungeon=((), (F("DUN"),)), lost=(0, 1))
+    s1, _ = do(s, 0, "p:DUN")
+    assert s1.totals == (0, 2 + 1 + 35 + 35)
+
+
+def test_protector_and_decree_against_a_dungeon() -> None:
+    s = build(n=3, hands=[["DUN", "7gd"], ["PRO", "2gn"], ["3gn"]])
+    s1, _ = do(s, 0, "p:DUN")
+    s2, _ = do(s1, 1, "p:PRO")
+    assert s2.dungeon == ((), (), ()) and F("DUN") in s2.discard
+    s = build(n=3, hands=[["DUN", "7gd"], ["DEC", "2gn"], ["3gd"]])
+    s1, _ = do(s, 0, "p:DUN")
+    s2, _ = do(s1, 1, "p:DEC")
+    assert s2.dungeon[0] == (F("DUN"),) and len(s2.hands[0]) == 2
+
+
+# --- battle cards --------------------------------------------------------------------------------
+
+
+def test_cannonball_redeals_from_the_dealers_left() -> None:
+    s = build(n=3, hands=[["CAN", "2gd", "3gd", "4gd"], ["2gd", "3gd"], ["5gd", "6gd", "7gd"]])
+    assert s.dealer == 2
+    s1, text = do(s, 0, "p:CAN")
+    assert sizes(s1) == [3, 3, 2] and "collects 8 cards" in text
+    assert sorted(f for h in s1.hands for f in h) == sorted(f for h in s.hands for f in h if CODE[f] != "CAN")
+
+
+def test_defender_keeps_a_hand_out_of_the_cannonball() -> None:
+    s = build(n=3, hands=[["CAN", "2gd", "3gd", "4gd"], ["DEF", "3gd"], ["5gd", "6gd", "7gd"]])
+    s1, _ = do(s, 0, "p:CAN")
+    assert s1.phase == BATTLE and GAME.to_act(s1) == {1} and codes(s1, 1) == ["def", "take"]
+    s2, _ = do(s1, 1, "def")
+    assert hand(s2, 1) == ["3gd"] and sizes(s2) == [3, 1, 3]
+
+
+def test_catapult_swaps_hands_unless_defended() -> None:
+    s = build(hands=[["CAT", "2gd", "3gd"], ["7bl"]])
+    s1, _ = do(s, 0, "p:CAT:1")
+    assert hand(s1, 0) == ["7bl"] and hand(s1, 1) == ["2gd", "3gd"]
+    s = build(hands=[["CAT", "2gd", "3gd"], ["DEF", "7gd"]])
+    s1, _ = do(s, 0, "p:CAT:1")
+    s2, _ = do(s1, 1, "def")
+    assert hand(s2, 0) == ["2gd", "3gd"] and hand(s2, 1) == ["7gd"]
+    s3, _ = do(s1, 1, "take")
+    assert hand(s3, 0) == ["7gd", "DEF"]
+
+
+def test_flaming_arrow_discards_or_gives_a_card() -> None:
+    s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
+    s1, text = do(s, 0, "p:ARR:WIZ:x")
+    assert hand(s1, 0) == ["2gn"] and CODE[s1.discard[-1]] == "ARR" and F("WIZ") in s1.discard
+    s2, ev = GAME.apply(s, 0, "p:ARR:WIZ:1")
+    assert hand(s2, 1) == ["7gd", "WIZ"]
+    assert any(e.seat == 1 and "Wizard" in e.text for e in ev)
+    assert not any(e.seat is None and "Wizard" in e.text for e in ev)
+
+
+def test_flaming_arrow_burning_the_last_card_goes_out() -> None:
+    s = build(hands=[["ARR", "9bu"], ["7bl", "8bl"]])
+    s1, text = do(s, 0, "p:ARR:9bu:x")
+    assert "{p0} goes out" in text and s1.totals == (0, 15)
+
+
+def test_siege_tower_shows_a_hand_privately() -> None:
+    s = build(hands=[["SIE", "2gn"], ["7bl", "DRA"]])
+    s1, ev = GAME.apply(s, 0, "p:SIE:1")
+    private = [e for e in ev if e.seat == 0]
+    assert private and "Dragon" in private[0].text and "7 (blue)" in private[0].text
+    assert not any("Dragon" in e.text for e in ev if e.seat != 0)
+
+
+def test_imperial_tax_takes_a_random_card_from_each_other_hand() -> None:
+    s = build(n=3, hands=[["TAX", "2gn"], ["7gd", "8gd"], ["2gd", "3gd", "4gd"]])
+    s1, text = do(s, 0, "p:TAX")
+    assert sizes(s1) == [1, 2, 3] and len(s1.discard) == len(s.discard) + 3
+    assert CODE[s1.discard[-1]] == "TAX" and text.count("Imperial Tax:") == 2
+
+
+def test_catapult_as_last_card_acts_fully() -> None:
+    s = build(hands=[["CAT"], ["7bl", "8bl"]])
+    s1, text = do(s, 0, "p:CAT:1")
+    assert "{p1} goes out" in text and s1.totals == (15, 0)
+
+
+def test_defender_as_last_card_goes_out() -> None:
+    s = build(hands=[["CAT", "2gn", "3gn"], ["DEF"]])
+    s1, _ = do(s, 0, "p:CAT:1")
+    s2, text = do(s1, 1, "def")
+    assert "{p1} goes out" in text and s2.totals == (5, 0)
+
+
+def test_secret_key_takes_a_chosen_card_and_reshuffles() -> None:
+    s = build(hands=[["KEY", "2gn"], ["7gd"]], draw=["TRE", "3gn", FILL, FILL], opts={"cards": "key"})
+    s1, _ = do(s, 0, "p:KEY")
+    assert s1.phase == KEY_PICK and set(codes(s1, 0)) == {"k:TRE", "k:3gn", "k:9bu"}
+    assert any("Draw pile" in line for line in GAME.view(s1, 0).private)
+    assert not any("Draw pile" in line for line in GAME.view(s1, 1).private)
+    s2, _ = do(s1, 0, "k:TRE")
+    assert hand(s2, 0) == ["2gn", "TRE"] and len(s2.draw) == 3 and s2.turn == 1
+
+
+# --- Risk cards and the Warlord ----------------------------------------------------------------------
+
+
+def test_risk_card_drawn_goes_in_front_with_a_replacement() -> None:
+    s = build(hands=[["7gd", "2gn"], ["2bl"]], draw=[FILL, "3gd", "POI"])
+    s1, text = do(s, 0, "d")
+    assert s1.front[0] == (F("POI"),) and hand(s1, 0) == ["2gn", "3gd", "7gd"]
+    assert "face up in front" in text
+
+
+def test_poison_garden_ends_the_hand_at_any_moment() -> None:
+    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], front=((), (F("POI"),)))
+    assert GAME.to_act(s) == {0, 1} and codes(s, 1) == ["r:POI", "wait"]
+    s1, text = do(s, 1, "r:POI")
+    assert "nobody went out" in text and s1.totals == (9 - 75, 37)
+
+
+def test_castle_fire_redeals_and_costs() -> None:
+    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], front=((), (F("FIR"), F("GOB")), ()))
+    s1, _ = do(s, 1, "r:FIR")
+    assert s1.totals == (-75, 0, -75) and sizes(s1) == [7, 7, 7] and s1.hand_no == s.hand_no
+    assert F("GOB") in s1.front[1] and F("FIR") in s1.played[1]
+
+
+def test_kings_goblet_everyone_draws_five() -> None:
+    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], front=((), (F("GOB"),), ()))
+    s1, _ = do(s, 1, "r:GOB")
+    assert sizes(s1) == [7, 6, 6] and s1.totals == (-50, 0, -50) and s1.turn == 0 and s1.phase == PLAY
+
+
+def test_dark_knight_only_after_an_on_guard_call() -> None:
+    s = build(hands=[["7gd", "2gd"], ["2gd", "3bl"]], front=((), (F("DKN"),)))
+    s1, _ = do(s, 0, "p:7gd")
+    assert s1.turn == 1 and "r:DKN:0" not in codes(s1, 1) and "c:0" in codes(s1, 1)
+    s2, text = do(s1, 0, "og")
+    assert "calls On Guard" in text and "r:DKN:0" in codes(s2, 1) and "c:0" not in codes(s2, 1)
+    s3, _ = do(s2, 1, "r:DKN:0")
+    assert s3.bets == ((1, 0),)
+    s4, _ = do(s3, 1, "p:2gd")
+    assert "r:DKN:0" not in codes(s4, 1)
+    s5, _ = do(s4, 0, "p:2gd")  # the On Guard player goes out after all: they deduct 100
+    assert s5.totals == (-100, 3)
+
+
+def test_dark_knight_bet_won_when_the_player_does_not_go_out() -> None:
+    s = build(hands=[["9gn"], ["2bl", "3bl"]], bets=((1, 0),), front=((), (F("POI"),)))
+    s1, _ = do(s, 1, "r:POI")
+    assert s1.totals == (9 - 75, 5 - 100)
+
+
+def test_warlord_plays_another_players_turn() -> None:
+    s = build(hands=[["7gd", "2gd", "DRA"], ["2bl", "3bl"]], front=((), (F("WAR"),)))
+    assert "war" in codes(s, 1)
+    s1, _ = do(s, 1, "war")
+    assert s1.proxy == 1 and GAME.to_act(s1) == {1} and "p:7gd" in codes(s1, 1)
+    assert any("Their hand" in line and "Dragon" in line for line in GAME.view(s1, 1).private)
+    assert s1.adj == (0, 50)
+    s2, text = do(s1, 1, "p:2gd")
+    assert hand(s2, 0) == ["7gd", "DRA"] and s2.proxy == -1 and "Warlord" in text
+
+
+def test_warlord_cost_counts_even_when_going_out() -> None:
+    s = build(hands=[["7gd", "2gd"], ["2bl"]], adj=(0, 50), turn=1, top="5bl")
+    s1, _ = do(s, 1, "p:2bl")
+    assert s1.totals == (9, 50)
+
+
+# --- On Guard ------------------------------------------------------------------------------------
+
+
+def test_on_guard_catch_costs_two_cards_and_the_next_turn() -> None:
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
+    s1, _ = do(s, 0, "p:7gd")
+    assert s1.guard == (1, 0) and GAME.to_act(s1) == {0, 1}
+    assert "og" in codes(s1, 0) and "c:0" in codes(s1, 1)
+    s2, text = do(s1, 1, "c:0")
+    assert s2.penalty == 1 and "draw 2" in text
+    s3, text = do(s2, 1, "p:3gd")
+    assert len(s3.hands[0]) == 3 and s3.turn == 1 and "On Guard penalty" in text
+
+
+def test_on_guard_window_closes_when_the_next_player_acts() -> None:
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
+    s1, _ = do(s, 0, "p:7gd")
+    s2, _ = do(s1, 1, "p:3gd")
+    assert s2.guard == (0, 0) and "c:0" not in codes(s2, 1) and "og" not in codes(s2, 0)
+
+
+def test_going_out_with_several_cards_needs_no_call() -> None:
+    s = build(hands=[["KIN", "7gd"], ["2gn"]])
+    s1, _ = do(s, 0, "p:KIN:gd")
+    s2, text = do(s1, 0, "p:7gd")
+    assert "goes out" in text and s2.totals == (0, 2)
+
+
+# --- going out and scoring ------------------------------------------------------------------------
+
+
+def test_draw_card_as_last_card_next_player_draws_and_counts_without_answer() -> None:
+    s = build(hands=[["DRA"], ["DEC"]], draw=["1gn", "2gn", "3gn", "4gn"])
+    s1, text = do(s, 0, "p:DRA:bl")
+    assert s1.totals == (0, 50 + 4 + 3 + 2)
+
+
+def test_hand_points() -> None:
+    assert hand_points(tuple(F(c) for c in ["7gd", "DRA", "DEF", "QOgdbl"])) == 7 + 35 - 35 + 30
+    assert hand_points(tuple(F(c) for c in ["7gd", "DRA", "POT", "DEF"])) == 7 - 35
+    assert hand_points(tuple(F(c) for c in ["0or", "TRE", "WIZ"])) == -100 + 50
+    assert hand_points((F("2gn"),), (F("DUN"),)) == 37
+
+
+def test_risk_cards_in_front_do_not_count() -> None:
+    s = build(hands=[["7gd"], ["2gn"]], front=((), (F("DKN"), F("POI"))))
+    s1, _ = do(s, 0, "p:7gd")
+    assert s1.totals == (0, 2)
+
+
+def test_game_ends_above_the_limit_lowest_total_wins() -> None:
+    s = build(hands=[["7gd"], ["DRA", "WIZ"]], opts={"limit": "100"}, totals=(60, 40))
+    s1, _ = do(s, 0, "p:7gd")
+    assert s1.phase == OVER and s1.totals == (60, 125)
+    out = GAME.outcome(s1)
+    assert out is not None and [r.place for r in out.results] == [1, 2]
+    assert "lowest total wins" in out.summary
+
+
+def test_exact_limit_is_halved_and_wins_when_single_lowest() -> None:
+    s = build(hands=[["7gd"], ["DRA"]], opts={"limit": "100"}, totals=(30, 65))
+    s1, text = do(s, 0, "p:7gd")
+    assert s1.totals == (30, 100 // 2) and s1.phase != OVER and "halves" in text
+    s = build(hands=[["7bl"], ["2gd"]], opts={"limit": "100"}, totals=(93, 98), turn=1)
+    s1, text = do(s, 1, "p:2gd")
+    assert s1.totals == (50, 98) and s1.phase == OVER and "wins at once" in text
+    assert [r.place for r in GAME.outcome(s1).results] == [1, 2]
+
+
+def test_partners_share_a_total_and_a_placing() -> None:
+    s = build(n=4, hands=[["7gd"], ["WIZ"], ["3gn"], ["4gn"]], opts={"partners": "on", "limit": "50"})
+    s1, _ = do(s, 0, "p:7gd")
+    assert s1.totals == (3, 50 + 4) and s1.phase == OVER
+    out = GAME.outcome(s1)
+    assert out is not None
+    assert {r.seat: (r.place, r.team) for r in out.results} == {0: (1, "A"), 2: (1, "A"), 1: (2, "B"), 3: (2, "B")}
+
+
+def test_partner_question_yes_forces_going_out_or_two_cards() -> None:
+    s = build(n=4, hands=[["7gd", "2bl"], ["2gn"], ["3gn"], ["4gn"]], opts={"partners": "on"})
+    assert "ask" not in codes(s, 0)
+    s = build(n=4, hands=[["KIN", "2bl"], ["2gd"], ["3gn"], ["4gn"]], opts={"partners": "on"})
+    assert "ask" in codes(s, 0)
+    s1, _ = do(s, 0, "ask")
+    assert s1.phase == ASK and GAME.to_act(s1) == {2} and codes(s1, 2) == ["yes", "no"]
+    s2, _ = do(s1, 2, "yes")
+    c = codes(s2, 0)
+    assert "d" not in c and "f" in c and c == ["p:KIN:bl", "f"]
+    s3, _ = do(s2, 0, "f")
+    assert len(s3.hands[0]) == 4 and s3.turn == 1
+    s4, _ = do(s1, 2, "no")
+    assert "d" in codes(s4, 0) and "ask" not in codes(s4, 0)
+
+
+def test_dealing_bonus_cut() -> None:
+    outcomes = set()
+    for seed in range(60):
+        s = GAME.setup(4, seed, {"dealing_bonus": "on"})
+        assert s.phase == CUT and codes(s, 0) == ["cut", "deal"] and sizes(s) == [0, 0, 0, 0]
+        s1, text = do(s, 0, "cut")
+        assert sum(sizes(s1)) >= 28
+        if s1.totals == (0, 50, 50, 50):
+            outcomes.add("hit")
+        else:
+            assert s1.totals == (50, 0, 0, 0)
+            outcomes.add("miss")
+    assert outcomes == {"hit", "miss"}
+    s = GAME.setup(2, 1, {"dealing_bonus": "on"})
+    s1, _ = do(s, 0, "cut")
+    assert sorted(s1.totals) in ([0, 25], [25, 25])
+
+
+# --- the first card -----------------------------------------------------------------------------
+
+
+def test_player_left_of_the_dealer_starts() -> None:
+    s = dealt(3, "5gd", {})
+    assert s.discard == (F("5gd"),) and s.turn == 1 and sizes(s) == [7, 7, 7]
+
+
+def test_first_card_shield_is_shuffled_back() -> None:
+    s = dealt(3, "POI", {}, fill="5gd")
+    assert CODE[s.discard[-1]] != "POI" and F("POI") in s.draw
+    assert "shuffled back" in " ".join(s.log)
+
+
+def test_risk_card_dealt_goes_in_front_with_replacement() -> None:
+    s = dealt(2, "5gd", {1: ["POI", "3gd", "3gd", "3gd", "3gd", "3gd", "3gd"]}, fill="7bl")
+    assert s.front[1] == (F("POI"),) and len(s.hands[1]) >= 7
+    assert all(F("POI") not in h for h in s.hands)
+
+
+def test_first_card_drawbridge_jester_knight() -> None:
+    s = dealt(3, "DBgd", {})
+    assert len(s.hands[1]) == 9 and s.turn == 2
+    s = dealt(3, "CJgd", {})
+    assert s.turn == 2
+    s = dealt(3, "KNgd", {})
+    assert s.turn == 2 and s.direction == -1
+    s = dealt(2, "KNgd", {})
+    assert s.turn == 0
+
+
+def test_first_card_fair_maiden_dealer_escorts_or_draws() -> None:
+    s = dealt(2, "FMgd", {0: ["FMbl", "3gn", "3gn", "3gn", "3gn", "3gn", "3gn"]})
+    assert s.turn == 0 and s.first_fm and "p:FMbl" in codes(s, 0)
+    s1, _ = do(s, 0, "p:FMbl")
+    assert s1.turn == 1
+    s = dealt(2, "FMgd", {0: ["3gn"] * 7})
+    assert s.turn == 1 and len(s.hands[0]) == 8  # dealer could not escort: drew and passed
+
+
+def test_first_card_wild_the_dealer_chooses() -> None:
+    s = dealt(2, "DRA", {})
+    assert s.phase == FIRST and s.turn == 0 and "t:DRA:bl" in codes(s, 0)
+    s1, _ = do(s, 0, "t:DRA:gd")
+    assert len(s1.hands[1]) == 10 and s1.suit == SUIT_OF_CODE["gd"] and s1.turn == 0
+    s = dealt(2, "KIN", {0: ["7gd", "3bl", "3bl", "3bl", "3bl", "3bl", "3bl"]})
+    s1, _ = do(s, 0, "t:KIN:gd")
+    assert s1.phase == EXTRA and s1.turn == 0 and "p:7gd" in codes(s1, 0)
+    s = dealt(3, "WIZ", {})
+    s1, _ = do(s, 0, "t:WIZ:r:gd")
+    assert s1.phase == EXTRA and s1.turn == 0 and s1.direction == -1
+    s2, _ = do(s1, 0, "x")
+    assert len(s2.hands[2]) == 12 and s2.turn == 1
+
+
+def test_first_card_kingdom_card_dealer_names_the_suit() -> None:
+    s = dealt(2, "DEC", {1: ["3bl"] * 7})
+    s1, _ = do(s, 0, "t:DEC:bl")
+    assert s1.suit == SUIT_OF_CODE["bl"] and s1.turn == 1
+    s = dealt(2, "DUN", {})
+    s1, _ = do(s, 0, "t:DUN:gd")
+    assert s1.dungeon[1] == (F("DUN"),) and s1.discard == () and s1.suit == SUIT_OF_CODE["gd"]
+    s = dealt(3, "QOgdbl", {2: ["3bl"] * 7})
+    s1, _ = do(s, 0, "t:QOgdbl:r:bl")
+    assert s1.turn == 2 and s1.suit == SUIT_OF_CODE["bl"]
+    s = dealt(2, "MAG", {})
+    assert "t:MAG:DEC" not in codes(s, 0)
+    s1, _ = do(s, 0, "t:MAG:DRA:gd")
+    assert len(s1.hands[1]) == 10
+
+
+# --- out-of-turn bookkeeping ----------------------------------------------------------------------
+
+
+def test_waiting_hides_out_of_turn_moves_until_the_next_player_acts() -> None:
+    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], front=((), (F("POI"),)))
+    s1, _ = do(s, 1, "wait")
+    assert GAME.to_act(s1) == {0} and codes(s1, 1) == []
+    assert GAME.awaited(s1) == {0}
+    s2, _ = do(s1, 0, "p:7gd")
+    assert 1 in GAME.to_act(s2)
+
+
+def test_views_keep_hands_private() -> None:
+    s = build(hands=[["7gd", "DRA"], ["2bl", "WIZ"]])
+    v0 = GAME.view(s, 0)
+    assert any("Dragon" in line for line in v0.private) and not any("Wizard" in line for line in v0.private + v0.public)
+    assert v0.data["hand"] == ["7gd", "DRA"] and "hand" not in GAME.view(s, None).data
