@@ -59,6 +59,9 @@ async def refuse(interaction: Interaction, error: BaseException) -> None:
     """Turn a domain error into one ephemeral sentence (the single place that does it)."""
     if isinstance(error, (GameError, ServiceError)):
         text = str(error)
+    elif isinstance(error, app_commands.TransformerError):
+        log.warning("interaction %s: %s", interaction.id, error)
+        text = "That value is not one this option accepts; please pick one from the list."
     elif isinstance(error, STALE_COMMAND_ERRORS):
         # Discord still shows a command (or option) this version of the bot no longer has.
         log.warning("interaction %s: %s", interaction.id, error)
@@ -146,6 +149,8 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
         elif action == "start":
             snap = await svc.start(match_id, user)
         elif action == "cancel":
+            if (await svc.get(match_id)).status != "lobby":  # a lobby button left on an old message
+                raise errors.LobbyError("This lobby is closed: the match has already started or ended; /cancel ends a running match.")
             snap = await svc.cancel(match_id, user, is_admin=is_admin(interaction))
         else:
             await say(interaction, "That button is not one of ours.")
@@ -396,8 +401,8 @@ async def config_command(interaction: Interaction, turn_seconds: int | None) -> 
         await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
     current = await svc.turn_seconds(guild)
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
-    prefix = "Saved. " if turn_seconds is not None else ""
-    await say(interaction, f"{prefix}Turn timer on this server: {label}. New deadlines use it from the next move.")
+    prefix = "Saved: the turn timer" if turn_seconds is not None else "Turn timer"
+    await say(interaction, f"{prefix} on this server: {label}; new deadlines use it from the next move.")
 
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:

@@ -1,0 +1,297 @@
+"""A fuzz test: thousands of random bad interactions fired at the running bot through the fake
+Discord. Forged, truncated and mutated custom ids, ids of other matches and other players,
+stale versions, out-of-range positions, wrong component kinds, unknown cards and choices,
+out-of-range numbers, unknown commands, commands in direct messages, autocomplete junk.
+
+Every one must be answered within 3 seconds with exactly one ephemeral reply (a sentence, or
+a fresh hand for an out-of-date button), no public message may be posted or edited, no match
+may change, and the log must hold no error or traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import string
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from bot.games.base import Move
+from bot.service import resolve_move
+from tests.e2e_support import (
+    World,
+    acknowledged,
+    answer_text,
+    error_records,
+    fire_command,
+    fire_component,
+    fire_forged,
+    make_bot,
+    open_match,
+    quiet,
+    replies,
+    world,
+)
+from tests.fakediscord import FakeUser, InteractionRecord
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+INTERACTIONS = int(os.environ.get("FUZZ_INTERACTIONS", "3000"))
+BATCH = 40
+SEED = int(os.environ.get("FUZZ_SEED", "20261121"))
+JUNK_WORDS = ("Joker", "Queen", "Ace", "zz", "pick:Q", "reveal:0", "reveal:99", "peek:9", "accuse:-1", "💥", "' OR 1=1 --", "\u0000", "x" * 99)
+
+
+class Fuzzer:
+    def __init__(self, world: World, rnd: random.Random, bot: Any) -> None:
+        self.world = world
+        self.fake = world.fake
+        self.rnd = rnd
+        self.bot = bot
+        self.carriers: set[int] = set()
+
+    # -- values ---------------------------------------------------------------------------------
+
+    def junk(self) -> str:
+        r = self.rnd
+        kind = r.randrange(4)
+        if kind == 0:
+            return r.choice(JUNK_WORDS)
+        if kind == 1:
+            return "".join(r.choice(string.printable) for _ in range(r.randrange(0, 40)))
+        if kind == 2:
+            return str(r.choice([-1, 0, 6, 99, 10**9, -(10**12)]))
+        return "".join(r.choice("!#$%&*+-/<=>?@[]^_`{|}~") for _ in range(r.randrange(1, 8)))
+
+    def number(self) -> int:
+        return self.rnd.choice([0, -1, -(2**40), 2**31, 2**53, 10**12 + 7, self.rnd.randrange(1, 50)])
+
+    def mutate(self, custom_id: str) -> str:
+        r = self.rnd
+        parts = custom_id.split(":")
+        choice = r.randrange(6)
+        if choice == 0:  # truncate
+            return custom_id[: r.randrange(0, len(custom_id))]
+        if choice == 1:  # a number out of range or of another match
+            i = r.randrange(len(parts))
+            parts[i] = str(r.choice([0, 999, 10**11, r.randrange(1, 9), -1]))
+        elif choice == 2:  # a position no list has
+            parts[-1] = ".".join(str(r.choice([50, 99, 999, 7])) for _ in range(r.randrange(1, 9)))
+        elif choice == 3:  # an extra field
+            parts.append(r.choice(["0", "x", "", "9999"]))
+        elif choice == 4:  # another prefix
+            parts[1] = r.choice(["m", "ms", "hand", "lobby", "opt", "lb", "zz", ""])
+        else:  # garbage characters
+            i = r.randrange(len(parts))
+            parts[i] = "".join(r.choice(string.ascii_letters + "._-") for _ in range(r.randrange(0, 6)))
+        return ":".join(parts)
+
+
+def legal_for(bot: Any, snap: Any, user: FakeUser) -> list[Move]:
+    seat = snap.seat_of(user.id)
+    if seat is None:
+        return []
+    return [Move(m.code, tuple(snap.name_text(s) for s in m.path)) for m in snap.legal_moves(seat)]
+
+
+async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_ephemeral_answer(world: World, caplog) -> None:
+    caplog.set_level(logging.INFO)
+    fake = world.fake
+    rnd = random.Random(SEED)
+    ann, bob, cat, dan, eve = world.users
+    ch_a = world.channel
+    ch_b = fake.add_channel(world.guild, "finished")
+    ch_c = fake.add_channel(world.guild, "lobby")
+    ch_d = fake.add_channel(world.guild, "empty")
+    dm = fake.dm_channel(eve)
+    ch_e = fake.add_channel(fake.add_guild("Elsewhere"), "other-server")
+    async with fake.bot_running(make_bot(world)) as bot:
+        # B: a finished match; A: a running match where bob has picked and ann has not; C: a lobby.
+        table_b = await open_match(world, ann, [bob], options={"variant": "defend"}, channel=ch_b)
+        for _ in range(2):
+            await fake.slash(ann, ch_b, "crown pick", card="K")
+            await fake.slash(bob, ch_b, "crown pick", card="B")
+        await fake.wait_for(lambda: "finished" in table_b.text, what="match B to finish")
+        table_a = await open_match(world, ann, [bob], options={"variant": "tourney"}, channel=ch_a)
+        await fake.slash(bob, ch_a, "crown pick", card="D")
+        lobby = await fake.slash(cat, ch_c, "play", game="crown")
+        table_c = lobby.response
+        await fake.click(dan, table_c, label="Join")
+        await quiet(fake, bot)
+        hands = {u.id: await fake.click(u, table_a, label="My hand") for u in (ann, bob)}
+        hand_b = await fake.click(ann, table_b, label="My hand")
+        await quiet(fake, bot)
+
+        snap_a = await bot.service.active_in_channel(ch_a.id)
+        snap_c = await bot.service.active_in_channel(ch_c.id)
+        snap_b = await bot.service.get(snap_a.id - 1)
+        assert snap_b.status == "finished" and snap_c.status == "lobby"
+        matches = (snap_a.id, snap_b.id, snap_c.id)
+        async def stored() -> dict[int, tuple[Any, ...]]:
+            out = {}
+            for m in matches:
+                rec = await bot.repo.get_match(m)
+                out[m] = (rec.version, rec.status, rec.state, rec.seats, rec.host_id, rec.options)
+            return out
+
+        before = await stored()
+        moves_before = {m: len(await bot.repo.moves(m)) for m in matches}
+        channels = [ch_a, ch_b, ch_c, ch_d, ch_e]
+        public = [m for ch in channels for m in fake.messages(ch)]
+        public_state = {m.id: m.edits for m in public}
+        labels = {u.id: legal_for(bot, snap_a, u) for u in world.users}
+
+        real_ids = (
+            [b.custom_id for m in (table_a, table_b, table_c) for b in m.buttons]
+            + [s.custom_id for m in (table_a, table_b, table_c) for s in m.selects]
+            + [b.custom_id for h in (*hands.values(), hand_b) for b in h.response.buttons]
+        )
+        fuzz = Fuzzer(world, rnd, bot)
+        users = [ann, bob, dan, eve]  # never cat (host of the lobby) and nobody with Manage Server
+        mid_a, ver_a = snap_a.id, snap_a.version
+
+        def safe_component(user: FakeUser, custom_id: str) -> bool:
+            """False for the few ids that would be a legitimate change (not bad input)."""
+            parts = custom_id.split(":")
+            if len(parts) >= 4 and parts[0] == "kg" and parts[1] == "lobby" and parts[2] == str(snap_c.id):
+                return parts[3] not in ("join", "leave")
+            if len(parts) >= 4 and parts[0] == "kg" and parts[1] in ("m", "ms") and parts[2] == str(mid_a):
+                # a current move of a seated player is a move, not bad input
+                return not (user in (ann, bob) and parts[3] == str(ver_a))
+            # paging buttons edit the clicked board: covered by the leaderboard tests
+            return not (len(parts) >= 3 and parts[1] == "lb")
+
+        def component() -> InteractionRecord | None:
+            user = rnd.choice(users)
+            kind = rnd.randrange(5)
+            if kind == 0:
+                custom_id = "".join(rnd.choice(string.printable) for _ in range(rnd.randrange(0, 100)))
+            elif kind == 1:
+                custom_id = fuzz.mutate(rnd.choice(real_ids))
+            elif kind == 2:  # a real id, clicked by someone it was not made for, or of another kind
+                custom_id = rnd.choice(real_ids)
+            elif kind == 3:
+                custom_id = f"kg:{rnd.choice(['m', 'ms'])}:{rnd.choice(matches + (999,))}:{rnd.choice([ver_a, ver_a - 1, ver_a + 1, 0])}:{rnd.choice(['', '0', '1', '55', '0.0', '3.99'])}"
+            else:
+                custom_id = f"kg:{rnd.choice(['hand', 'lobby', 'opt'])}:{rnd.choice(matches + (0, 10**11))}:{rnd.choice(['1', 'start', 'ai', 'unai', 'cancel', 'variant', 'zz'])}"
+            if not custom_id or not safe_component(user, custom_id):
+                return None
+            ctype = rnd.choice([2, 2, 2, 3])
+            values = None
+            if ctype == 3:
+                values = rnd.choice([[], ["0"], [fuzz.junk()], [str(fuzz.number())], ["1", "2"]])
+            channel = rnd.choice(channels + [dm] if user is eve else channels)
+            on_real = [m for m in (table_a, table_b, table_c) if m.component(custom_id) and m.channel_id == channel.id]
+            if on_real and rnd.random() < 0.5:
+                return fire_component(fake, user, on_real[0], custom_id, component_type=ctype, values=values)
+            rec = fire_forged(fake, user, channel, custom_id, component_type=ctype, values=values, ephemeral=rnd.random() < 0.5)
+            fuzz.carriers.add(rec.source_message_id or 0)
+            return rec
+
+        def command() -> InteractionRecord | None:
+            user = rnd.choice(users)
+            channel = rnd.choice(channels + [dm] if user is eve else channels)
+            kind = rnd.randrange(12)
+            if kind <= 2:
+                name, option = rnd.choice([("move", "move"), ("crown pick", "card"), ("crown reveal", "place"), ("crown peek", "player"), ("crown accuse", "player")])
+                text = fuzz.junk()
+                prefix = "" if name == "move" else name.split()[1]
+                own = [m for m in labels.get(user.id, []) if not prefix or m.code == prefix or m.code.startswith(prefix + ":")]
+                if channel in (ch_a, ch_d) and resolve_move(own, text, prefix) is not None:
+                    return None
+                return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": text}])
+            if kind == 3:
+                name = rnd.choice(["crown end", "crown witch", "hand", "config"])
+                return fire_command(fake, user, channel, name)
+            if kind == 4:
+                return fire_command(fake, user, channel, "crown beggar", [{"name": "choice", "type": 3, "value": rnd.choice(["join", "stay", fuzz.junk()])}])
+            if kind == 5:
+                value: Any = rnd.choice([fuzz.number(), fuzz.junk()])
+                return fire_command(fake, user, channel, "match log", [{"name": "match_id", "type": 4 if isinstance(value, int) else 3, "value": value}])
+            if kind == 6:
+                target = rnd.choice([ann, bob, cat, dan, eve, fake.bot_user])
+                if user is ann or (user is cat):
+                    return None
+                return fire_command(fake, user, channel, "match kick", [{"name": "user", "type": 6, "value": str(target.id)}])
+            if kind == 7:
+                if channel not in (ch_a, ch_c, dm) or user in (ann, bob, dan):
+                    return None  # a lobby where none is open; leaving is a real change
+                return fire_command(fake, user, channel, rnd.choice(["play", "leave"]), [{"name": "game", "type": 3, "value": rnd.choice(["crown", fuzz.junk()])}] if rnd.random() < 0.5 else [])
+            if kind == 8:
+                if user is ann:
+                    return None  # the host of match A may cancel it
+                return fire_command(fake, user, channel, "cancel")
+            if kind == 9:
+                name = rnd.choice(["config", "rules", "leaderboard", "season start", "season end"])
+                option = {"config": ("turn_timer", 3), "rules": ("game", 3), "leaderboard": ("game", 3), "season start": ("name", 3)}.get(name)
+                opts = [{"name": option[0], "type": option[1], "value": fuzz.junk()}] if option else []
+                if name == "config" and opts and opts[0]["value"] in ("60", "180", "600", "86400", "0"):
+                    return None
+                return fire_command(fake, user, channel, name, opts)
+            if kind == 10:
+                name = rnd.choice(["nosuchcommand", "crown", "crown nothing", "match", "dynasty play"])
+                return fire_command(fake, user, channel, name, [{"name": "x", "type": 3, "value": fuzz.junk()}])
+            name, option = rnd.choice([("move", "move"), ("crown pick", "card"), ("crown peek", "player"), ("crown accuse", "player"), ("crown reveal", "place")])
+            return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": fuzz.junk(), "focused": True}], autocomplete=True)
+
+        fired: list[InteractionRecord] = []
+        started = time.monotonic()
+        while len(fired) < INTERACTIONS:
+            batch = []
+            while len(batch) < BATCH:
+                rec = component() if rnd.random() < 0.55 else command()
+                if rec is not None:
+                    batch.append(rec)
+            await acknowledged(fake, batch, 15)
+            fired.extend(batch)
+        await quiet(fake, bot)
+        elapsed = time.monotonic() - started
+        print(f"\nfuzz: {len(fired)} interactions in {elapsed:.1f}s (seed {SEED})")
+
+        problems = []
+        answers: dict[str, int] = {}
+        for rec in fired:
+            if rec.late or rec.elapsed is None or rec.elapsed >= 3:
+                problems.append(f"{rec.description}: answered after {rec.elapsed}")
+                continue
+            if rec.type == 4:  # autocomplete: a list of the caller's own moves only
+                if rec.callback_type != 8:
+                    problems.append(f"{rec.description}: autocomplete answered with {rec.callback_type}")
+                continue
+            answer = replies(fake, rec)
+            if len(answer) != 1:
+                problems.append(f"{rec.description}: {len(answer)} replies")
+                continue
+            message = answer[0]
+            if not message.ephemeral or message.visible_to != rec.user.id:
+                problems.append(f"{rec.description}: a public reply {message.text[:80]!r}")
+                continue
+            text = answer_text(rec)
+            first = text.split("\n")[1] if text.startswith("Your hand:") else text
+            one = first.strip()
+            if not message.embeds and not message.attachments and (not one or "\n" in one or ". " in one or not one.endswith((".", "!", "?"))):
+                problems.append(f"{rec.description}: not one sentence: {text[:120]!r}")
+            answers[first[:60]] = answers.get(first[:60], 0) + 1
+        for line, count in sorted(answers.items(), key=lambda kv: -kv[1])[:40]:
+            print(f"{count:6}  {line}")
+        assert not problems, "\n".join(problems[:30])
+
+        assert await stored() == before, "the fuzz changed a match"
+        assert {m: len(await bot.repo.moves(m)) for m in matches} == moves_before
+        assert await bot.service.active_in_channel(ch_d.id) is None
+        assert await bot.service.active_in_channel(ch_e.id) is None
+        now_public = [m for ch in channels for m in fake.messages(ch) if m.id not in fuzz.carriers]
+        assert [m.id for m in now_public] == [m.id for m in public], "the fuzz posted a public message"
+        assert {m.id: m.edits for m in now_public} == public_state, "the fuzz edited a public message"
+        assert error_records(caplog.records) == [], error_records(caplog.records)[:10]
+    fake.assert_clean()
