@@ -144,13 +144,15 @@ class TimedMove:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A lobby option: ``choices`` maps stored value -> label; first choice is default
-    unless ``default`` is given. ``min_players`` hides choices the table cannot use."""
+    """A lobby option: ``choices`` maps stored value -> label; the first choice is the
+    default unless ``default`` is given. A ``multi`` option stores several choices joined
+    by commas (for example the expansion cards left out), ``""`` for none."""
 
     key: str
     label: str
     choices: tuple[tuple[str, str], ...]
     default: str | None = None
+    multi: bool = False
 
     @property
     def default_value(self) -> str:

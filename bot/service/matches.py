@@ -250,8 +250,11 @@ class MatchService:
     def _check_option(game: Game, key: str, value: str) -> None:
         for o in game.options:
             if o.key == key:
-                if value not in dict(o.choices):
-                    raise errors.LobbyError(f"{value!r} is not a choice for {o.label}.")
+                allowed = dict(o.choices)
+                parts = [v for v in value.split(",") if v] if o.multi else [value]
+                for part in parts:
+                    if part not in allowed:
+                        raise errors.LobbyError(f"{part!r} is not a choice for {o.label}.")
                 return
         raise errors.LobbyError(f"{game.name} has no option called {key!r}.")
 

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 import discord
 
-from bot.games.base import Move
+from bot.games.base import Move, Option
 from bot.service import Snapshot
 from bot.ui.render import clip
 
@@ -35,7 +35,9 @@ LOBBY_ACTIONS = {
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "unai": ("Remove AI", discord.ButtonStyle.secondary),
+    "opts": ("Options", discord.ButtonStyle.secondary),
 }
+INLINE_OPTIONS = 3  # more options than this go to an ephemeral panel behind an Options button
 
 
 # --- the move tree ------------------------------------------------------------------------
@@ -144,8 +146,8 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg
 
         if await _wrong_kind(interaction, discord.ComponentType.select):
             return
-        values = list(self.item.values)
-        await flow.guarded(interaction, flow.set_option(interaction, self.match_id, self.key, values[0] if values else ""))
+        value = ",".join(self.item.values)
+        await flow.guarded(interaction, flow.set_option(interaction, self.match_id, self.key, value))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"):
@@ -231,30 +233,51 @@ DYNAMIC_ITEMS = (LobbyButton, OptionSelect, HandButton, MoveButton, MoveSelect)
 # --- view builders --------------------------------------------------------------------------
 
 
+def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
+    current = snap.record.options.get(option.key, option.default_value)
+    chosen = set(current.split(",")) if option.multi else {current}
+    choices = option.choices[:SELECT_SIZE]
+    select = discord.ui.Select(
+        custom_id=f"kg:opt:{snap.id}:{option.key}",
+        placeholder=option.label,
+        min_values=0 if option.multi else 1,
+        max_values=len(choices) if option.multi else 1,
+        options=[
+            discord.SelectOption(label=clip(label, 100), value=value, default=value in chosen)
+            for value, label in choices
+        ],
+        row=row,
+    )
+    return OptionSelect(snap.id, option.key, select)
+
+
 def lobby_view(snap: Snapshot) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if snap.status != "lobby":
         return view
     for action in ("join", "leave", "ai", "start", "cancel"):
         view.add_item(LobbyButton(snap.id, action))
-    row = 1
-    for option in snap.game.options[:3]:
-        current = snap.record.options.get(option.key, option.default_value)
-        select = discord.ui.Select(
-            custom_id=f"kg:opt:{snap.id}:{option.key}",
-            placeholder=option.label,
-            options=[
-                discord.SelectOption(label=clip(label, 100), value=value, default=value == current)
-                for value, label in option.choices[:SELECT_SIZE]
-            ],
-            row=row,
-        )
-        view.add_item(OptionSelect(snap.id, option.key, select))
-        row += 1
+    options = snap.game.options
+    last_row = 4
+    if len(options) <= INLINE_OPTIONS:
+        for row, option in enumerate(options, start=1):
+            view.add_item(option_select(snap, option, row))
+    else:
+        button = LobbyButton(snap.id, "opts")
+        button.item.row = last_row = 1
+        view.add_item(button)
     if any(s.ai for s in snap.seats):
         button = LobbyButton(snap.id, "unai")
-        button.item.row = 4
+        button.item.row = last_row
         view.add_item(button)
+    return view
+
+
+def options_view(snap: Snapshot) -> discord.ui.View:
+    """The host's ephemeral panel: one select per option (at most five)."""
+    view = discord.ui.View(timeout=None)
+    for row, option in enumerate(snap.game.options[:5]):
+        view.add_item(option_select(snap, option, row))
     return view
 
 

@@ -148,6 +148,9 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
             snap = await svc.remove_ai(match_id, user)
         elif action == "start":
             snap = await svc.start(match_id, user)
+        elif action == "opts":
+            await options_panel(interaction, match_id)
+            return
         elif action == "cancel":
             if (await svc.get(match_id)).status != "lobby":  # a lobby button left on an old message
                 raise errors.LobbyError("This lobby is closed: the match has already started or ended; /cancel ends a running match.")
@@ -162,12 +165,27 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
     await _update_table_message(interaction, snap)
 
 
+async def options_panel(interaction: Interaction, match_id: int) -> None:
+    """The host's options, as selects in an ephemeral message (games with many options)."""
+    snap = await service_of(interaction).get(match_id)
+    if snap.status != "lobby":
+        raise errors.LobbyError("This lobby is closed: the match has already started or ended.")
+    if interaction.user.id != snap.record.host_id:
+        raise errors.NotHost("change the options")
+    await interaction.response.send_message(
+        embed=render.options_embed(snap), view=components.options_view(snap), ephemeral=True
+    )
+
+
 async def set_option(interaction: Interaction, match_id: int, key: str, value: str) -> None:
     try:
         snap = await service_of(interaction).set_option(match_id, interaction.user.id, key, value)
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
-        # Put the select back to the stored value for the clicker.
+        return
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+        await interaction.response.edit_message(embed=render.options_embed(snap), view=components.options_view(snap))
         return
     await _update_table_message(interaction, snap)
 

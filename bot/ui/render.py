@@ -25,8 +25,24 @@ def option_summary(game: Game, options: dict[str, str]) -> list[str]:
     lines = []
     for o in game.options:
         value = options.get(o.key, o.default_value)
-        lines.append(f"{o.label}: **{dict(o.choices).get(value, value)}**")
+        labels = dict(o.choices)
+        if o.multi:
+            shown = ", ".join(labels.get(v, v) for v in value.split(",") if v) or "none"
+        else:
+            shown = labels.get(value, value)
+        lines.append(f"{o.label}: **{shown}**")
     return lines
+
+
+def options_embed(snap: Snapshot) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Options: {snap.game.name} #{snap.id}",
+        description="\n".join(option_summary(snap.game, snap.record.options))
+        + "\n\nChanges show on the lobby at once; press Start there when ready.",
+        colour=COLOUR_LOBBY,
+    )
+    embed.set_footer(text="Only the host sees this.")
+    return embed
 
 
 def seat_lines(snap: Snapshot, to_act: frozenset[int] = frozenset()) -> list[str]:
