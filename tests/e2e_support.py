@@ -28,6 +28,28 @@ from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, ME
 from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|lb):\d+(:[0-9a-z._]*)*")
+_ID_FORMS = (
+    re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel)"),
+    re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
+    re.compile(r"kg:hand:\d+:\d+"),
+    re.compile(r"kg:ms?:\d+:\d+:[0-9.]*(:\d)?"),
+    re.compile(r"kg:lb:\d+:(?P<game>[a-z0-9_]+):\d+:\d+:[fpnl]"),
+)
+
+
+def custom_id_is_safe(custom_id: str) -> bool:
+    """A custom id of one of the bot's forms: numbers, and words from fixed lists only."""
+    for form in _ID_FORMS:
+        found = form.fullmatch(custom_id)
+        if found is None:
+            continue
+        groups = found.groupdict()
+        if "key" in groups:
+            return any(groups["key"] == o.key for g in GAMES.values() for o in g.options)
+        if "game" in groups:
+            return groups["game"] in GAMES
+        return True
+    return False
 
 
 @dataclass

@@ -1,0 +1,289 @@
+"""Privacy end to end: full matches of every registered game (every choice of its lobby
+options) are played through the fake Discord, humans with the hand buttons and the rest by AI
+seats, and no public message, custom id or select value may ever show a card that only one
+seat may see at that moment.
+
+What "only one seat may see" means comes from the engine itself: at every version of the
+match (a test listener records each one), a seat's secrets are the parts of its private view
+that change when the game re-deals what another seat cannot see (``game.resample``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from bot.games import GAMES
+from bot.games.base import Event, Rng
+from bot.service import Snapshot
+from bot.ui.flow import table_message
+from tests.e2e_support import World, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
+from tests.fakediscord import FakeMessage, FakeUser
+from tests.fakediscord.models import text_of, walk_components
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+RESAMPLES = 3
+MAX_HUMAN_MOVES = 400
+FOOTER_VERSION = re.compile(r"· move (\d+)")
+ITEM_SPLIT = re.compile(r"[:,;·|]\s*|\s+-\s+")
+
+
+def configurations() -> list[tuple[str, dict[str, str]]]:
+    """Every game with its default options, and with each choice of each lobby option."""
+    out: list[tuple[str, dict[str, str]]] = []
+    for game_id, game in GAMES.items():
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        defaults = {o.key: o.default_value for o in game.options[:3]}
+        variants = [dict(defaults)] + [
+            {**defaults, o.key: value} for o in game.options[:3] for value, _label in o.choices
+        ]
+        for options in variants:
+            key = tuple(sorted(options.items()))
+            if key not in seen:
+                seen.add(key)
+                out.append((game_id, options))
+    return out
+
+
+@dataclass
+class Recorder:
+    """A service listener keeping every version of every match (the real bot calls it)."""
+
+    versions: dict[tuple[int, int], Snapshot] = field(default_factory=dict)
+    public_events: dict[int, list[str]] = field(default_factory=dict)
+    private_events: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+
+    async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        self.versions[(snap.id, snap.version)] = snap
+        for e in events:
+            if e.seat is None:
+                self.public_events.setdefault(snap.id, []).append(snap.name_text(e.text))
+            else:
+                self.private_events.setdefault(snap.id, []).append((e.seat, snap.name_text(e.text)))
+
+    async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None:
+        pass
+
+
+def _items(line: str) -> list[str]:
+    return [part.strip(" *.") for part in ITEM_SPLIT.split(line) if part.strip(" *.")]
+
+
+def secrets_of(snap: Snapshot) -> dict[int, set[str]]:
+    """For each seat: the parts of its private view another seat cannot know."""
+    game, state = snap.game, snap.state
+    n = len(snap.seats)
+    out: dict[int, set[str]] = {}
+    for seat in range(n):
+        mine = [snap.name_text(line) for line in game.view(state, seat).private]
+        found: set[str] = set()
+        for other in range(n):
+            if other == seat:
+                continue
+            for k in range(RESAMPLES):
+                alt = game.resample(state, other, Rng.from_seed(7919 * k + 104729 * other + snap.version))
+                theirs = [snap.name_text(line) for line in game.view(alt, seat).private]
+                for a, b in zip(mine, theirs):
+                    if a == b:
+                        continue
+                    alt_items = set(_items(b))
+                    for item in _items(a):
+                        if item in alt_items or not re.search(r"[A-Za-z]", item):
+                            continue
+                        found.add(item)
+                        bare = re.sub(r"\s*\([^)]*\)$", "", item)
+                        if len(bare) >= 3:
+                            found.add(bare)
+        out[seat] = found
+    return out
+
+
+def engine_lines(snap: Snapshot, events: list[str]) -> set[str]:
+    """Lines the engine itself declares public at this version (checked separately)."""
+    view = snap.game.view(snap.state, None)
+    lines = {snap.name_text(line) for line in view.public} | {snap.name_text(view.waiting)} | set(events)
+    outcome = snap.game.outcome(snap.state)
+    if outcome is not None:
+        lines.add(snap.name_text(outcome.summary))
+    return {line.strip(" *▶") for line in lines if line.strip(" *▶")}
+
+
+def has_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
+
+
+@dataclass
+class Checker:
+    world: World
+    recorder: Recorder
+    checked: set[tuple[Any, int]] = field(default_factory=set)
+    seen_versions: set[tuple[int, int]] = field(default_factory=set)
+    secrets_seen: int = 0
+
+    def check_engine_view(self, snap: Snapshot) -> None:
+        """The table view of this version cannot tell it from a re-deal of anything hidden."""
+        key = (snap.id, snap.version)
+        if key in self.seen_versions or snap.state is None:
+            return
+        self.seen_versions.add(key)
+        table = snap.game.view(snap.state, None)
+        for other in range(len(snap.seats)):
+            for k in range(RESAMPLES):
+                alt = snap.game.resample(snap.state, other, Rng.from_seed(31 * k + other))
+                assert snap.game.view(alt, None) == table, f"match {snap.id} v{snap.version}: the table depends on hidden cards"
+
+    def check_message(self, message: FakeMessage, match_id: int) -> None:
+        """Every version a public message has shown, against the match version it shows."""
+        for index, version in enumerate(message.versions):
+            if (message.id, index) in self.checked:
+                continue
+            self.checked.add((message.id, index))
+            text = text_of(version.get("content"), version.get("embeds"), version.get("components"))
+            components = list(walk_components(version.get("components") or []))
+            found = FOOTER_VERSION.search(text)
+            snap = None
+            if found:  # a table; lobbies, reminders and refusals have no game state behind them
+                snap = self.recorder.versions.get((match_id, int(found.group(1))))
+                assert snap is not None, f"no recorded version {found.group(1)} of match {match_id}"
+            self.check_public(text, components, snap, match_id)
+
+    def check_rendered(self, match_id: int) -> None:
+        """The table as the bot renders it at every recorded version, published or not (a
+        newer state often replaces an older one before the edit goes out)."""
+        for (mid, version), snap in sorted(self.recorder.versions.items(), key=lambda kv: kv[0]):
+            if mid != match_id or ("rendered", version) in self.checked:
+                continue
+            self.checked.add(("rendered", version))
+            recent = self.recorder.public_events.get(match_id, [])[-5:]
+            embed, view = table_message(snap, recent)
+            rows = view.to_components()
+            components = list(walk_components(rows))
+            text = text_of(None, [embed.to_dict()], rows)
+            self.check_public(text, components, snap, match_id)
+
+    def check_public(self, text: str, components: list[dict[str, Any]], snap: Snapshot | None, match_id: int) -> None:
+        for comp in components:
+            cid = comp.get("custom_id")
+            if cid:
+                assert custom_id_is_safe(cid), f"custom id {cid!r} carries more than numbers"
+            for option in comp.get("options") or []:
+                assert option["value"].isdigit() or option["value"].isidentifier(), option
+        if snap is None or snap.state is None:
+            return
+        self.check_engine_view(snap)
+        secrets = secrets_of(snap)
+        self.secrets_seen += sum(len(v) for v in secrets.values())
+        explained = engine_lines(snap, self.recorder.public_events.get(match_id, []))
+        private_texts = [t for _seat, t in self.recorder.private_events.get(match_id, [])]
+        values = [o.get("value", "") for c in components for o in (c.get("options") or [])]
+        labels = [o.get("label", "") for c in components for o in (c.get("options") or [])]
+        for seat, hidden in secrets.items():
+            name = snap.seats[seat].name
+            for cid in [c.get("custom_id") or "" for c in components] + values:
+                leaked = [h for h in hidden if has_word(cid, h)]
+                assert not leaked, f"a custom id or value shows {name}'s {leaked}: {cid!r}"
+            for line in text.splitlines() + labels:
+                bare = line.strip(" *▶")
+                if not bare or bare in explained or any(bare in e for e in explained):
+                    continue
+                if has_word(bare, name):
+                    leaked = [h for h in hidden if has_word(bare, h)]
+                    assert not leaked, f"v{snap.version}: public line shows {name}'s {leaked}: {line!r}"
+        for private in private_texts:
+            if len(private) > 12:
+                assert private not in text, f"a private event reached a public message: {private!r}"
+
+    def check_channel(self, match_id: int) -> None:
+        fake = self.world.fake
+        for message in fake.messages(self.world.channel):
+            assert not message.ephemeral
+            self.check_message(message, match_id)
+        self.check_rendered(match_id)
+
+
+async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat: int) -> bool:
+    """Open the hand and press buttons (or pick select values) down the move tree to a move."""
+    fake = world.fake
+    result = await fake.click(user, table, label="My hand")
+    assert result.ephemeral, result.text
+    assert f"Seat {seat + 1} ·" in result.text, "a hand goes to its own seat only"
+    for _step in range(12):
+        if "You played" in result.text:
+            return True
+        message = result.response
+        buttons = [b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"]
+        selects = [s for s in message.selects if s.custom_id.startswith("kg:ms:")]
+        if selects:
+            select = selects[0]
+            choice = select.options[hash((message.id, _step)) % len(select.options)].value
+            result = await fake.select(user, message, select.custom_id, [choice])
+        elif buttons:
+            button = buttons[hash((message.id, _step)) % len(buttons)]
+            result = await fake.click(user, message, button.custom_id)
+        else:
+            return False
+        assert result.ephemeral, result.text
+    return "You played" in result.text
+
+
+@pytest.mark.parametrize(("game_id", "options"), configurations(), ids=lambda v: v if isinstance(v, str) else "-".join(v.values()))
+async def test_no_public_message_or_custom_id_shows_a_private_card(world: World, game_id: str, options: dict[str, str]) -> None:
+    fake = world.fake
+    players = players_for(game_id, options)
+    humans = world.users[: min(2, players)]
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
+        recorder = Recorder()
+        bot.service.add_listener(recorder)
+        table = await open_match(
+            world, humans[0], list(humans[1:]), game=game_id, options=options, ais=players - len(humans)
+        )
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        checker = Checker(world, recorder)
+        moves = idle = 0
+        while moves < MAX_HUMAN_MOVES:
+            await quiet(fake, bot)
+            checker.check_channel(match_id)
+            snap = await bot.service.get(match_id)
+            if snap.status != "running":
+                break
+            waiting = [u for u in humans if snap.seat_of(u.id) in snap.to_act()]
+            if not waiting:
+                idle += 1
+                assert idle < 200, f"{game_id} {options}: stuck with nobody to act at v{snap.version}"
+                await asyncio.sleep(0.02)
+                continue
+            idle = 0
+            for user in waiting:
+                if await play_human_move(world, user, table, snap.seat_of(user.id)):
+                    moves += 1
+                    break
+        await quiet(fake, bot)
+        checker.check_channel(match_id)
+        final = await bot.service.get(match_id)
+        assert final.status == "finished", f"{game_id} {options}: not finished after {moves} human moves"
+        assert len(recorder.versions) >= 3
+        has_secrets = any(any(secrets_of(v).values()) for v in recorder.versions.values() if v.state is not None)
+        assert checker.secrets_seen > 0 or not has_secrets, "the checks never met a secret"
+        choices = {value for o in GAMES[game_id].options for value, _label in o.choices}
+        # Custom ids of every message, ephemeral hands included, in every version: numbers only.
+        for message in list(fake._messages.values()):
+            for version in message.versions:
+                for comp in walk_components(version.get("components") or []):
+                    if comp.get("custom_id"):
+                        assert custom_id_is_safe(comp["custom_id"]), comp["custom_id"]
+                    for option in comp.get("options") or []:
+                        assert option["value"].isdigit() or option["value"] in choices, option
+    fake.assert_clean()
