@@ -12,7 +12,7 @@ from bot.games.dynasty.cards import (
     CODE, KIND, KIND_NAME, NUM, POINTS, RANK, SUIT, SUIT_NAMES, build_deck,
 )
 from bot.games.dynasty.game import parse_options
-from bot.games.dynasty.rules import RULES
+from bot.games.dynasty.rules import RULES, RULES_SECTIONS
 from bot.games.dynasty.tables import tables_for
 
 
@@ -134,8 +134,9 @@ def test_options_and_player_counts() -> None:
 
 
 def test_rules_text_sections() -> None:
-    assert isinstance(RULES, tuple) and all(0 < len(s) < 1000 for s in RULES)
-    text = " ".join(RULES)
+    assert isinstance(RULES, str) and len(RULES) <= 5500 and GAME.rules == RULES
+    assert all(0 < len(s) < 1000 for s in RULES_SECTIONS)
+    text = RULES
     for word in ("Dungeon", "Royal Decree", "Protector", "Magician", "On Guard", "Dark Knight", "Warlord",
                  "Secret Key", "Partners", "Dealing bonus", "halved", "Cannonball", "Defender"):
         assert word in text

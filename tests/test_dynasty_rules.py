@@ -93,6 +93,11 @@ def codes(s: DynastyState, seat: int) -> list[str]:
     return [m.code for m in GAME.legal_moves(s, seat)]
 
 
+def plays(s: DynastyState, seat: int) -> list[str]:
+    """Legal codes without the On Guard call (offered whenever the turn player holds two)."""
+    return [c for c in codes(s, seat) if c != "og"]
+
+
 def hand(s: DynastyState, seat: int) -> list[str]:
     return sorted(CODE[f] for f in s.hands[seat])
 
@@ -241,7 +246,7 @@ def test_fair_maiden_needs_an_escort() -> None:
         GAME.apply(s, 0, "p:FMgd")
     s = build(hands=[["FMgd", "7gd", "9bu"], ["2gd"]])
     s1, _ = do(s, 0, "p:FMgd")
-    assert s1.phase == ESCORT and codes(s1, 0) == ["p:7gd"]
+    assert s1.phase == ESCORT and plays(s1, 0) == ["p:7gd"]
     s2, _ = do(s1, 0, "p:7gd")
     assert s2.turn == 1 and hand(s2, 0) == ["9bu"]
 
@@ -617,6 +622,20 @@ def test_on_guard_catch_costs_two_cards_and_the_next_turn() -> None:
     assert len(s3.hands[0]) == 3 and s3.turn == 1 and "On Guard penalty" in text
 
 
+def test_on_guard_called_while_playing_the_next_to_last_card() -> None:
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]], front=((), (F("DKN"),)))
+    assert "og" in codes(s, 0)
+    s1, text = do(s, 0, "og")
+    assert "calls On Guard" in text and s1.turn == 0 and "og" not in codes(s1, 0)
+    s2, _ = do(s1, 0, "p:7gd")
+    assert s2.guard == (2, 0) and "c:0" not in codes(s2, 1) and "r:DKN:0" in codes(s2, 1)
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]], draw=[FILL, "8gd"])
+    s1, _ = do(s, 0, "og")
+    s2, _ = do(s1, 0, "d")  # drew instead: three cards, the call is void
+    s3, _ = do(s2, 0, "pass")
+    assert s3.guard == (0, 0) and not s3.precall
+
+
 def test_on_guard_window_closes_when_the_next_player_acts() -> None:
     s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
     s1, _ = do(s, 0, "p:7gd")
@@ -689,7 +708,7 @@ def test_partner_question_yes_forces_going_out_or_two_cards() -> None:
     s1, _ = do(s, 0, "ask")
     assert s1.phase == ASK and GAME.to_act(s1) == {2} and codes(s1, 2) == ["yes", "no"]
     s2, _ = do(s1, 2, "yes")
-    c = codes(s2, 0)
+    c = plays(s2, 0)
     assert "d" not in c and "f" in c and c == ["p:KIN:bl", "f"]
     s3, _ = do(s2, 0, "f")
     assert len(s3.hands[0]) == 4 and s3.turn == 1

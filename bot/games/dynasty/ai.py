@@ -285,8 +285,10 @@ def _risk_choice(s: DynastyState, T: Tables, seat: int, moves: list[Move]) -> Mo
         if a[0] == "r":
             kind = a[1]
             if kind == POI:
-                gain = sum(_expected_points(s, x) - 75 for x in opps) / len(opps)
-                if gain > mine + 25 and min(len(s.hands[x]) for x in opps) > 2:
+                # Ending the hand gives the others 75 each: worth it only when they hold far
+                # more than we do and we are not about to go out ourselves.
+                gain = sum(_expected_points(s, x) - 75 for x in opps) / len(opps) - mine
+                if gain > 40 and len(s.hands[seat]) >= 5 and min(len(s.hands[x]) for x in opps) > 2:
                     return m
             elif kind == FIR:
                 avg = sum(_expected_points(s, x) for x in opps) / len(opps)

@@ -30,7 +30,7 @@ from bot.games.dynasty.state import (
     DynastyState, Work, freeze, thaw,
 )
 from bot.games.dynasty.tables import (
-    ACTIONS, ASK_M, NO_ESCORT, C_ANSWER, C_ESCORT, C_EXTRA, C_FIRST, C_PLAY, CALL, CUT_M, DEAL_M, DEFEND,
+    ACTIONS, ASK_M, CALL_AHEAD, NO_ESCORT, C_ANSWER, C_ESCORT, C_EXTRA, C_FIRST, C_PLAY, CALL, CUT_M, DEAL_M, DEFEND,
     DRAW, ESCAPE, FIRE_M, FM_KEY, FORFEIT, GOBLET_M, MAG_FACE, NO, NO_EXTRA, PASS, POISON_M,
     REVERSE, SKIP, TAKE, WAIT, YES, Tables, accept_move, catch_move, dk_move, key_move, p,
     tables_for, war_move,
@@ -504,6 +504,11 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
         return []
     out: list[Move] = []
     guard = s.guard
+    if (
+        seat == s.turn and s.proxy < 0 and not s.precall and len(s.hands[seat]) == 2
+        and ph in (PLAY, DRAWN, EXTRA, ESCORT, ANSWER)
+    ):
+        out.append(CALL_AHEAD)
     if 1 in guard:
         if guard[seat] == 1:
             out.append(CALL)
@@ -570,7 +575,7 @@ def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
         front=((),) * n, played=((),) * n, dungeon=((),) * n, lost=(0,) * n, escape=0,
         penalty=0, guard=(0,) * n, dkwin=0, bets=(), draw=(), discard=(), mkey=-1, suit=-1,
         top_as=-1, direction=1, turn=0, proxy=-1, first_fm=False, skips=0, played_n=0, dn=0,
-        dd=(), dstack=False, dsrc=-1, dtarget=-1, prev_suit=-1, ask=0, bat=(), bat_wait=0,
+        dd=(), dstack=False, dsrc=-1, dtarget=-1, prev_suit=-1, ask=0, precall=False, bat=(), bat_wait=0,
         bat_def=0, waived=0, stall=0, hturns=0, mturns=0, log=(), last=(), places=(),
     )
     ev: list[Event] = []
@@ -598,6 +603,7 @@ def _reset_hand_fields(w: Work, n: int) -> None:
     w.played_n = 0
     _clear_pending(w)
     w.ask = 0
+    w.precall = False
     w.bat = ()
     w.bat_wait = 0
     w.bat_def = 0
@@ -725,6 +731,7 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], first_fm: bool = 
         w.skips = 0
         w.played_n = 0
         w.ask = 0
+        w.precall = False
         w.proxy = -1
         w.first_fm = first_fm
         w.hturns += 1
@@ -799,8 +806,14 @@ def dungeon_turn(w: Work, seat: int, ev: list[Event]) -> str:
 
 
 def guard_after_play(w: Work, seat: int) -> None:
+    """A play left ``seat`` with one card: On Guard is due (already called if announced)."""
     if len(w.hands[seat]) == 1:
-        w.guard = _put(w.guard, seat, 1)
+        if w.precall and seat == w.turn:
+            w.guard = _put(w.guard, seat, 2)
+            w.dkwin |= 1 << seat
+        else:
+            w.guard = _put(w.guard, seat, 1)
+    w.precall = False
 
 
 def target_of(w: Work, t: int) -> int:
@@ -833,6 +846,7 @@ def enter_answer(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
     w.phase = ANSWER
     w.proxy = -1
     w.ask = 0
+    w.precall = False
     w.played_n = 0
     w.skips = 0
     if w.dungeon[target] or not has_answer(w, w.hands[target]):
@@ -1547,8 +1561,11 @@ def _h_deal(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
 
 
 def _h_call(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    w.guard = _put(w.guard, seat, 2)
-    w.dkwin |= 1 << seat
+    if w.guard[seat] == 1:
+        w.guard = _put(w.guard, seat, 2)
+        w.dkwin |= 1 << seat
+    else:  # announced during the turn, for the card that will leave one in hand
+        w.precall = True
     ev.append(Event(f"{p(seat)} calls On Guard!"))
 
 

@@ -21,10 +21,9 @@ from bot.games.dynasty.tables import p, tables_for
 from bot.games.dynasty.view import build_view
 
 DECKS = ("dynasty", "classic", "bonus")
-# Lowest total wins, but result consumers read a higher score as better: keep totals out of
-# SeatResult.score until they can tell (flip this once they do).
-REPORT_TOTAL_AS_SCORE = False
-LIMITS = ("auto", "500", "750", "1000", "1500", "2000")
+# SeatResult.score is the total (lowest wins, as the result checks allow).
+REPORT_TOTAL_AS_SCORE = True
+LIMITS = ("auto", "300", "500", "750", "1000", "1500", "2000", "3000")
 MIN_LIMIT, MAX_LIMIT = 50, 100_000
 
 # Presets and single exclusions accepted by the ``cards`` option (comma-separated).
@@ -49,17 +48,15 @@ OPTIONS: tuple[Option, ...] = (
     )),
     Option("limit", "Game ends above", (
         ("auto", "Auto: 500 classic, 750 with the expansion"),
-        ("500", "500 points"), ("750", "750 points"), ("1000", "1000 points"),
-        ("1500", "1500 points"), ("2000", "2000 points"),
+        *((v, f"{v} points") for v in LIMITS[1:]),
     )),
-    Option("cards", "Expansion cards", (
-        ("all", "All expansion cards of the deck"),
-        ("key", "All, plus the Secret Key"),
-        ("no-risk", "Without Risk cards"),
-        ("no-battle", "Without Battle cards and Defenders"),
-        ("no-shields", "Without any Shield cards"),
-        *((f"no-{k}", f"Without {v}") for k, v in _CARD_LABELS.items()),
-    )),
+    Option("cards", "Card changes (none: every expansion card, no Secret Key)", (
+        ("key", "Add the Secret Key"),
+        ("no-risk", "Leave out the Risk cards"),
+        ("no-battle", "Leave out Battle cards and Defenders"),
+        ("no-shields", "Leave out every Shield card"),
+        *((f"no-{k}", f"Leave out {v}") for k, v in _CARD_LABELS.items()),
+    ), default="", multi=True),
     Option("partners", "Partners", (
         ("off", "No partners"),
         ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
@@ -94,7 +91,7 @@ def parse_options(players: int, options: Mapping[str, str]) -> Config:
             raise InvalidOptions(f"The score limit must be between {MIN_LIMIT} and {MAX_LIMIT}.")
     without: set[int] = set()
     key = False
-    for token in str(options.get("cards", "all")).replace(" ", "").lower().split(","):
+    for token in str(options.get("cards", "")).replace(" ", "").lower().split(","):
         if not token:
             continue
         if token in CARD_PRESETS:
@@ -141,7 +138,7 @@ class Dynasty:
     min_players = 2
     max_players = 8
     options = OPTIONS
-    rules = RULES  # a tuple of markdown sections, each under 1,000 characters
+    rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -175,11 +172,8 @@ class Dynasty:
         return build_view(state, seat)
 
     def outcome(self, state: DynastyState) -> Outcome | None:
-        """Placings by total (lowest first; partners share theirs and carry their team).
-
-        ``SeatResult.score`` is left empty: the project's result checks and leaderboards read
-        a higher score as better, while a lower total wins here. The totals are in the
-        summary (and in every view)."""
+        """Placings by total, lowest first; partners share placing and total and carry their
+        team letter. ``score`` is the (team) total."""
         if state.phase != OVER:
             return None
         T = tables_for(state.cfg)
@@ -202,13 +196,18 @@ class Dynasty:
         if not moves:
             raise NotYourTurn("You have nothing to do right now.")
         codes = {m.code: m for m in moves}
-        for code in ("og", "esc", "deal", "d", "pass", "x", "acc", "take", "no", "f"):
+        if (blocking(state, tables_for(state.cfg)) >> seat) & 1:
+            for code in ("deal", "d", "pass", "x", "acc", "take", "no", "f"):
+                if code in codes:
+                    return codes[code]
+            # Choices that cannot be declined (table card, escort, Secret Key): the AI decides.
+            return ai.choose(state, seat, Rng(state.rng ^ 0x5DEECE66D), moves)
+        # Out of turn: the game calls On Guard and escapes the Dungeon for an absent player
+        # (formalities); everything else is let pass.
+        for code in ("og", "esc", "wait"):
             if code in codes:
                 return codes[code]
-        if "wait" in codes:
-            return codes["wait"]
-        # Choices that cannot be declined (table card, escort, Secret Key): the AI decides.
-        return ai.choose(state, seat, Rng(state.rng ^ 0x5DEECE66D), moves)
+        return moves[-1]
 
     def timer(self, state: DynastyState) -> TimedMove | None:
         return None

@@ -82,6 +82,7 @@ class DynastyState:
     dtarget: int  # fixed target of the pending draw (-1: next player)
     prev_suit: int  # suit active before the pending draw card (Protector restores it)
     ask: int  # partners: 0 not asked, 1 asked, 2 answered yes, 3 answered no
+    precall: bool  # the turn player called On Guard ahead, while playing down to one card
     bat: tuple[int, ...]  # pending battle card: (kind, player, target, burn face)
     bat_wait: int  # bitmask: seats that may still answer with a Defender
     bat_def: int  # bitmask: seats that answered with a Defender
@@ -140,6 +141,7 @@ class Work:
     dtarget: int
     prev_suit: int
     ask: int
+    precall: bool
     bat: tuple[int, ...]
     bat_wait: int
     bat_def: int
@@ -207,7 +209,7 @@ def load_state(data: Mapping[str, Any]) -> DynastyState:
             v = tuple(tuple(x) for x in v)
         elif name in _SEQ1:
             v = tuple(v)
-        elif name in ("first_fm", "dstack"):
+        elif name in ("first_fm", "dstack", "precall"):
             v = bool(v)
         values[name] = v
     return DynastyState(**values)
