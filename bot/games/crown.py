@@ -114,7 +114,7 @@ Thwarts: King > Beggar, Knight; Dragon > King, Witch; Knight > Dragon, Beggar; W
 - In find, defend and support the lord is drawn at random. In find, a Knight obliges one more reveal; find is a single round.
 - In defend and support each round is picked from the full deck. In defend with 3+ players, players who go out in the same round share their placing.
 - In tourney, "unused cards" are those still in hand after the round's cards are set aside.
-- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before the King ends questioning. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise.
+- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before the King ends questioning. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise. The table's turn timer does not run during questioning or the Beggar's window.
 """
 
 
@@ -205,6 +205,18 @@ class Crown:
         if ph == "beggar":
             return frozenset({state.cards.index(BEGGAR)})
         return frozenset()
+
+    def awaited(self, state: CrownState) -> frozenset[int]:
+        """The seats the game is waiting for; the service's turn timer applies to these only.
+
+        Nobody is awaited during questioning or the Beggar's window: those phases end by
+        their own rule timers (5 minutes, 30 seconds, see :meth:`timer`), and the Witch's
+        and the Knight's moves are optional. A turn reminder or a forced default move there
+        would also name the Witch, the former Knight or the Beggar to the whole table.
+        """
+        if state.phase in ("question", "beggar"):
+            return frozenset()
+        return self.to_act(state)
 
     @staticmethod
     def _standing(state: CrownState, seat: int) -> bool:
