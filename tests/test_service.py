@@ -218,3 +218,28 @@ async def test_turn_setting_needs_manage_server_and_is_stored(repo: Repository) 
     await svc.set_turn_seconds(1, 0, is_admin=True)
     assert await MatchService(repo).turn_seconds(1) == 0
     assert await svc.turn_seconds(2) == svc.default_turn_seconds
+
+
+async def test_a_rule_timer_keeps_its_deadline_when_the_state_moves_on(svc: MatchService) -> None:
+    """The 5-minute questioning does not start again when the Witch strikes."""
+    m = await lobby(svc, "atcourt")
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (400, "Dan")):
+        await svc.join(m.id, user, name)
+    m = await svc.start(m.id, HOST)
+    first = m.record.deadline["rule"]["at"]
+    witch = m.state.cards.index("W")
+    users = [HOST, BOB, CAT, 400]
+    await asyncio.sleep(0.05)
+    r = await svc.play(m.id, users[witch], "witch")
+    assert r.snapshot.record.deadline["rule"]["at"] == first
+    assert r.snapshot.record.deadline_at <= first
+
+
+async def test_the_table_marks_only_awaited_seats(svc: MatchService) -> None:
+    """In questioning the Witch may act, but the table must not point at her."""
+    m = await lobby(svc, "atcourt")
+    for user, name in ((BOB, "Bob"), (CAT, "Cat"), (400, "Dan")):
+        await svc.join(m.id, user, name)
+    m = await svc.start(m.id, HOST)
+    witch = m.state.cards.index("W")
+    assert witch in m.to_act() and witch not in m.awaited()

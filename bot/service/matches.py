@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 NOTES_PER_SEAT = 6
 MAX_AI_MOVES_PER_WAKE = 500
+AI_PAUSE_SECONDS = 0.5
 DEFAULT_TURN_SECONDS = 180
 CORRESPONDENCE_SECONDS = 24 * 3600
 MISSES_BEFORE_REPLACED = 3
@@ -82,6 +83,13 @@ class Snapshot:
         if self.state is None or self.record.status != "running":
             return frozenset()
         return self.game.to_act(self.state)
+
+    def awaited(self) -> frozenset[int]:
+        """Seats the game is waiting for (public; optional out-of-turn actors excluded)."""
+        if self.state is None or self.record.status != "running":
+            return frozenset()
+        awaited = getattr(self.game, "awaited", None)
+        return awaited(self.state) if awaited else self.game.to_act(self.state)
 
     def legal_moves(self, seat: int) -> list[Move]:
         if self.state is None or self.record.status != "running":
@@ -443,7 +451,11 @@ class MatchService:
         if seat_changes:
             seats = tuple(seat_changes.get(i, s) for i, s in enumerate(seats))
         turn = await self.turn_seconds(snap.record.guild_id)
-        deadline_at, deadline = (None, None) if outcome else self._deadline_for(game, new_state, version, seats, turn)
+        deadline_at, deadline = (
+            (None, None)
+            if outcome
+            else self._deadline_for(game, new_state, version, seats, turn, snap.record.deadline)
+        )
         results: tuple[ResultRow, ...] = ()
         seats_changed = seats != snap.seats
         snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats_changed else snap
@@ -520,6 +532,17 @@ class MatchService:
         self._ai_tasks[snap.id] = asyncio.create_task(self._drive_ai(snap.id), name=f"ai-{snap.id}")
 
     async def _drive_ai(self, match_id: int) -> None:
+        """Play every AI seat's turn until a human is awaited or the match ends. After a long
+        run of AI moves (a table of AI seats only) it pauses briefly, then goes on: a match
+        whose players all left must still end."""
+        while not self._closed:
+            if await self._drive_ai_moves(match_id):
+                return
+            log.info("match %s: AI made %d moves in a row; pausing", match_id, MAX_AI_MOVES_PER_WAKE)
+            await asyncio.sleep(AI_PAUSE_SECONDS)
+
+    async def _drive_ai_moves(self, match_id: int) -> bool:
+        """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more."""
         for _ in range(MAX_AI_MOVES_PER_WAKE):
             if self.ai_delay:
                 await asyncio.sleep(self.ai_delay)
@@ -527,7 +550,7 @@ class MatchService:
                 snap = await self.get(match_id)
                 seats = self._ai_seats_to_act(snap)
                 if not seats:
-                    return
+                    return True
                 seat = seats[0]
                 rng = Rng.from_seed(snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat))
                 try:
@@ -541,9 +564,9 @@ class MatchService:
             await self._notify(result.snapshot, result.events)
             if result.snapshot.status != "running":
                 self._disarm(match_id)
-                return
+                return True
             self._arm(result.snapshot)
-        log.warning("match %s: AI made %d moves in a row; pausing", match_id, MAX_AI_MOVES_PER_WAKE)
+        return False
 
     # --- deadlines ----------------------------------------------------------------------
 
@@ -565,16 +588,27 @@ class MatchService:
         self._turn_seconds[guild_id] = seconds
 
     def _deadline_for(
-        self, game: Game, state: Any, version: int, seats: Sequence[Seat], turn_seconds: int
+        self,
+        game: Game,
+        state: Any,
+        version: int,
+        seats: Sequence[Seat],
+        turn_seconds: int,
+        previous: Mapping[str, Any] | None = None,
     ) -> tuple[float | None, dict[str, Any] | None]:
-        """The next deadlines of this state: a rule timer and/or the turn timer."""
+        """The next deadlines of this state: a rule timer and/or the turn timer.
+
+        A rule timer that was already running for the same move (for example the 5-minute
+        questioning while the Witch strikes) keeps its deadline instead of starting again."""
         now = self.clock()
         deadline: dict[str, Any] = {"version": version}
         timed = game.timer(state)
         if timed is not None:
-            deadline["rule"] = {
-                "at": now + timed.seconds, "seat": timed.seat, "move": timed.move, "reason": timed.reason,
-            }
+            rule = {"at": now + timed.seconds, "seat": timed.seat, "move": timed.move, "reason": timed.reason}
+            old = (previous or {}).get("rule")
+            if old and (old["seat"], old["move"], old["reason"]) == (timed.seat, timed.move, timed.reason):
+                rule["at"] = old["at"]
+            deadline["rule"] = rule
         awaited_fn = getattr(game, "awaited", None)
         awaited = awaited_fn(state) if awaited_fn else game.to_act(state)
         humans = sorted(s for s in awaited if not seats[s].played_by_ai)

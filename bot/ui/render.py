@@ -101,7 +101,7 @@ def table_embed(snap: Snapshot, recent: Sequence[str] = ()) -> discord.Embed:
     body = "\n".join(snap.name_text(line) for line in view.public)
     embed.description = clip(f"**{head}**\n\n{body}", DESCRIPTION_LIMIT)
     embed.add_field(
-        name="Seats", value=clip("\n".join(seat_lines(snap, snap.to_act())), FIELD_LIMIT), inline=True
+        name="Seats", value=clip("\n".join(seat_lines(snap, snap.awaited())), FIELD_LIMIT), inline=True
     )
     if snap.status == "finished":
         outcome = game.outcome(snap.state)
