@@ -29,7 +29,7 @@ from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|lb):\d+(:[0-9a-z._]*)*")
 _ID_FORMS = (
-    re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel)"),
+    re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel|opts)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
     re.compile(r"kg:ms?:\d+:\d+:[0-9.]*(:\d)?"),
@@ -128,9 +128,17 @@ async def open_match(
     lobby = await fake.slash(host, channel, "play", game=game)
     assert lobby.response is not None and not lobby.ephemeral, lobby.text
     table = lobby.response
+    panel: FakeMessage | None = None
     for key, value in (options or {}).items():
-        select = next(s for s in table.selects if s.custom_id.endswith(f":{key}"))
-        chosen = await fake.select(host, table, select.custom_id, [value])
+        holder = table
+        if not any(s.custom_id.endswith(f":{key}") for s in table.selects):
+            if panel is None:  # more options than the lobby shows: the host's Options panel
+                opened = await fake.click(host, table, label="Options")
+                assert opened.ephemeral and opened.response is not None, opened.text
+                panel = opened.response
+            holder = panel
+        select = next(s for s in holder.selects if s.custom_id.endswith(f":{key}"))
+        chosen = await fake.select(host, holder, select.custom_id, [v for v in value.split(",") if v])
         assert chosen.callback_type in (6, 7), chosen.text
     for user in others:
         joined = await fake.click(user, table, label="Join")

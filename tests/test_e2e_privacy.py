@@ -28,28 +28,39 @@ from bot.games import GAMES
 from bot.games.base import Event, Rng
 from bot.service import Snapshot
 from bot.ui.flow import table_message
-from tests.e2e_support import World, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
+from tests.e2e_support import World, _fits, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import text_of, walk_components
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
-RESAMPLES = 3
-MAX_HUMAN_MOVES = 400
+RESAMPLES = 2  # re-deals per (seat, other seat) when looking for a seat's secrets
+OTHERS = 3  # other seats whose point of view is re-dealt
+MAX_RENDERED_PER_CHECK = 150
+HUMAN_MOVES = 16  # then the humans /leave and the AI plays their seats to the end
 FOOTER_VERSION = re.compile(r"· move (\d+)")
 ITEM_SPLIT = re.compile(r"[:,;·|]\s*|\s+-\s+")
 
 
+# Shorter matches where a game has a length option (any other game plays its defaults), and
+# table sizes that end sooner; options varied one choice at a time (default: the first option).
+SHORT = {"dynasty": {"limit": "300", "deck": "classic"}}
+PLAYERS = {"dynasty": 4}
+VARIED = {"crown": ("variant",), "dynasty": ("partners",)}
+EXTRA: dict[str, tuple[dict[str, str], ...]] = {}
+
+
 def configurations() -> list[tuple[str, dict[str, str]]]:
-    """Every game with its default options, and with each choice of each lobby option."""
+    """Every game with its default options, and with each choice of its main options."""
     out: list[tuple[str, dict[str, str]]] = []
     for game_id, game in GAMES.items():
         seen: set[tuple[tuple[str, str], ...]] = set()
-        defaults = {o.key: o.default_value for o in game.options[:3]}
-        variants = [dict(defaults)] + [
-            {**defaults, o.key: value} for o in game.options[:3] for value, _label in o.choices
-        ]
+        defaults = {o.key: o.default_value for o in game.options if not o.multi}
+        defaults.update(SHORT.get(game_id, {}))
+        varied = [o for o in game.options if not o.multi and o.key in VARIED.get(game_id, (game.options[0].key,) if game.options else ())]
+        variants = [dict(defaults)] + [{**defaults, o.key: value} for o in varied for value, _label in o.choices]
+        variants += [{**defaults, **extra} for extra in EXTRA.get(game_id, ())]
         for options in variants:
             key = tuple(sorted(options.items()))
             if key not in seen:
@@ -65,9 +76,18 @@ class Recorder:
     versions: dict[tuple[int, int], Snapshot] = field(default_factory=dict)
     public_events: dict[int, list[str]] = field(default_factory=dict)
     private_events: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    events_at: dict[tuple[int, int], int] = field(default_factory=dict)  # public events told by then
+
+    def recent_events(self, match_id: int, version: int, count: int = 40) -> list[str]:
+        told = self.public_events.get(match_id, [])
+        end = self.events_at.get((match_id, version), len(told))
+        return told[max(0, end - count) : end]
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
         self.versions[(snap.id, snap.version)] = snap
+        self.events_at[(snap.id, snap.version)] = len(self.public_events.get(snap.id, [])) + sum(
+            1 for e in events if e.seat is None
+        )
         for e in events:
             if e.seat is None:
                 self.public_events.setdefault(snap.id, []).append(snap.name_text(e.text))
@@ -82,17 +102,25 @@ def _items(line: str) -> list[str]:
     return [part.strip(" *.") for part in ITEM_SPLIT.split(line) if part.strip(" *.")]
 
 
+_SECRETS: dict[tuple[int, int, int], dict[int, set[str]]] = {}
+
+
 def secrets_of(snap: Snapshot) -> dict[int, set[str]]:
     """For each seat: the parts of its private view another seat cannot know."""
+    key = (id(snap.game), snap.id, snap.version)
+    if key in _SECRETS and _SECRETS[key][-1] is snap:  # type: ignore[index]
+        return _SECRETS[key][0]  # type: ignore[index]
     game, state = snap.game, snap.state
     n = len(snap.seats)
     out: dict[int, set[str]] = {}
     for seat in range(n):
         mine = [snap.name_text(line) for line in game.view(state, seat).private]
         found: set[str] = set()
-        for other in range(n):
-            if other == seat:
-                continue
+        if not mine:
+            out[seat] = found
+            continue
+        others = [(seat + d) % n for d in range(1, n)][:OTHERS]
+        for other in others:
             for k in range(RESAMPLES):
                 alt = game.resample(state, other, Rng.from_seed(7919 * k + 104729 * other + snap.version))
                 theirs = [snap.name_text(line) for line in game.view(alt, seat).private]
@@ -108,6 +136,7 @@ def secrets_of(snap: Snapshot) -> dict[int, set[str]]:
                         if len(bare) >= 3:
                             found.add(bare)
         out[seat] = found
+    _SECRETS[key] = (out, snap)  # type: ignore[assignment]
     return out
 
 
@@ -141,16 +170,18 @@ class Checker:
         self.seen_versions.add(key)
         table = snap.game.view(snap.state, None)
         for other in range(len(snap.seats)):
-            for k in range(RESAMPLES):
+            for k in range(1):
                 alt = snap.game.resample(snap.state, other, Rng.from_seed(31 * k + other))
                 assert snap.game.view(alt, None) == table, f"match {snap.id} v{snap.version}: the table depends on hidden cards"
 
     def check_message(self, message: FakeMessage, match_id: int) -> None:
         """Every version a public message has shown, against the match version it shows."""
-        for index, version in enumerate(message.versions):
-            if (message.id, index) in self.checked:
-                continue
+        new = [(i, v) for i, v in enumerate(message.versions) if (message.id, i) not in self.checked]
+        stride = max(1, len(new) // MAX_RENDERED_PER_CHECK)  # a long AI-only ending is sampled
+        for n, (index, version) in enumerate(new):
             self.checked.add((message.id, index))
+            if n % stride and n != len(new) - 1:
+                continue
             text = text_of(version.get("content"), version.get("embeds"), version.get("components"))
             components = list(walk_components(version.get("components") or []))
             found = FOOTER_VERSION.search(text)
@@ -163,11 +194,18 @@ class Checker:
     def check_rendered(self, match_id: int) -> None:
         """The table as the bot renders it at every recorded version, published or not (a
         newer state often replaces an older one before the edit goes out)."""
-        for (mid, version), snap in sorted(self.recorder.versions.items(), key=lambda kv: kv[0]):
-            if mid != match_id or ("rendered", version) in self.checked:
-                continue
+        new = sorted(
+            (version, snap)
+            for (mid, version), snap in self.recorder.versions.items()
+            if mid == match_id and ("rendered", version) not in self.checked
+        )
+        # Every version while humans play; a long AI-only ending is sampled evenly.
+        stride = max(1, len(new) // MAX_RENDERED_PER_CHECK)
+        for i, (version, snap) in enumerate(new):
             self.checked.add(("rendered", version))
-            recent = self.recorder.public_events.get(match_id, [])[-5:]
+            if i % stride and i != len(new) - 1:
+                continue
+            recent = self.recorder.recent_events(match_id, version, 5)
             embed, view = table_message(snap, recent)
             rows = view.to_components()
             components = list(walk_components(rows))
@@ -186,7 +224,7 @@ class Checker:
         self.check_engine_view(snap)
         secrets = secrets_of(snap)
         self.secrets_seen += sum(len(v) for v in secrets.values())
-        explained = engine_lines(snap, self.recorder.public_events.get(match_id, []))
+        explained = engine_lines(snap, self.recorder.recent_events(match_id, snap.version))
         private_texts = [t for _seat, t in self.recorder.private_events.get(match_id, [])]
         values = [o.get("value", "") for c in components for o in (c.get("options") or [])]
         labels = [o.get("label", "") for c in components for o in (c.get("options") or [])]
@@ -243,6 +281,9 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
 async def test_no_public_message_or_custom_id_shows_a_private_card(world: World, game_id: str, options: dict[str, str]) -> None:
     fake = world.fake
     players = players_for(game_id, options)
+    wanted = PLAYERS.get(game_id, players)
+    if wanted > players and _fits(game_id, wanted, options):
+        players = wanted
     humans = world.users[: min(2, players)]
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         recorder = Recorder()
@@ -252,14 +293,22 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
         )
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
         checker = Checker(world, recorder)
+        fake.quiet, fake.busy_quiet = 0.01, 0.05  # every step below waits for the bot explicitly
         moves = idle = 0
-        while moves < MAX_HUMAN_MOVES:
+        while True:
             await quiet(fake, bot)
             checker.check_channel(match_id)
             snap = await bot.service.get(match_id)
             if snap.status != "running":
                 break
-            waiting = [u for u in humans if snap.seat_of(u.id) in snap.to_act()]
+            if moves >= HUMAN_MOVES:
+                for user in humans:
+                    if not snap.seats[snap.seat_of(user.id)].left:
+                        left = await fake.slash(user, world.channel, "leave")
+                        assert left.ephemeral and "AI plays your seat" in left.text, left.text
+                await fake.wait_for(lambda: "finished" in table.text, 60, "the AI to finish the match")
+                continue
+            waiting = [u for u in humans if snap.seat_of(u.id) in snap.to_act() and not snap.seats[snap.seat_of(u.id)].left]
             if not waiting:
                 idle += 1
                 assert idle < 200, f"{game_id} {options}: stuck with nobody to act at v{snap.version}"
