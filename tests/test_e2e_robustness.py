@@ -440,7 +440,8 @@ async def test_missing_channel_permissions_are_named_in_one_sentence(world: Worl
 # --- the move log -------------------------------------------------------------------------------
 
 
-async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage_server(world: World) -> None:
+async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage_server(world: World, caplog) -> None:
+    caplog.set_level(logging.INFO)
     fake = world.fake
     ann, bob, cat, dan = world.users[:4]
     fake.set_permissions(dan, manage_guild=True)
@@ -474,5 +475,9 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
         final = await bot.service.get(match_id)
         assert game.dump(state) == final.record.state
         assert [m["by"] for m in data["moves"]] == ["player"] * 4
+        # Every log line about a match names it, so a bug report can be matched to its log.
+        service_lines = [r.getMessage() for r in caplog.records if r.name in ("bot.service.matches", "bot.ui.table")]
+        about = [line for line in service_lines if "restored" not in line]
+        assert about and all(line.startswith(f"match {match_id}:") for line in about), about
         assert all(str(match_id) in cid for cid in custom_ids(table))
     fake.assert_clean()

@@ -67,7 +67,11 @@ async def refuse(interaction: Interaction, error: BaseException) -> None:
         log.warning("interaction %s: %s", interaction.id, error)
         text = "That command is not available in this form any more; please try again in a minute."
     else:
-        log.error("unexpected error in interaction %s", interaction.id, exc_info=error)
+        data: Any = interaction.data or {}
+        what = data.get("custom_id") or f"/{data.get('name', '?')}"  # custom ids carry the match id
+        log.error(
+            "unexpected error in interaction %s (%s, channel %s)", interaction.id, what, interaction.channel_id, exc_info=error
+        )
         text = GENERIC_FAILURE
     try:
         await say(interaction, text)
