@@ -12,6 +12,7 @@ from bot.games.base import Game
 
 _MODULES = (
     "bot.games.crown",
+    "bot.games.dynasty",
 )
 
 GAMES: dict[str, Game] = {}
