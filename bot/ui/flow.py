@@ -492,7 +492,8 @@ async def answer_stray(interaction: Interaction, items: Sequence[type[discord.ui
     if interaction.type == discord.InteractionType.component:
         if component_is_handled(interaction, items):
             return
-        log.info("interaction %s: no handler for custom id %r", interaction.id, (interaction.data or {}).get("custom_id"))
+        data: Any = interaction.data or {}
+        log.info("interaction %s: no handler for custom id %r", interaction.id, data.get("custom_id"))
     elif interaction.type != discord.InteractionType.modal_submit:
         return
     if interaction.response.is_done():
