@@ -225,7 +225,7 @@ def optional_mask(s: Work | DynastyState, T: Tables) -> int:
     if 1 in s.guard:
         m = T.all_mask
     front = s.front
-    if any(front):
+    if front != T.no_front:
         for seat in range(T.n):
             fr = front[seat]
             if not fr:
@@ -292,7 +292,7 @@ def _mag_moves(T: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int,
 def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
     """Card plays from ``hand`` on the current top card in context ``ctx``."""
     out: list[Move] = []
-    ok = T.playable(s.mkey, s.suit)
+    ok = T._playable.get(s.mkey * 8 + s.suit) or T.playable(s.mkey, s.suit)
     complete = ctx == C_ESCORT or s.first_fm  # a Fair Maiden played now is itself an escort
     flat = T.flat[ctx]
     prev = -1
@@ -540,6 +540,11 @@ def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
         return []
     is_bl = (blocking(s, T) >> seat) & 1
     moves = blocking_moves(s, seat, T) if is_bl else []
+    if (
+        s.front[seat] == () and not s.escape and 1 not in s.guard
+        and not (seat == s.turn and len(s.hands[seat]) == 2)
+    ):
+        return moves  # nothing out of turn for this seat
     opt = optional_moves(s, seat, T)
     if opt:
         if is_bl:
@@ -705,16 +710,20 @@ def first_card(w: Work, T: Tables, f: int, ev: list[Event]) -> None:
 
 def any_playable(s: Work | DynastyState, T: Tables, hand: tuple[int, ...]) -> bool:
     """Whether ``hand`` holds a card that may be played now (a normal turn)."""
-    ok = T.playable(s.mkey, s.suit)
+    return can_play(T, hand, s.mkey, s.suit, s.first_fm)
+
+
+def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
+    ok = T._playable.get(mkey * 8 + suit) or T.playable(mkey, suit)
     for f in hand:
         if f in ok:
-            if KIND[f] != FM or s.first_fm or has_escort(hand, f, SUIT[f]):
+            if KIND[f] != FM or first_fm or has_escort(hand, f, SUIT[f]):
                 return True
         elif KINGDOM[f]:
             k = KIND[f]
             if k in ANSWER_ONLY or (k in LAST_ONLY and len(hand) != 1):
                 continue
-            if k == MAG and not _mag_moves(T, C_PLAY, hand, s.mkey, s.suit, s.first_fm):
+            if k == MAG and not _mag_moves(T, C_PLAY, hand, mkey, suit, first_fm):
                 continue
             return True
     return False
@@ -1432,6 +1441,92 @@ def find_move(moves: list[Move], move: Move | str) -> Move | None:
     return None
 
 
+FAST_PATH = True  # tests switch it off to compare both paths
+
+
+_FAST_KINDS = frozenset({NUM, DUKE, DUCHESS, KN, CJ})
+
+
+def _fast_number(state: DynastyState, T: Tables, a: tuple) -> tuple[DynastyState, list[Event]] | None:
+    """The commonest moves, done directly on a copy of the state: a number card, Duke,
+    Duchess, Knight or Jester played in a normal turn, leaving at least two cards, with the
+    next player free to play. Anything else (or any doubt) returns None and goes the
+    general way, which gives the same result (a test checks this)."""
+    face = a[1]
+    k = KIND[face]
+    if k not in _FAST_KINDS:
+        return None
+    ph = state.phase
+    if (ph != PLAY and ph != DRAWN) or state.proxy >= 0 or state.first_fm or state.dn or state.dd or state.ask:
+        return None
+    t = state.turn
+    hand = state.hands[t]
+    if len(hand) < 3:
+        return None
+    n = T.n
+    direction = state.direction
+    if k == NUM:
+        mkey = MATCH_KEY[face]
+        suit = SUIT[face]
+        step = 1
+    elif k == DUKE or k == DUCHESS:
+        mkey = -1
+        suit = a[4]
+        step = 1
+    else:
+        mkey = MATCH_KEY[face]
+        suit = SUIT[face]
+        if k == CJ or n == 2:
+            step = 2
+        else:
+            direction = -direction
+            step = 1
+    nxt = (t + step * direction) % n
+    if (state.penalty >> nxt) & 1 or state.dungeon[nxt]:
+        return None
+    hturns = state.hturns + 1
+    mturns = state.mturns + 1
+    if hturns > HAND_ROUND_CAP * n or mturns > MATCH_TURN_CAP:
+        return None
+    i = hand.index(face)
+    rest = hand[:i] + hand[i + 1:]
+    if not can_play(T, rest if nxt == t else state.hands[nxt], mkey, suit, False):
+        return None
+    d = state.__dict__.copy()
+    if "_c" in d:
+        del d["_c"]
+    hs = list(state.hands)
+    hs[t] = rest
+    d["hands"] = tuple(hs)
+    d["discard"] = state.discard + (face,)
+    d["mkey"] = mkey
+    d["suit"] = suit
+    d["top_as"] = -1
+    d["direction"] = direction
+    d["stall"] = 0
+    d["turn"] = nxt
+    d["phase"] = PLAY
+    d["hturns"] = hturns
+    d["mturns"] = mturns
+    d["skips"] = d["played_n"] = 0
+    d["precall"] = False
+    if 1 in state.guard:
+        d["guard"] = tuple(0 if g == 1 else g for g in state.guard)
+    d["dkwin"] = d["escape"] = d["waived"] = 0
+    key = ("play", t) + a
+    e = _EVENTS.get(key)
+    if e is None:
+        e = _cached_event(key, play_text(state, t, a))  # type: ignore[arg-type]
+    d["log"] = (state.log + (e.text,))[-LOG_SIZE:]
+    new = _new_state(DynastyState)
+    _set_attr(new, "__dict__", d)
+    return new, [e]
+
+
+_new_state = object.__new__
+_set_attr = object.__setattr__
+
+
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
     if state.phase == OVER:
         raise MatchOver("This match is over.")
@@ -1448,6 +1543,10 @@ def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[Dynast
         raise IllegalMove(why_illegal(state, seat, code, T))
     a = ACTIONS[m.code]
     op = a[0]
+    if op == "p" and FAST_PATH:
+        done = _fast_number(state, T, a)
+        if done is not None:
+            return done
     w = thaw(state)
     ev: list[Event] = []
     if op not in OPTIONAL_OPS and (w.dkwin or w.escape or w.waived or 1 in w.guard):

@@ -155,20 +155,23 @@ class Work:
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 def thaw(state: DynastyState) -> Work:
     w = _new(Work)
-    d = w.__dict__
-    d.update(state.__dict__)
-    d.pop("_c", None)  # per-state memos (legal moves, to_act), not part of the value
-    d.pop("_ta", None)
+    d = state.__dict__.copy()
+    if "_c" in d:
+        del d["_c"]  # per-state memo of legal moves, not part of the value
+    w.__dict__ = d
     return w
 
 
 def freeze(w: Work) -> DynastyState:
+    """The new frozen state takes over the scratch object's attribute dictionary (the
+    scratch object is not used again)."""
     s = _new(DynastyState)
-    s.__dict__.update(w.__dict__)
+    _set(s, "__dict__", w.__dict__)
     return s
 
 

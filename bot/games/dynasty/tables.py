@@ -137,6 +137,7 @@ class Tables:
         self.cfg = cfg
         self.n = n
         self.all_mask = (1 << n) - 1
+        self.no_front: tuple[tuple[int, ...], ...] = ((),) * n
         self.deck = build_deck(cfg.deck, cfg.without, cfg.secret_key)
         present = sorted(set(self.deck))
         self.present = tuple(present)
@@ -160,7 +161,7 @@ class Tables:
         self._var: dict[tuple[int, int, int], tuple[Move, ...]] = {}
         # flat per-context caches for cards whose variants do not depend on the seat
         self.flat: tuple[list[tuple[Move, ...] | None], ...] = tuple([None] * NFACES for _ in range(5))
-        self._playable: dict[tuple[int, int], frozenset[int]] = {}
+        self._playable: dict[int, frozenset[int]] = {}
         self._mag: dict[int, tuple[tuple[Move, int, int], ...]] = {}
         self._arrow: dict[tuple[int, int, int], Move] = {}
 
@@ -184,7 +185,7 @@ class Tables:
 
     def playable(self, mkey: int, suit: int) -> frozenset[int]:
         """Suit-card faces of this deck playable on (same-kind key, active suit)."""
-        key = (mkey, suit)
+        key = mkey * 8 + suit
         v = self._playable.get(key)
         if v is None:
             v = self._playable[key] = frozenset(
@@ -304,21 +305,17 @@ def _first_face(kind: int) -> int:
 
 
 _TABLES: dict[Config, Tables] = {}
-_BY_ID: dict[int, tuple[Config, Tables]] = {}
 
 
 def tables_for(cfg: Config) -> Tables:
-    """The cached tables of ``cfg``; a fast path by object identity (states of one match
-    share their Config object), then by value."""
-    e = _BY_ID.get(id(cfg))
-    if e is not None and e[0] is cfg:
-        return e[1]
-    t = _TABLES.get(cfg)
+    """The cached tables of ``cfg`` (kept on the Config object itself after the first look
+    up; a Config's value never changes, and equality ignores this attribute)."""
+    t = cfg.__dict__.get("_tables")
     if t is None:
-        t = _TABLES[cfg] = Tables(cfg)
-    if len(_BY_ID) > 4096:
-        _BY_ID.clear()
-    _BY_ID[id(cfg)] = (cfg, t)
+        t = _TABLES.get(cfg)
+        if t is None:
+            t = _TABLES[cfg] = Tables(cfg)
+        object.__setattr__(cfg, "_tables", t)
     return t
 
 
