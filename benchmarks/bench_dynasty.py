@@ -25,18 +25,23 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.dynasty import GAME  # noqa: E402
-from bot.games.dynasty.evaluate import ai_vs_random  # noqa: E402
+from bot.games.dynasty import GAME
+from bot.games.dynasty.evaluate import ai_vs_random
 
 
 def _rlcard_like(rnd: random.Random, moves: list[Any]) -> Any:
+    """Uniform among card plays when there is one, else uniform among the other moves."""
+    move = rnd.choice(moves)
+    if move.code[:2] in ("p:", "t:"):
+        return move  # uniform over all moves, given it is a play: uniform over plays
     plays = [m for m in moves if m.code[:2] in ("p:", "t:")]
-    return rnd.choice(plays) if plays else rnd.choice(moves)
+    return rnd.choice(plays) if plays else move
 
 
 def _uniform(rnd: random.Random, moves: list[Any]) -> Any:
@@ -133,13 +138,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"RLCard is not installed ({err}); install it with `pip install rlcard` to compare. "
               "Dynasty figures only.")
     slice_seconds = args.seconds / max(1, args.rounds)
-    for name in runners:  # warm-up
-        runners[name].run(0.2)
-        runners[name].seconds = 0.0
+    for name, runner in runners.items():  # warm-up
+        runner.run(0.2)
+        runner.seconds = 0.0
         if name == "rlcard":
-            runners[name].games = 0
+            runner.games = 0
         else:
-            runners[name].hands = runners[name].moves = 0
+            runner.hands = runner.moves = 0
     for _ in range(args.rounds):
         for runner in runners.values():
             runner.run(slice_seconds)

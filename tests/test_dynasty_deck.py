@@ -9,7 +9,15 @@ import pytest
 from bot.games.base import InvalidOptions
 from bot.games.dynasty import GAME
 from bot.games.dynasty.cards import (
-    CODE, KIND, KIND_NAME, NUM, POINTS, RANK, SUIT, SUIT_NAMES, build_deck,
+    CODE,
+    KIND,
+    KIND_NAME,
+    NUM,
+    POINTS,
+    RANK,
+    SUIT,
+    SUIT_NAMES,
+    build_deck,
 )
 from bot.games.dynasty.game import parse_options
 from bot.games.dynasty.rules import RULES, RULES_SECTIONS

@@ -42,7 +42,7 @@ def _random_match(players: int, seed: int, options: dict[str, str], check_every:
                 assert GAME.default_move(state, s).code in {m.code for m in GAME.legal_moves(state, s)}
         move = rnd.choice(legal)
         before = GAME.dump(state)
-        new, events = GAME.apply(state, seat, move)
+        new, _events = GAME.apply(state, seat, move)
         assert GAME.dump(state) == before
         assert GAME.card_count(new) == count
         state = new
@@ -94,7 +94,7 @@ def test_same_seed_same_game_and_replay_by_codes() -> None:
 def test_illegal_moves_are_refused_without_change() -> None:
     state = GAME.setup(3, 5, {"deck": "bonus"})
     snapshot = json.dumps(GAME.dump(state), sort_keys=True)
-    turn = sorted(GAME.to_act(state))[0]
+    turn = min(GAME.to_act(state))
     for bogus in ("", "zz", "p:", "p:7xx", "p:WIZ:q:gd", "c:9", "k:7gd"):
         with pytest.raises(GameError) as err:
             GAME.apply(state, turn, bogus)

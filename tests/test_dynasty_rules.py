@@ -16,7 +16,19 @@ from bot.games.dynasty import engine as E
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
 from bot.games.dynasty.engine import hand_points
 from bot.games.dynasty.state import (
-    ANSWER, ASK, BATTLE, CUT, DRAWN, ESCORT, EXTRA, FIRST, KEY_PICK, OVER, PLAY, DynastyState, freeze,
+    ANSWER,
+    ASK,
+    BATTLE,
+    CUT,
+    DRAWN,
+    ESCORT,
+    EXTRA,
+    FIRST,
+    KEY_PICK,
+    OVER,
+    PLAY,
+    DynastyState,
+    freeze,
     thaw,
 )
 from bot.games.dynasty.tables import tables_for
@@ -218,7 +230,7 @@ def test_drawbridge_stacks_and_passes_on() -> None:
     s = build(n=3, hands=[["DBgd", "2bl"], ["DBbl", "2gn"], ["3gd"]])
     s1, _ = do(s, 0, "p:DBgd")
     assert s1.phase == ANSWER and s1.turn == 1 and "p:DBbl" in codes(s1, 1) and "acc" in codes(s1, 1)
-    s2, text = do(s1, 1, "p:DBbl")
+    s2, _text = do(s1, 1, "p:DBbl")
     assert len(s2.hands[2]) == 5 and s2.turn == 0 and SUIT[F("DBbl")] == s2.suit
     s3, _ = do(s1, 1, "acc")
     assert len(s3.hands[1]) == 4 and s3.turn == 2
@@ -489,7 +501,7 @@ def test_catapult_swaps_hands_unless_defended() -> None:
 
 def test_flaming_arrow_discards_or_gives_a_card() -> None:
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
-    s1, text = do(s, 0, "p:ARR:WIZ:x")
+    s1, _text = do(s, 0, "p:ARR:WIZ:x")
     assert hand(s1, 0) == ["2gn"] and CODE[s1.discard[-1]] == "ARR" and F("WIZ") in s1.discard
     s2, ev = GAME.apply(s, 0, "p:ARR:WIZ:1")
     assert hand(s2, 1) == ["7gd", "WIZ"]
@@ -505,7 +517,7 @@ def test_flaming_arrow_burning_the_last_card_goes_out() -> None:
 
 def test_siege_tower_shows_a_hand_privately() -> None:
     s = build(hands=[["SIE", "2gn"], ["7bl", "DRA"]])
-    s1, ev = GAME.apply(s, 0, "p:SIE:1")
+    _s1, ev = GAME.apply(s, 0, "p:SIE:1")
     private = [e for e in ev if e.seat == 0]
     assert private and "Dragon" in private[0].text and "7 (blue)" in private[0].text
     assert not any("Dragon" in e.text for e in ev if e.seat != 0)
@@ -655,7 +667,7 @@ def test_going_out_with_several_cards_needs_no_call() -> None:
 
 def test_draw_card_as_last_card_next_player_draws_and_counts_without_answer() -> None:
     s = build(hands=[["DRA"], ["DEC"]], draw=["1gn", "2gn", "3gn", "4gn"])
-    s1, text = do(s, 0, "p:DRA:bl")
+    s1, _text = do(s, 0, "p:DRA:bl")
     assert s1.totals == (0, 50 + 4 + 3 + 2)
 
 
@@ -721,7 +733,7 @@ def test_dealing_bonus_cut() -> None:
     for seed in range(60):
         s = GAME.setup(4, seed, {"dealing_bonus": "on"})
         assert s.phase == CUT and codes(s, 0) == ["cut", "deal"] and sizes(s) == [0, 0, 0, 0]
-        s1, text = do(s, 0, "cut")
+        s1, _text = do(s, 0, "cut")
         assert sum(sizes(s1)) >= 28
         if s1.totals == (0, 50, 50, 50):
             outcomes.add("hit")

@@ -12,15 +12,52 @@ from __future__ import annotations
 
 from bot.games.base import Move, Rng
 from bot.games.dynasty.cards import (
-    ARR, CAN, CAT, CJ, DB, DEC, DEF, DKN, DRA, DUCHESS, DUKE, DUN, FIR, FM, GOB, KEY, KIND,
-    KING, KINGDOM, KN, MAG, NUM, POI, POINTS, POT, PRO, QO, QUEEN, RANK, SIE, SUIT, SUIT2, TAX,
-    TRE, WAR, WIZ,
+    ARR,
+    CAN,
+    CAT,
+    CJ,
+    DB,
+    DEC,
+    DEF,
+    DKN,
+    DRA,
+    DUCHESS,
+    DUKE,
+    DUN,
+    FIR,
+    FM,
+    GOB,
+    KEY,
+    KIND,
+    KING,
+    KINGDOM,
+    KN,
+    MAG,
+    NUM,
+    POI,
+    POINTS,
+    POT,
+    PRO,
+    QO,
+    QUEEN,
+    RANK,
+    SIE,
+    SUIT,
+    SUIT2,
+    TAX,
+    TRE,
+    WIZ,
 )
 from bot.games.dynasty.engine import adv, blocking, hand_points
 from bot.games.dynasty.state import (
-    ANSWER, ASK, BATTLE, CUT, ESCORT, EXTRA, KEY_PICK, DynastyState,
+    ANSWER,
+    ASK,
+    BATTLE,
+    CUT,
+    KEY_PICK,
+    DynastyState,
 )
-from bot.games.dynasty.tables import ACTIONS, KEEP, REVERSE, SKIP, Tables, tables_for
+from bot.games.dynasty.tables import ACTIONS, REVERSE, SKIP, Tables, tables_for
 
 AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
@@ -240,7 +277,7 @@ def _answer(s: DynastyState, T: Tables, seat: int, moves: list[Move], by_code: d
 def _battle_answer(s: DynastyState, T: Tables, seat: int, by_code: dict[str, Move]) -> Move:
     if "def" not in by_code:
         return by_code["take"]
-    kind, actor, target, burn = s.bat
+    kind, actor, _target, burn = s.bat
     mine = len(s.hands[seat])
     bad = False
     if kind == CAN:
@@ -308,4 +345,4 @@ def _risk_choice(s: DynastyState, T: Tables, seat: int, moves: list[Move]) -> Mo
     return None
 
 
-__all__ = ["choose", "KEEP", "ESCORT", "EXTRA", "FM", "QO", "DB", "DKN", "FIR", "GOB", "WAR", "DUN", "SIE", "TAX"]
+__all__ = ["choose"]

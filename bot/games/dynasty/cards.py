@@ -8,7 +8,7 @@ and piles are plain tuples of ints. The deck of a match is a multiset of faces p
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 # --- suits ------------------------------------------------------------------------------
 

@@ -14,26 +14,118 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 from bot.games.base import Event, IllegalMove, MatchOver, Move, NotYourTurn
 from bot.games.dynasty.cards import (
-    ANSWER_ONLY, ARR, BATTLE_KINDS, CAN, CAT, CJ, DB, DEC, DEF, DKN, DRA, DRAW_KINDS, DUCHESS, DUKE, DUN,
-    EXTRA_KINDS, FACE_OF_CODE, FIR, FM, FRONT_KINDS, GOB, KEY, KIND, KIND_NAME, KING, KINGDOM,
-    KN, LAST_ONLY, MAG,
-    MATCH_KEY, NAME, NUM, POI, POINTS, POT, PRO, QO, QUEEN, RANK, SHIELD_KINDS, SIE, SUIT,
-    SUIT2, SUIT_NAMES, TAX, TRE, TURN_ONLY, WAR, WIZ, hand_label,
+    ANSWER_ONLY,
+    ARR,
+    BATTLE_KINDS,
+    CAN,
+    CAT,
+    CJ,
+    DB,
+    DEC,
+    DEF,
+    DKN,
+    DRA,
+    DRAW_KINDS,
+    DUCHESS,
+    DUKE,
+    DUN,
+    EXTRA_KINDS,
+    FACE_OF_CODE,
+    FIR,
+    FM,
+    FRONT_KINDS,
+    GOB,
+    KEY,
+    KIND,
+    KIND_NAME,
+    KING,
+    KINGDOM,
+    KN,
+    LAST_ONLY,
+    MAG,
+    MATCH_KEY,
+    NAME,
+    NUM,
+    POI,
+    POINTS,
+    POT,
+    PRO,
+    QO,
+    QUEEN,
+    RANK,
+    SHIELD_KINDS,
+    SIE,
+    SUIT,
+    SUIT2,
+    SUIT_NAMES,
+    TAX,
+    TRE,
+    TURN_ONLY,
+    WAR,
+    WIZ,
+    hand_label,
 )
 from bot.games.dynasty.state import (
-    ANSWER, ASK, BATTLE, CUT, DRAWN, ESCORT, EXTRA, FIRST, KEY_PICK, OVER, PLAY, Config,
-    DynastyState, Work, freeze, thaw,
+    ANSWER,
+    ASK,
+    BATTLE,
+    CUT,
+    DRAWN,
+    ESCORT,
+    EXTRA,
+    FIRST,
+    KEY_PICK,
+    OVER,
+    PLAY,
+    Config,
+    DynastyState,
+    Work,
+    freeze,
+    thaw,
 )
 from bot.games.dynasty.tables import (
-    ACTIONS, ASK_M, CALL_AHEAD, NO_ESCORT, C_ANSWER, C_ESCORT, C_EXTRA, C_FIRST, C_PLAY, CALL, CUT_M, DEAL_M, DEFEND,
-    DRAW, ESCAPE, FIRE_M, FM_KEY, FORFEIT, GOBLET_M, MAG_FACE, NO, NO_EXTRA, PASS, POISON_M,
-    REVERSE, SKIP, TAKE, WAIT, YES, Tables, accept_move, catch_move, dk_move, key_move, p,
-    tables_for, war_move,
+    ACTIONS,
+    ASK_M,
+    C_ANSWER,
+    C_ESCORT,
+    C_EXTRA,
+    C_FIRST,
+    C_PLAY,
+    CALL,
+    CALL_AHEAD,
+    CUT_M,
+    DEAL_M,
+    DEFEND,
+    DRAW,
+    ESCAPE,
+    FIRE_M,
+    FM_KEY,
+    FORFEIT,
+    GOBLET_M,
+    MAG_FACE,
+    NO,
+    NO_ESCORT,
+    NO_EXTRA,
+    PASS,
+    POISON_M,
+    REVERSE,
+    SKIP,
+    TAKE,
+    WAIT,
+    YES,
+    Tables,
+    accept_move,
+    catch_move,
+    dk_move,
+    key_move,
+    p,
+    tables_for,
+    war_move,
 )
 
 HAND_SIZE = 7
@@ -232,19 +324,28 @@ def optional_mask(s: Work | DynastyState, T: Tables) -> int:
                 continue
             for f in fr:
                 k = KIND[f]
-                if k == POI or k == FIR or k == GOB:
+                if k == POI or k == FIR or k == GOB or (k == DKN and s.dkwin & ~(1 << seat)) or (
+                    k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat
+                ):
                     m |= 1 << seat
-                elif k == DKN:
-                    if s.dkwin & ~(1 << seat):
-                        m |= 1 << seat
-                elif k == WAR:
-                    if ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat:
-                        m |= 1 << seat
     return m
 
 
 def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
-    b = blocking(s, T)
+    """Blocking seats plus seats with an out-of-turn move they have not let pass."""
+    ph = s.phase
+    if ph == OVER:
+        return 0
+    if ph == BATTLE:
+        b = s.bat_wait
+    elif ph == ASK:
+        b = 1 << T.partner[s.turn]
+    elif s.proxy >= 0 and ph != ANSWER:
+        b = 1 << s.proxy
+    else:
+        b = 1 << s.turn
+    if ph == CUT or (not s.escape and s.front == T.no_front and 1 not in s.guard):
+        return b  # nobody has anything out of turn (a call ahead is the turn player's own)
     return b | (optional_mask(s, T) & ~s.waived)
 
 
@@ -529,9 +630,8 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
             for o in range(T.n):
                 if o != seat and (s.dkwin >> o) & 1:
                     out.append(dk_move(o))
-        elif k == WAR:
-            if ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat:
-                out.append(war_move(s.turn))
+        elif k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat:
+            out.append(war_move(s.turn))
     return out
 
 

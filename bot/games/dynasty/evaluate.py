@@ -3,7 +3,7 @@ and the tests. No timing here (engines never read the clock); callers time these
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from bot.games.base import Move, Rng
 from bot.games.dynasty.game import GAME

@@ -2,22 +2,57 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.base import (
-    Event, InvalidOptions, Move, NotYourTurn, Option, Outcome, Rng, SeatResult, TimedMove, View,
+    Event,
+    InvalidOptions,
+    Move,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Rng,
+    SeatResult,
+    TimedMove,
+    View,
 )
 from bot.games.dynasty import ai
-from bot.games.dynasty.cards import KIND, TOGGLE_KEYS, DEF, TRE, WAR, DKN, POI, FIR, GOB
-from bot.games.dynasty.cards import CAN, CAT, ARR, SIE, TAX, QUEEN, DUCHESS
+from bot.games.dynasty.cards import (
+    ARR,
+    CAN,
+    CAT,
+    DEF,
+    DKN,
+    FIR,
+    GOB,
+    POI,
+    SIE,
+    TAX,
+    TOGGLE_KEYS,
+    TRE,
+    WAR,
+)
 from bot.games.dynasty.engine import (
-    apply_move, blocking, legal, new_match, to_act_mask, team_label,
+    apply_move,
+    blocking,
+    legal,
+    new_match,
+    team_label,
+    to_act_mask,
 )
 from bot.games.dynasty.rules import RULES
 from bot.games.dynasty.state import (
-    KEY_PICK, OVER, Config, DynastyState, dump_state, freeze, load_state, thaw,
+    KEY_PICK,
+    OVER,
+    Config,
+    DynastyState,
+    dump_state,
+    freeze,
+    load_state,
+    thaw,
 )
-from bot.games.dynasty.tables import p, tables_for
+from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
 
 DECKS = ("dynasty", "classic", "bonus")
@@ -161,6 +196,11 @@ class Dynasty:
         return _MASK_SETS[blocking(state, tables_for(state.cfg))]
 
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
+        c = state.__dict__.get("_c")
+        if c is not None:
+            r = c.get(seat)
+            if r is not None:
+                return list(r)
         return list(legal(state, seat, tables_for(state.cfg)))
 
     def apply(self, state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
@@ -264,4 +304,4 @@ class Dynasty:
 
 GAME = Dynasty()
 
-__all__ = ["GAME", "Dynasty", "OPTIONS", "parse_options", "p", "KIND", "TOGGLE_KEYS", "QUEEN", "DUCHESS"]
+__all__ = ["GAME", "OPTIONS", "Dynasty", "parse_options"]

@@ -8,8 +8,9 @@ dictionary copies, which keeps a move cheap (the benchmark plays ~100k moves a s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 # Phases: who is awaited for what.
 CUT = 0  # dealer decides on the dealing bonus

@@ -7,13 +7,48 @@ variant. Legal-move generation then only filters and concatenates prebuilt tuple
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from bot.games.base import Move, seat_token
 from bot.games.dynasty.cards import (
-    ARR, CAN, CAT, CJ, CODE, DB, DEC, DKN, DRA, DUCHESS, DUKE, DUN, FM, KEY, KIND, KING,
-    KINGDOM, KN, MAG, MATCH_KEY, NAME, NFACES, NUM, POT, PRO, QO, QUEEN, SHIELD_KINDS, SIE, SUIT, SUIT2,
-    SUIT_CODES, SUIT_NAMES, TAX, TRE, WIZ, build_deck, suits_of,
+    ARR,
+    CAN,
+    CAT,
+    CJ,
+    CODE,
+    DB,
+    DEC,
+    DKN,
+    DRA,
+    DUCHESS,
+    DUKE,
+    DUN,
+    FM,
+    KEY,
+    KIND,
+    KING,
+    KINGDOM,
+    KN,
+    MAG,
+    MATCH_KEY,
+    NAME,
+    NFACES,
+    NUM,
+    POT,
+    PRO,
+    QO,
+    QUEEN,
+    SHIELD_KINDS,
+    SIE,
+    SUIT,
+    SUIT2,
+    SUIT_CODES,
+    SUIT_NAMES,
+    TAX,
+    TRE,
+    WIZ,
+    build_deck,
+    suits_of,
 )
 from bot.games.dynasty.state import Config
 

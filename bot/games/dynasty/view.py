@@ -5,10 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import View
-from bot.games.dynasty.cards import CODE, KIND, NAME, SUIT_CODES, SUIT_NAMES, hand_label
-from bot.games.dynasty.engine import blocking, to_act_mask, waiting_text, NAME_OF_KIND, team_label
+from bot.games.dynasty.cards import CODE, NAME, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.dynasty.engine import NAME_OF_KIND, blocking, team_label, to_act_mask, waiting_text
 from bot.games.dynasty.state import (
-    ANSWER, ASK, BATTLE, CUT, KEY_PICK, OVER, PHASE_NAMES, DynastyState,
+    ANSWER,
+    ASK,
+    BATTLE,
+    CUT,
+    KEY_PICK,
+    OVER,
+    PHASE_NAMES,
+    DynastyState,
 )
 from bot.games.dynasty.tables import p, tables_for
 
@@ -139,4 +146,4 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     return View(seat, waiting_text(s, T), tuple(public), tuple(private), data)
 
 
-__all__ = ["build_view", "KIND"]
+__all__ = ["build_view"]
