@@ -56,4 +56,16 @@ def ai_vs_random(matches: int, seed: int = 0, deck: str = "dynasty") -> tuple[in
     return wins, matches
 
 
-__all__ = ["ai_vs_random", "play_match", "random_move"]
+def main() -> None:
+    """``python -m bot.games.dynasty.evaluate [matches]``: the AI's win rate for the README."""
+    import sys
+
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    wins, total = ai_vs_random(matches)
+    print(f"AI vs random legal play, 2 players, dynasty deck: {wins}/{total} won ({100 * wins / total:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = ["ai_vs_random", "main", "play_match", "random_move"]

@@ -125,14 +125,14 @@ def parse_options(players: int, options: Mapping[str, str]) -> Config:
         if not MIN_LIMIT <= limit <= MAX_LIMIT:
             raise InvalidOptions(f"The score limit must be between {MIN_LIMIT} and {MAX_LIMIT}.")
     without: set[int] = set()
-    key = False
+    secret_key = False
     for token in str(options.get("cards", "")).replace(" ", "").lower().split(","):
         if not token:
             continue
         if token in CARD_PRESETS:
             without.update(CARD_PRESETS[token])
         elif token in ("key", "+key", "secretkey"):
-            key = True
+            secret_key = True
         elif token.startswith("no-") and token[3:] in TOGGLE_KEYS and token[3:] != "key":
             without.add(TOGGLE_KEYS[token[3:]])
         else:
@@ -146,7 +146,7 @@ def parse_options(players: int, options: Mapping[str, str]) -> Config:
     return Config(
         players=players, deck=deck, limit=limit, partners=partners,
         dealing_bonus=_switch(options, "dealing_bonus"), without=tuple(sorted(without)),
-        secret_key=key,
+        secret_key=secret_key,
     )
 
 
