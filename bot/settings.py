@@ -33,7 +33,7 @@ class Settings:
     ai_delay: float = 0.8
 
     @staticmethod
-    def from_env(load_dotenv_file: bool = True) -> "Settings":
+    def from_env(load_dotenv_file: bool = True) -> Settings:
         if load_dotenv_file:
             from dotenv import load_dotenv
 

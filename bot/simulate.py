@@ -13,7 +13,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import Game, GameError, InvalidOptions, Rng

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
@@ -15,10 +13,10 @@ class Match(SQLModel, table=True):
         Index("ix_matches_status", "status"),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
-    message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
@@ -26,24 +24,24 @@ class Match(SQLModel, table=True):
     seats: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     version: int = 0
     seed: int = 0
-    state: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     notes: str = Field(default="{}", sa_column=Column(Text, nullable=False))
-    deadline_at: Optional[float] = None
-    deadline: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    deadline_at: float | None = None
+    deadline: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: float = 0.0
     updated_at: float = 0.0
-    finished_at: Optional[float] = None
+    finished_at: float | None = None
 
 
 class MoveLog(SQLModel, table=True):
     __tablename__ = "moves"
     __table_args__ = (UniqueConstraint("match_id", "version", name="uq_moves_match_version"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="matches.id", index=True)
     version: int
     seat: int
-    user_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     code: str = Field(max_length=120)
     created_at: float = 0.0
 
@@ -55,17 +53,17 @@ class Result(SQLModel, table=True):
         Index("ix_results_user", "guild_id", "user_id", "created_at"),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="matches.id", index=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
-    season_id: Optional[int] = None
-    user_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    season_id: int | None = None
+    user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     seat: int
     is_ai: bool = False
     place: int
-    score: Optional[int] = None
-    team: Optional[str] = Field(default=None, max_length=32)
+    score: int | None = None
+    team: str | None = Field(default=None, max_length=32)
     players: int
     has_ai: bool = False
     left: bool = False
@@ -78,7 +76,7 @@ class GuildConfig(SQLModel, table=True):
     __tablename__ = "guild_config"
 
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
-    turn_seconds: Optional[int] = None  # None: the bot's default; 0: no turn timer
+    turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer
     updated_at: float = 0.0
 
 
@@ -100,12 +98,12 @@ class Season(SQLModel, table=True):
         ),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     number: int
     name: str = Field(max_length=64)
     started_at: float = 0.0
-    ended_at: Optional[float] = None
+    ended_at: float | None = None
 
 
 class Standing(SQLModel, table=True):
@@ -114,7 +112,7 @@ class Standing(SQLModel, table=True):
     __tablename__ = "standings"
     __table_args__ = (UniqueConstraint("season_id", "game_id", "user_id", name="uq_standings_player"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     season_id: int = Field(foreign_key="seasons.id")
@@ -154,7 +152,7 @@ class Champion(SQLModel, table=True):
         Index("ix_champions_guild", "guild_id", "season_id"),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     season_id: int = Field(foreign_key="seasons.id")
     game_id: str = Field(max_length=32)

@@ -18,7 +18,7 @@ class Seat:
         return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "missed": self.missed}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Seat":
+    def from_json(d: dict[str, Any]) -> Seat:
         return Seat(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), int(d.get("missed", 0)))
 
     @property

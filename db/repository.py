@@ -12,8 +12,9 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sqlalchemy import event, func, insert, select, update
 from sqlalchemy.engine import make_url

@@ -12,17 +12,19 @@ replaces such placeholders with display names (see :func:`seat_token`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 __all__ = [
+    "SEAT_TOKEN_RE",
     "Event",
     "Game",
     "GameError",
     "IllegalMove",
     "InvalidOptions",
-    "Move",
     "MatchOver",
+    "Move",
     "NotYourTurn",
     "Option",
     "Outcome",
@@ -31,7 +33,6 @@ __all__ = [
     "TimedMove",
     "View",
     "seat_token",
-    "SEAT_TOKEN_RE",
 ]
 
 S = TypeVar("S")
@@ -82,7 +83,7 @@ class Move:
         return ": ".join(self.path) if len(self.path) > 1 else self.path[0]
 
     @staticmethod
-    def simple(code: str, label: str) -> "Move":
+    def simple(code: str, label: str) -> Move:
         return Move(code, (label,))
 
 
@@ -172,17 +173,17 @@ class Rng:
     state: int
 
     @staticmethod
-    def from_seed(seed: int) -> "Rng":
+    def from_seed(seed: int) -> Rng:
         return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
 
-    def next64(self) -> tuple[int, "Rng"]:
+    def next64(self) -> tuple[int, Rng]:
         s = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = s
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31), Rng(s)
 
-    def below(self, n: int) -> tuple[int, "Rng"]:
+    def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:
             raise ValueError("n must be positive")
@@ -193,7 +194,7 @@ class Rng:
             if v <= limit:
                 return v % n, rng
 
-    def shuffled(self, items: Sequence[S]) -> tuple[tuple[S, ...], "Rng"]:
+    def shuffled(self, items: Sequence[S]) -> tuple[tuple[S, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` as a new tuple."""
         out = list(items)
         rng = self
@@ -202,7 +203,7 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
 
-    def choice(self, items: Sequence[S]) -> tuple[S, "Rng"]:
+    def choice(self, items: Sequence[S]) -> tuple[S, Rng]:
         i, rng = self.below(len(items))
         return items[i], rng
 
@@ -212,7 +213,7 @@ SEAT_TOKEN_RE = re.compile(r"\{p(\d+)\}")
 
 def seat_token(seat: int) -> str:
     """The placeholder the UI replaces with the seat's display name."""
-    return "{p%d}" % seat
+    return f"{{p{seat}}}"
 
 
 # ---------------------------------------------------------------------------------------

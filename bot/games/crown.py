@@ -11,8 +11,9 @@ Variants (lobby option ``variant``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from bot.games.base import (
     Event,

@@ -11,8 +11,9 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from bot.games import GAMES
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, GameError, Move, NotYourTurn, Rng, View
@@ -862,7 +863,7 @@ class MatchService:
         self._closed = True
         try:
             await asyncio.wait_for(self.settle(), timeout=5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("table updates still pending at shutdown")
         tasks = [t.task for t in self._timers.values()] + list(self._ai_tasks.values())
         for task in tasks:
@@ -872,4 +873,4 @@ class MatchService:
         self._ai_tasks.clear()
 
 
-__all__ = ["MatchService", "MoveResult", "Snapshot", "resolve_move", "NotYourTurn"]
+__all__ = ["MatchService", "MoveResult", "NotYourTurn", "Snapshot", "resolve_move"]

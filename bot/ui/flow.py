@@ -7,19 +7,16 @@ by a command are the same service call. Every refusal is one ephemeral sentence.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Protocol, Sequence
+from collections.abc import Awaitable, Sequence
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
 from bot.games import GAMES
-from bot.games.base import GameError, Move
-from bot.service import MatchService, MoveResult, ServiceError, Snapshot, resolve_move
-from bot.service import errors
+from bot.games.base import GameError, Move, seat_token
+from bot.service import MatchService, MoveResult, ServiceError, Snapshot, errors, resolve_move
 from bot.ui import components, render
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
@@ -285,7 +282,8 @@ async def _play(interaction: Interaction, match_id: int, move: Move | str, versi
 def played_notice(result: MoveResult) -> list[str]:
     lines = [f"You played: {result.move.label}."]
     lines.extend(result.private_for(result.seat))
-    others = [t for t in result.public if "{p%d} has" % result.seat not in t]
+    echo = seat_token(result.seat) + " has"  # "{p0} has picked." repeats what the player just did
+    others = [t for t in result.public if not t.startswith(echo)]
     lines.extend(others[-3:])
     return lines
 
