@@ -74,7 +74,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, options: 
     seconds = time.perf_counter() - start
     return {
         "game": game_id,
-        "variant": opts.get("variant") or ",".join(f"{k}={v}" for k, v in sorted(opts.items())) or None,
+        "variant": opts.get("variant") or " ".join(f"{k}={v}" for k, v in sorted(opts.items())) or None,
         "options": opts,
         "players": n,
         "games": games,
@@ -97,8 +97,18 @@ def main(argv: list[str]) -> int:
     game = GAMES[known.game]
     opt_parser = argparse.ArgumentParser(prog=f"python -m bot simulate --game {known.game}")
     for o in game.options:
-        opt_parser.add_argument(f"--{o.key.replace('_', '-')}", dest=o.key, choices=[v for v, _ in o.choices])
+        values = [v for v, _ in o.choices]
+        flag = f"--{o.key.replace('_', '-')}"
+        if o.multi:  # several choices joined by commas
+            opt_parser.add_argument(flag, dest=o.key, metavar=",".join(values[:3]) + ",...")
+        else:
+            opt_parser.add_argument(flag, dest=o.key, choices=values)
     opts = {k: v for k, v in vars(opt_parser.parse_args(rest)).items() if v is not None}
+    for o in game.options:
+        if o.multi and o.key in opts:
+            unknown = [v for v in opts[o.key].split(",") if v and v not in dict(o.choices)]
+            if unknown:
+                opt_parser.error(f"--{o.key}: unknown choice(s) {', '.join(unknown)}")
     try:
         report = simulate(known.game, known.games, known.seed, known.players, opts)
     except InvalidOptions as err:
