@@ -14,8 +14,9 @@ class here is registered once with ``bot.add_dynamic_items`` and rebuilt from th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import discord
 
@@ -120,7 +121,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> "LobbyButton":
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["mid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -138,7 +139,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg
         self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> "OptionSelect":
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> OptionSelect:
         return cls(int(match["mid"]), match["key"], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -159,7 +160,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:h
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> "HandButton":
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> HandButton:
         return cls(int(match["mid"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -183,7 +184,7 @@ class MoveButton(
         self.path = list(path)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> "MoveButton":
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveButton:
         return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -211,7 +212,7 @@ class MoveSelect(
         self.path = list(path)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> "MoveSelect":
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveSelect:
         return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

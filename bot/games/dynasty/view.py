@@ -53,7 +53,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         public.append(f"Top card: {top_text} · suit: **{suit}** · play passes {arrow}")
         public.append(f"Draw pile: {len(s.draw)} · discard pile: {len(s.discard)}")
     for x in range(n):
-        bits = [f"{p(x)}: {len(s.hands[x])} cards"]
+        count = len(s.hands[x])
+        bits = [f"{p(x)}: {count} card{'' if count == 1 else 's'}"]
         if not cfg.partners:
             bits.append(f"total {s.totals[x]}")
         if s.front[x]:
@@ -89,7 +90,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         public.append(f"{p(s.turn)} must {what} (from {p(s.dsrc)}) or answer it.")
     elif (s.dn or s.dd) and ph != OVER:
-        public.append(f"Pending for the next player: {s.dn} cards" + (" and the Dungeon" if s.dd else "") + ".")
+        public.append(f"Pending for the next player: {s.dn} card{'' if s.dn == 1 else 's'}" + (" and the Dungeon" if s.dd else "") + ".")
     if ph == BATTLE:
         public.append(f"{NAME_OF_KIND(s.bat[0])} played by {p(s.bat[1])}: waiting for Defender answers.")
     if s.proxy >= 0:
