@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import secrets
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,27 +164,14 @@ def fire(
     description: str = "",
 ) -> InteractionRecord:
     """Dispatch one interaction as Discord would, with whatever data the test forged."""
-    session = fake.active_session
-    assert session is not None, "no bot connected"
-    rec_id = snowflakes.next()
-    token = "fake-itoken-" + secrets.token_urlsafe(24)
-    payload = fake._interaction_payload(rec_id, token, itype, user, channel, data, source)
-    rec = InteractionRecord(
-        id=rec_id,
-        token=token,
-        type=itype,
-        user=user,
-        channel=channel,
-        payload=payload,
+    rec = fake.dispatch_interaction(
+        itype,
+        user,
+        channel,
+        data,
+        source=source,
         description=f"{description or data.get('custom_id') or data.get('name')} by {user.name}",
-        source_message_id=source.id if source is not None else None,
     )
-    fake._interactions[rec.id] = rec
-    fake._interactions_by_token[token] = rec
-    rec.event_start = len(fake._events)
-    rec.dispatched_at = time.monotonic()
-    fake._touch()
-    session.dispatch("INTERACTION_CREATE", payload)
     return rec
 
 

@@ -44,6 +44,23 @@ async def wait_for(predicate, timeout: float = 5.0) -> None:
     raise AssertionError("condition not reached")
 
 
+def host_plays_to_the_end(svc: MatchService, match_id: int):
+    """A wait_for predicate: the host (seat 0) makes a legal move whenever asked."""
+
+    async def done() -> bool:
+        snap = await svc.get(match_id)
+        if snap.status != "running":
+            return True
+        if 0 in snap.to_act():
+            try:
+                await svc.play(match_id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            except errors.StaleVersion:
+                pass  # the AI moved first; look again
+        return False
+
+    return done
+
+
 async def test_lobby_join_leave_and_host_handover(svc: MatchService) -> None:
     m = await lobby(svc)
     m = await svc.join(m.id, BOB, "Bob")
@@ -114,18 +131,7 @@ async def test_ai_seats_finish_a_match_and_results_are_stored(svc: MatchService,
     await svc.add_ai(m.id, HOST)
     m = await svc.start(m.id, HOST)
 
-    async def human_done() -> bool:
-        snap = await svc.get(m.id)
-        if snap.status != "running":
-            return True
-        if 0 in snap.to_act():
-            try:
-                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
-            except errors.StaleVersion:
-                pass  # the AI moved first; look again
-        return False
-
-    await wait_for(human_done)
+    await wait_for(host_plays_to_the_end(svc, m.id))
     results = await repo.results(m.id)
     assert len(results) == 3 and any(r.place == 1 for r in results)
     assert [r.is_ai for r in results] == [False, True, True]
@@ -159,18 +165,7 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
     with pytest.raises(errors.NotSeated, match="left this match"):
         await svc.play(m.id, BOB, "pick:K")
 
-    async def host_done() -> bool:
-        snap = await svc.get(m.id)
-        if snap.status != "running":
-            return True
-        if 0 in snap.to_act():
-            try:
-                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
-            except errors.StaleVersion:
-                pass  # the AI moved first; look again
-        return False
-
-    await wait_for(host_done)
+    await wait_for(host_plays_to_the_end(svc, m.id))
     results = await repo.results(m.id)
     assert results[1].left and not results[1].is_ai
 

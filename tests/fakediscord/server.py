@@ -1593,6 +1593,40 @@ class FakeDiscord:
             payload["message"] = source.to_payload(self._users)
         return payload
 
+    def dispatch_interaction(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        source: FakeMessage | None = None,
+        description: str = "",
+    ) -> InteractionRecord:
+        """Send one INTERACTION_CREATE as Discord would (no waiting), and record it."""
+        session = self.active_session
+        assert session is not None, "no bot connected"
+        rec_id = snowflakes.next()
+        token = "fake-itoken-" + secrets.token_urlsafe(24)
+        payload = self._interaction_payload(rec_id, token, itype, user, channel, data, source)
+        rec = InteractionRecord(
+            id=rec_id,
+            token=token,
+            type=itype,
+            user=user,
+            channel=channel,
+            payload=payload,
+            description=description,
+            source_message_id=source.id if source is not None else None,
+        )
+        self._interactions[rec.id] = rec
+        self._interactions_by_token[token] = rec
+        rec.event_start = len(self._events)
+        rec.dispatched_at = time.monotonic()
+        self._touch()
+        session.dispatch("INTERACTION_CREATE", payload)
+        return rec
+
     async def _run_interaction(
         self,
         itype: int,
@@ -1606,28 +1640,8 @@ class FakeDiscord:
         self._check_member(user, channel)
         if self.active_session is None:
             await self.wait_for_session()
-        session = self.active_session
-        assert session is not None
-        rec_id = snowflakes.next()
-        token = "fake-itoken-" + secrets.token_urlsafe(24)
-        payload = self._interaction_payload(rec_id, token, itype, user, channel, data, source)
-        rec = InteractionRecord(
-            id=rec_id,
-            token=token,
-            type=itype,
-            user=user,
-            channel=channel,
-            payload=payload,
-            description=f"{description} by {user.name}",
-            source_message_id=source.id if source is not None else None,
-        )
-        self._interactions[rec.id] = rec
-        self._interactions_by_token[token] = rec
-        rec.event_start = len(self._events)
         already_running = self._handler_tasks()
-        rec.dispatched_at = time.monotonic()
-        self._touch()
-        session.dispatch("INTERACTION_CREATE", payload)
+        rec = self.dispatch_interaction(itype, user, channel, data, source=source, description=f"{description} by {user.name}")
         log.debug("dispatched %s (interaction %s)", rec.description, rec.id)
 
         if not await self._wait(lambda: rec.acknowledged or rec.late, self.timeout):
