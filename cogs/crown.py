@@ -13,13 +13,6 @@ from bot.ui import flow
 GAME = "crown"
 
 
-def _moves(prefix: str) -> Any:
-    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await flow.autocomplete_moves(interaction, GAME, prefix, current)
-
-    return complete
-
-
 @app_commands.guild_only()
 class Crown(commands.GroupCog, group_name="crown", group_description="Moves of King and Crown"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -27,13 +20,13 @@ class Crown(commands.GroupCog, group_name="crown", group_description="Moves of K
 
     @app_commands.command(name="pick", description="Pick your secret card (defend, support, tourney).")
     @app_commands.describe(card="The card to pick")
-    @app_commands.autocomplete(card=_moves("pick"))
+    @app_commands.autocomplete(card=flow.move_autocomplete(GAME, "pick"))
     async def pick(self, interaction: discord.Interaction[Any], card: str) -> None:
         await flow.play_command(interaction, GAME, "pick", card)
 
     @app_commands.command(name="reveal", description="Find the King: reveal a face-down place.")
     @app_commands.describe(place="The place to reveal (1-5)")
-    @app_commands.autocomplete(place=_moves("reveal"))
+    @app_commands.autocomplete(place=flow.move_autocomplete(GAME, "reveal"))
     async def reveal(self, interaction: discord.Interaction[Any], place: str) -> None:
         await flow.play_command(interaction, GAME, "reveal", place)
 
@@ -47,13 +40,13 @@ class Crown(commands.GroupCog, group_name="crown", group_description="Moves of K
 
     @app_commands.command(name="peek", description="The King at Court: the former Knight looks at one card.")
     @app_commands.describe(player="Whose card to look at")
-    @app_commands.autocomplete(player=_moves("peek"))
+    @app_commands.autocomplete(player=flow.move_autocomplete(GAME, "peek"))
     async def peek(self, interaction: discord.Interaction[Any], player: str) -> None:
         await flow.play_command(interaction, GAME, "peek", player)
 
     @app_commands.command(name="accuse", description="The King at Court: accuse a player of being the Dragon.")
     @app_commands.describe(player="Who you accuse")
-    @app_commands.autocomplete(player=_moves("accuse"))
+    @app_commands.autocomplete(player=flow.move_autocomplete(GAME, "accuse"))
     async def accuse(self, interaction: discord.Interaction[Any], player: str) -> None:
         await flow.play_command(interaction, GAME, "accuse", player)
 

@@ -19,13 +19,6 @@ GAME = "dynasty"
 PLAYS = ("p", "t")  # a card from the hand ("t": the dealer's answer to the first table card)
 
 
-def _moves(prefix: str | tuple[str, ...]) -> Any:
-    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await flow.autocomplete_moves(interaction, GAME, prefix, current)
-
-    return complete
-
-
 @app_commands.guild_only()
 class Dynasty(commands.GroupCog, group_name="dynasty", group_description="Moves of King's Court / King's Dynasty"):
     def __init__(self, bot: commands.Bot) -> None:
@@ -36,7 +29,7 @@ class Dynasty(commands.GroupCog, group_name="dynasty", group_description="Moves 
 
     @app_commands.command(name="play", description="Play a card (with its suit, direction or extra card choices).")
     @app_commands.describe(card="The card and its choices (the list shows what you may play now)")
-    @app_commands.autocomplete(card=_moves(PLAYS))
+    @app_commands.autocomplete(card=flow.move_autocomplete(GAME, PLAYS))
     async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._do(interaction, PLAYS, card)
 
@@ -54,7 +47,7 @@ class Dynasty(commands.GroupCog, group_name="dynasty", group_description="Moves 
 
     @app_commands.command(name="catch", description="Catch a player who did not call On Guard (they draw 2).")
     @app_commands.describe(player="Who to catch")
-    @app_commands.autocomplete(player=_moves("c"))
+    @app_commands.autocomplete(player=flow.move_autocomplete(GAME, "c"))
     async def catch(self, interaction: discord.Interaction[Any], player: str = "") -> None:
         await self._do(interaction, "c", player)
 
@@ -68,7 +61,7 @@ class Dynasty(commands.GroupCog, group_name="dynasty", group_description="Moves 
 
     @app_commands.command(name="risk", description="Play a Risk card from in front of you (any time in the hand).")
     @app_commands.describe(card="The Risk card")
-    @app_commands.autocomplete(card=_moves("r"))
+    @app_commands.autocomplete(card=flow.move_autocomplete(GAME, "r"))
     async def risk(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._do(interaction, "r", card)
 
@@ -86,19 +79,19 @@ class Dynasty(commands.GroupCog, group_name="dynasty", group_description="Moves 
 
     @app_commands.command(name="reply", description="Partners: answer your partner, or decline to go out after a Yes.")
     @app_commands.describe(answer="Your answer")
-    @app_commands.autocomplete(answer=_moves(("yes", "no", "f")))
+    @app_commands.autocomplete(answer=flow.move_autocomplete(GAME, ("yes", "no", "f")))
     async def reply(self, interaction: discord.Interaction[Any], answer: str) -> None:
         await self._do(interaction, ("yes", "no", "f"), answer)
 
     @app_commands.command(name="key", description="Secret Key: take any card of your choice from the draw pile.")
     @app_commands.describe(card="The card to take")
-    @app_commands.autocomplete(card=_moves("k"))
+    @app_commands.autocomplete(card=flow.move_autocomplete(GAME, "k"))
     async def key(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._do(interaction, "k", card)
 
     @app_commands.command(name="deal", description="Dealer: cut for the dealing bonus, or deal normally.")
     @app_commands.describe(choice="Cut for the bonus, or deal")
-    @app_commands.autocomplete(choice=_moves(("cut", "deal")))
+    @app_commands.autocomplete(choice=flow.move_autocomplete(GAME, ("cut", "deal")))
     async def deal(self, interaction: discord.Interaction[Any], choice: str) -> None:
         await self._do(interaction, ("cut", "deal"), choice)
 

@@ -270,8 +270,7 @@ class MatchService:
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         async with self.lock(match_id):
             await self.repo.set_message(match_id, message_id)
-            snap = await self._fresh(match_id)
-            del snap
+            await self._fresh(match_id)
 
     async def _lobby_change(self, match_id: int, **changes: Any) -> Snapshot:
         snap = await self.get(match_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,10 +22,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 GENERIC_FAILURE = "Something went wrong on our side; nothing was changed. Please try again."
-
-
-class HasService(Protocol):
-    service: MatchService
 
 
 def service_of(interaction: Interaction) -> MatchService:
@@ -140,30 +136,29 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
     user = interaction.user.id
     try:
         if action == "join":
-            snap = await svc.join(match_id, user, display_name(interaction))
+            await svc.join(match_id, user, display_name(interaction))
         elif action == "leave":
-            snap = await svc.leave_lobby(match_id, user)
+            await svc.leave_lobby(match_id, user)
         elif action == "ai":
-            snap = await svc.add_ai(match_id, user)
+            await svc.add_ai(match_id, user)
         elif action == "unai":
-            snap = await svc.remove_ai(match_id, user)
+            await svc.remove_ai(match_id, user)
         elif action == "start":
-            snap = await svc.start(match_id, user)
+            await svc.start(match_id, user)
         elif action == "opts":
             await options_panel(interaction, match_id)
             return
         elif action == "cancel":
             if (await svc.get(match_id)).status != "lobby":  # a lobby button left on an old message
                 raise errors.LobbyError("This lobby is closed: the match has already started or ended; /cancel ends a running match.")
-            snap = await svc.cancel(match_id, user, is_admin=is_admin(interaction))
+            await svc.cancel(match_id, user, is_admin=is_admin(interaction))
         else:
             await say(interaction, "That button is not one of ours.")
             return
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    # The clicked message is the lobby/table: answer by updating it in place.
-    await _update_table_message(interaction, snap)
+    await _acknowledge(interaction)
 
 
 async def options_panel(interaction: Interaction, match_id: int) -> None:
@@ -188,12 +183,11 @@ async def set_option(interaction: Interaction, match_id: int, key: str, value: s
     if message is not None and message.flags.ephemeral and not interaction.response.is_done():
         await interaction.response.edit_message(embed=render.options_embed(snap), view=components.options_view(snap))
         return
-    await _update_table_message(interaction, snap)
+    await _acknowledge(interaction)
 
 
-async def _update_table_message(interaction: Interaction, snap: Snapshot) -> None:
+async def _acknowledge(interaction: Interaction) -> None:
     """Acknowledge a lobby click; the table publisher edits the message in place."""
-    del snap
     if not interaction.response.is_done():
         await interaction.response.defer()
 
@@ -357,6 +351,15 @@ async def play_command(interaction: Interaction, game_id: str | None, prefix: Pr
         await _play(interaction, snap.id, code or single, None)
         return
     await _play(interaction, snap.id, move, None)
+
+
+def move_autocomplete(game_id: str | None, prefix: Prefixes) -> Any:
+    """An autocomplete callback for a game command: the caller's legal moves of ``prefix``."""
+
+    async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await autocomplete_moves(interaction, game_id, prefix, current)
+
+    return complete
 
 
 async def autocomplete_moves(
