@@ -712,6 +712,19 @@ def test_partners_share_a_total_and_a_placing() -> None:
     assert {r.seat: (r.place, r.team) for r in out.results} == {0: (1, "A"), 2: (1, "A"), 1: (2, "B"), 3: (2, "B")}
 
 
+def test_tied_teams_share_a_placing_and_the_next_team_is_placed_densely() -> None:
+    """With partners every team is one placing: 8 players (4 teams); C and D tie behind A,
+    so B is placed 3rd (dense ranking over teams, not 4th)."""
+    hands = [["7gd"], ["WIZ"], ["3gn"], ["4gn"], ["2gn"], ["9gn"], ["3bl"], ["4bl"]]
+    s = build(n=8, hands=hands, opts={"partners": "on", "limit": "50"}, totals=(0, 40, 40, 38))
+    s1, _ = do(s, 0, "p:7gd")
+    # teams: A = seats 0+4, B = 1+5, C = 2+6, D = 3+7
+    assert s1.phase == OVER and s1.totals == (2, 40 + 50 + 9, 40 + 3 + 3, 38 + 4 + 4)
+    out = GAME.outcome(s1)
+    assert out is not None
+    assert {r.team: r.place for r in out.results} == {"A": 1, "C": 2, "D": 2, "B": 3}
+
+
 def test_partner_question_yes_forces_going_out_or_two_cards() -> None:
     s = build(n=4, hands=[["7gd", "2bl"], ["2gn"], ["3gn"], ["4gn"]], opts={"partners": "on"})
     assert "ask" not in codes(s, 0)

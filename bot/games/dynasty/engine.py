@@ -86,6 +86,7 @@ from bot.games.dynasty.state import (
     DynastyState,
     Work,
     freeze,
+    set_memo,
     thaw,
 )
 from bot.games.dynasty.tables import (
@@ -656,10 +657,10 @@ def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
 
 def legal(s: DynastyState, seat: int, T: Tables) -> list[Move]:
     """Legal moves, memoised on the (immutable) state object."""
-    d = s.__dict__
-    c = d.get("_c")
+    c = s._c
     if c is None:
-        c = d["_c"] = {}
+        c = {}
+        set_memo(s, c)
     r = c.get(seat)
     if r is None:
         r = c[seat] = gen_moves(s, seat, T)
@@ -673,16 +674,52 @@ def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
     T = tables_for(cfg)
     n = cfg.players
     w = Work()
-    d = w.__dict__
-    d.update(
-        cfg=cfg, rng=(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64, phase=PLAY,
-        hand_no=1, dealer=0, totals=(0,) * T.nteams, adj=(0,) * n, hands=((),) * n,
-        front=((),) * n, played=((),) * n, dungeon=((),) * n, lost=(0,) * n, escape=0,
-        penalty=0, guard=(0,) * n, dkwin=0, bets=(), draw=(), discard=(), mkey=-1, suit=-1,
-        top_as=-1, direction=1, turn=0, proxy=-1, first_fm=False, skips=0, played_n=0, dn=0,
-        dd=(), dstack=False, dsrc=-1, dtarget=-1, prev_suit=-1, ask=0, precall=False, bat=(), bat_wait=0,
-        bat_def=0, waived=0, stall=0, hturns=0, mturns=0, log=(), last=(), places=(),
-    )
+    w.cfg = cfg
+    w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
+    w.phase = PLAY
+    w.hand_no = 1
+    w.dealer = 0
+    w.totals = (0,) * T.nteams
+    w.adj = (0,) * n
+    w.hands = ((),) * n
+    w.front = ((),) * n
+    w.played = ((),) * n
+    w.dungeon = ((),) * n
+    w.lost = (0,) * n
+    w.escape = 0
+    w.penalty = 0
+    w.guard = (0,) * n
+    w.dkwin = 0
+    w.bets = ()
+    w.draw = ()
+    w.discard = ()
+    w.mkey = -1
+    w.suit = -1
+    w.top_as = -1
+    w.direction = 1
+    w.turn = 0
+    w.proxy = -1
+    w.first_fm = False
+    w.skips = 0
+    w.played_n = 0
+    w.dn = 0
+    w.dd = ()
+    w.dstack = False
+    w.dsrc = -1
+    w.dtarget = -1
+    w.prev_suit = -1
+    w.ask = 0
+    w.precall = False
+    w.bat = ()
+    w.bat_wait = 0
+    w.bat_def = 0
+    w.waived = 0
+    w.stall = 0
+    w.hturns = 0
+    w.mturns = 0
+    w.log = ()
+    w.last = ()
+    w.places = ()
     ev: list[Event] = []
     start_hand(w, T, ev)
     w.log = tuple(e.text for e in ev if e.seat is None)[-LOG_SIZE:]
@@ -988,7 +1025,7 @@ def take_draws(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
     begin_turn(w, T, adv(w, target, 1), ev)
 
 
-def play_text(w: Work, t: int, a: tuple) -> str:
+def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
     _, face, af, dirc, suit, target, burn = a
     who = p(t) if w.proxy < 0 else f"{p(w.proxy)} (Warlord, for {p(t)})"
     s = f"{who} plays {NAME[face]}"
@@ -1419,7 +1456,10 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
         ev.append(Event("The match has gone on far too long: it ends on the totals."))
     if over:
         w.phase = OVER
-        team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]
+        if T.cfg.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
+            team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(T.nteams)]
+        else:  # seats: competition ranking (1, 2, 2, 4)
+            team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]
         w.places = tuple(team_place[T.team[s]] for s in range(n))
         winners = ", ".join(_team_name(T, t) for t in range(T.nteams) if team_place[t] == 1)
         ev.append(Event(f"Winner: {winners}."))
@@ -1592,46 +1632,41 @@ def _fast_number(state: DynastyState, T: Tables, a: tuple) -> tuple[DynastyState
     rest = hand[:i] + hand[i + 1:]
     if not can_play(T, rest if nxt == t else state.hands[nxt], mkey, suit, False):
         return None
-    d = state.__dict__.copy()
-    if "_c" in d:
-        del d["_c"]
+    w = thaw(state)
     hs = list(state.hands)
     hs[t] = rest
-    d["hands"] = tuple(hs)
-    d["discard"] = state.discard + (face,)
-    d["mkey"] = mkey
-    d["suit"] = suit
-    d["top_as"] = -1
-    d["direction"] = direction
-    d["stall"] = 0
-    d["turn"] = nxt
-    d["phase"] = PLAY
-    d["hturns"] = hturns
-    d["mturns"] = mturns
-    d["skips"] = d["played_n"] = 0
-    d["precall"] = False
+    w.hands = tuple(hs)
+    w.discard = state.discard + (face,)
+    w.mkey = mkey
+    w.suit = suit
+    w.top_as = -1
+    w.direction = direction
+    w.stall = 0
+    w.turn = nxt
+    w.phase = PLAY
+    w.hturns = hturns
+    w.mturns = mturns
+    w.skips = 0
+    w.played_n = 0
+    w.precall = False
     if 1 in state.guard:
-        d["guard"] = tuple(0 if g == 1 else g for g in state.guard)
-    d["dkwin"] = d["escape"] = d["waived"] = 0
+        w.guard = tuple(0 if g == 1 else g for g in state.guard)
+    w.dkwin = 0
+    w.escape = 0
+    w.waived = 0
     key = ("play", t) + a
     e = _EVENTS.get(key)
     if e is None:
-        e = _cached_event(key, play_text(state, t, a))  # type: ignore[arg-type]
-    d["log"] = (state.log + (e.text,))[-LOG_SIZE:]
-    new = _new_state(DynastyState)
-    _set_attr(new, "__dict__", d)
-    return new, [e]
-
-
-_new_state = object.__new__
-_set_attr = object.__setattr__
+        e = _cached_event(key, play_text(state, t, a))
+    w.log = (state.log + (e.text,))[-LOG_SIZE:]
+    return freeze(w), [e]
 
 
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
     if state.phase == OVER:
         raise MatchOver("This match is over.")
     T = tables_for(state.cfg)
-    c = state.__dict__.get("_c")
+    c = state._c
     moves = c.get(seat) if c is not None else None
     if moves is None:
         moves = legal(state, seat, T)

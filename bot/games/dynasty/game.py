@@ -196,7 +196,7 @@ class Dynasty:
         return _MASK_SETS[blocking(state, tables_for(state.cfg))]
 
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
-        c = state.__dict__.get("_c")
+        c = state._c
         if c is not None:
             r = c.get(seat)
             if r is not None:

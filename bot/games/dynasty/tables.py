@@ -345,12 +345,12 @@ _TABLES: dict[Config, Tables] = {}
 def tables_for(cfg: Config) -> Tables:
     """The cached tables of ``cfg`` (kept on the Config object itself after the first look
     up; a Config's value never changes, and equality ignores this attribute)."""
-    t = cfg.__dict__.get("_tables")
+    t: Tables | None = cfg._tables
     if t is None:
         t = _TABLES.get(cfg)
         if t is None:
             t = _TABLES[cfg] = Tables(cfg)
-        object.__setattr__(cfg, "_tables", t)
+        object.__setattr__(cfg, "_tables", t)  # a cache, not part of the value (set once)
     return t
 
 
