@@ -132,7 +132,10 @@ from bot.games.dynasty.tables import (
 HAND_SIZE = 7
 # Safety valves, so that every match ends whatever the players do (random play would
 # otherwise go on for ever: voluntary draws keep hands full and Risk-card costs keep
-# totals down). Sensible play essentially never meets them.
+# totals down). With the expansion even sensible play meets them: a Defender can leave
+# only in answer to a battle card, so a hand can stall (about 1 hand in 20 of AI-only
+# 4-player matches reaches the round cap), and AI-only matches (about 117 turns a hand)
+# usually reach the turn cap before a total passes the limit.
 HAND_ROUND_CAP = 150  # a hand lasting this many rounds (turns per player) ends as blocked
 MATCH_TURN_CAP = 2400  # after this many turns in a match, the hand is scored and the match ends
 MATCH_HAND_CAP = 200  # a match this long ends on the totals
