@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import event  # noqa: E402
-from sqlalchemy.ext.asyncio import create_async_engine  # noqa: E402
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.service import MatchService  # noqa: E402
-from db import repository as repository_module  # noqa: E402
-from db.repository import Repository  # noqa: E402
+from bot.service import MatchService
+from db import repository as repository_module
+from db.repository import Repository
 
 
 class _NoLock(contextlib.AbstractAsyncContextManager):

@@ -245,10 +245,10 @@ def roll_season(conn: Connection, guild_id: int, name: str | None, now: float, *
         conn.execute(
             insert(ch_table),
             [
-                dict(
-                    guild_id=guild_id, season_id=c.season_id, game_id=c.game_id, place=c.place, user_id=c.user_id,
-                    ordinal=c.ordinal, played=c.played, wins=c.wins, points=c.points,
-                )
+                {
+                    "guild_id": guild_id, "season_id": c.season_id, "game_id": c.game_id, "place": c.place, "user_id": c.user_id,
+                    "ordinal": c.ordinal, "played": c.played, "wins": c.wins, "points": c.points,
+                }
                 for c in podium
             ],
         )
@@ -282,10 +282,10 @@ def _tally(row: Any) -> Tally:
 
 
 def _values(t: Tally) -> dict[str, Any]:
-    return dict(
-        mu=t.mu, sigma=t.sigma, ordinal=t.ordinal, rated=t.rated, played=t.played, wins=t.wins, losses=t.losses,
-        points=t.points, scored=t.scored, last_at=t.last_at,
-    )
+    return {
+        "mu": t.mu, "sigma": t.sigma, "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
+        "points": t.points, "scored": t.scored, "last_at": t.last_at,
+    }
 
 
 def record_match(

@@ -316,22 +316,22 @@ class Repository:
         await conn.execute(
             insert(Result),
             [
-                dict(
-                    match_id=rec.id,
-                    guild_id=rec.guild_id,
-                    game_id=rec.game_id,
-                    season_id=season_id,
-                    user_id=r.user_id,
-                    seat=r.seat,
-                    is_ai=r.is_ai,
-                    place=r.place,
-                    score=r.score,
-                    team=r.team,
-                    players=len(results),
-                    has_ai=has_ai,
-                    left=r.left,
-                    created_at=now,
-                )
+                {
+                    "match_id": rec.id,
+                    "guild_id": rec.guild_id,
+                    "game_id": rec.game_id,
+                    "season_id": season_id,
+                    "user_id": r.user_id,
+                    "seat": r.seat,
+                    "is_ai": r.is_ai,
+                    "place": r.place,
+                    "score": r.score,
+                    "team": r.team,
+                    "players": len(results),
+                    "has_ai": has_ai,
+                    "left": r.left,
+                    "created_at": now,
+                }
                 for r in results
             ],
         )

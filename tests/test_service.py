@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.games.crown as crown
+from bot.games import crown
 from bot.games.base import IllegalMove, NotYourTurn
 from bot.service import MatchService, errors
 from db.repository import Repository

@@ -118,9 +118,9 @@ def _backfill() -> None:
                 tallies.update(apply_match(tallies, [s for _, s in seats], seats[0][0]))
             if tallies:
                 conn.execute(sa.insert(standings), [
-                    dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=uid, mu=t.mu, sigma=t.sigma,
-                         ordinal=t.ordinal, rated=t.rated, played=t.played, wins=t.wins, losses=t.losses,
-                         points=t.points, scored=t.scored, last_at=t.last_at)
+                    {"guild_id": guild_id, "game_id": game_id, "season_id": season_id, "user_id": uid, "mu": t.mu, "sigma": t.sigma,
+                         "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
+                         "points": t.points, "scored": t.scored, "last_at": t.last_at}
                     for uid, t in tallies.items()
                 ])
 
