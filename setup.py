@@ -25,7 +25,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "bot/games/dynasty"
-NATIVE_MODULES = ("cards", "state", "tables", "engine")
+NATIVE_MODULES = ("cards", "state", "tables", "engine")  # as bot.games.dynasty.NATIVE_MODULES (not importable here)
 MANIFEST = "_native.json"
 
 

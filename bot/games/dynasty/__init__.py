@@ -19,18 +19,17 @@ import sys
 import warnings
 from pathlib import Path
 
-NATIVE_MODULES = ("cards", "state", "tables", "engine")  # in import order
+NATIVE_MODULES = ("cards", "state", "tables", "engine")  # in import order; setup.py has the same list
 _HERE = Path(__file__).resolve().parent
 
 
-def _compiled_files() -> list[Path]:
-    found = []
-    for m in NATIVE_MODULES:
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            if (_HERE / f"{m}{suffix}").exists():
-                found.append(_HERE / f"{m}{suffix}")
-                break
-    return found
+def _compiled() -> bool:
+    """Whether any of the hot modules has a compiled file beside its source."""
+    return any(
+        (_HERE / f"{m}{suffix}").exists()
+        for m in NATIVE_MODULES
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+    )
 
 
 def _stale() -> bool:
@@ -57,7 +56,7 @@ def _load_sources() -> None:
 
 
 def _choose_build() -> str:
-    if not _compiled_files():
+    if not _compiled():
         return "pure Python"
     if any(f"{__name__}.{m}" in sys.modules for m in NATIVE_MODULES):
         return "compiled (mypyc)"  # already imported: keep what is there
