@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import logging
-from importlib.util import find_spec
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import GAMES
 from bot.service import MatchService
 from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
@@ -22,17 +20,7 @@ from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
-BASE_COGS = ("cogs.lobby", "cogs.admin", "cogs.leaderboard")
-
-
-def cog_names() -> list[str]:
-    """The shared cogs plus ``cogs.<game id>`` for every registered game that has one."""
-    names = list(BASE_COGS)
-    for game_id in GAMES:
-        name = f"cogs.{game_id}"
-        if find_spec(name) is not None:
-            names.append(name)
-    return names
+COGS = ("cogs.lobby", "cogs.games", "cogs.admin", "cogs.leaderboard")
 
 
 class KingTree(app_commands.CommandTree["KingBot"]):
@@ -64,7 +52,7 @@ class KingBot(commands.Bot):
         await self.repo.migrate()
         self.service.add_listener(TablePublisher(self, self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
-        for name in cog_names():
+        for name in COGS:
             await self.load_extension(name)
         restored = await self.service.restore()
         log.info("%d open matches restored", len(restored))

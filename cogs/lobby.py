@@ -36,11 +36,11 @@ class Lobby(commands.Cog):
     @app_commands.describe(move="One of your legal moves now")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await flow.play_command(interaction, None, "", move)
+        await flow.play_command(interaction, None, (), move)
 
     @move.autocomplete("move")
     async def move_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await flow.autocomplete_moves(interaction, None, "", current)
+        return await flow.autocomplete_moves(interaction, None, (), current)
 
     @app_commands.command(name="rules", description="The rules of a game, with this bot's rulings.")
     @app_commands.describe(game="The game")

@@ -18,8 +18,11 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 __all__ = [
     "SEAT_TOKEN_RE",
+    "CardGroup",
+    "Command",
     "Event",
     "Game",
+    "GameBase",
     "GameError",
     "IllegalMove",
     "InvalidOptions",
@@ -29,9 +32,13 @@ __all__ = [
     "Option",
     "Outcome",
     "Rng",
+    "ScoreLine",
     "SeatResult",
+    "SuiteHints",
     "TimedMove",
     "View",
+    "deal_hidden",
+    "move_kind",
     "seat_token",
 ]
 
@@ -82,6 +89,11 @@ class Move:
     def label(self) -> str:
         return ": ".join(self.path) if len(self.path) > 1 else self.path[0]
 
+    @property
+    def kind(self) -> str:
+        """The code's first part (``"p"`` of ``"p:12:b"``): what a :class:`Command` covers."""
+        return move_kind(self.code)
+
     @staticmethod
     def simple(code: str, label: str) -> Move:
         return Move(code, (label,))
@@ -100,19 +112,71 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One seat's row of the table's scoreboard: short figures and state marks.
+
+    ``figures`` are what the game counts for everyone (``("7 cards", "total 45")``);
+    ``marks`` are states worth a glance (``("On Guard",)``, ``("dealer",)``). The UI adds
+    the seat's name, the turn marker and AI / left tags itself.
+    """
+
+    seat: int
+    figures: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return " · ".join((seat_token(self.seat), *self.figures, *self.marks))
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Part of a hand shown together: a suit, a colour, a role (``label``) and its cards.
+
+    ``label`` may start with an emoji (``"🟦 blue"``); an empty label is an ungrouped hand.
+    ``cards`` are the cards' short labels, each one card: the UI marks those new since
+    the player last looked by comparing these strings.
+    """
+
+    label: str
+    cards: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        cards = ", ".join(self.cards) or "none"
+        return f"{self.label}: {cards}" if self.label else cards
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """Everything one seat (or the table, ``seat=None``) may see.
 
-    ``public`` lines describe the table; ``private`` lines only this seat's secrets
-    (hand, peeks). ``waiting`` says whose decision is awaited. ``data`` holds the same
-    information in structured form for tests and AIs; it must obey the same secrecy.
+    The table is laid out the same way for every game: ``waiting`` (one status line:
+    whose decision is awaited), ``scores`` (a fixed scoreboard, one row per seat),
+    ``board`` (the game's public lines: top card, field, trick, piles; a few short lines,
+    no event log: the platform keeps the events that ``apply`` returns). For ``seat``
+    only: ``hand`` (its cards, grouped for scanning) and ``private`` (other secrets: a
+    peek, a role, a partner's question). ``data`` holds the same information in
+    structured form for tests and AIs; it must obey the same secrecy.
     """
 
     seat: int | None
     waiting: str
-    public: tuple[str, ...]
+    board: tuple[str, ...] = ()
+    scores: tuple[ScoreLine, ...] = ()
+    hand: tuple[CardGroup, ...] = ()
     private: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> tuple[str, ...]:
+        """Every public line as text: the board, then the scoreboard."""
+        return self.board + tuple(row.text for row in self.scores)
+
+    @property
+    def secret(self) -> tuple[str, ...]:
+        """Every private line as text: the hand, then the other secrets."""
+        return tuple(group.text for group in self.hand) + self.private
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +272,43 @@ class Rng:
         return items[i], rng
 
 
+def move_kind(code: str) -> str:
+    """The kind of a move code: its text up to the first ``:``."""
+    return code.split(":", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A slash command a game offers, declared by its engine as data.
+
+    The bot turns each into ``/<game id> <name>``: it plays the caller's legal move whose
+    :attr:`Move.kind` is one of ``moves``. With an ``option``, the command takes one text
+    option of that name, autocompleted with those moves' labels; without one, it plays the
+    only such move (or asks the player to choose in their hand). Buttons and ``/move``
+    reach every move whether or not a command covers it.
+    """
+
+    name: str
+    description: str
+    moves: tuple[str, ...]
+    option: str = ""
+    option_description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteHints:
+    """What the project's generic test suites need to play this game quickly.
+
+    ``players``: seats for whole matches played through the fake Discord (default: the
+    game's minimum). ``quick``: lobby options that make a match short. ``vary``: options
+    whose every value the privacy suite plays through.
+    """
+
+    players: int | None = None
+    quick: Mapping[str, str] = field(default_factory=dict)
+    vary: tuple[str, ...] = ()
+
+
 SEAT_TOKEN_RE = re.compile(r"\{p(\d+)\}")
 
 
@@ -217,25 +318,42 @@ def seat_token(seat: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The protocol every game module implements (see DESIGN.md).
+# The protocol every game module implements, and a base class with its defaults.
 
 
 @runtime_checkable
 class Game(Protocol, Generic[S]):
+    """What the bot needs of a game. Subclass :class:`GameBase` to get the defaults.
+
+    Declared data: ``id`` (also the slash command group), ``name``, ``summary`` (one
+    line for menus), ``rules`` (markdown with this project's rulings), ``min_players``,
+    ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
+    ``hints`` (for the generic test suites).
+    """
+
     id: str
     name: str
+    summary: str
+    rules: str
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    rules: str  # markdown help text including this project's rulings
-    summary: str  # one line for menus
+    commands: tuple[Command, ...]
+    hints: SuiteHints
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         """Raise InvalidOptions with a sentence if the table cannot start."""
 
     def setup(self, players: int, seed: int, options: Mapping[str, str]) -> S: ...
 
-    def to_act(self, state: S) -> frozenset[int]: ...
+    def to_act(self, state: S) -> frozenset[int]:
+        """Every seat that may move now (turns, simultaneous picks, optional windows)."""
+
+    def awaited(self, state: S) -> frozenset[int]:
+        """The seats the match waits for: the turn timer, pings and reminders apply to these.
+
+        A subset of :meth:`to_act`; seats that only *may* act (an optional window, a
+        phase ended by a rule timer) are left out."""
 
     def legal_moves(self, state: S, seat: int) -> list[Move]: ...
 
@@ -245,9 +363,11 @@ class Game(Protocol, Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None: ...
 
-    def default_move(self, state: S, seat: int) -> Move: ...
+    def default_move(self, state: S, seat: int) -> Move:
+        """The move made for an awaited seat whose deadline passed."""
 
-    def timer(self, state: S) -> TimedMove | None: ...
+    def timer(self, state: S) -> TimedMove | None:
+        """A rule deadline in this state, if the rules have one."""
 
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move: ...
 
@@ -264,3 +384,84 @@ class Game(Protocol, Generic[S]):
         Hidden cards are redistributed among the places ``seat`` cannot see, keeping
         every count. ``view(state, seat) == view(resample(state, seat, r), seat)`` is the
         privacy invariant (OpenSpiel's information-state resampling)."""
+
+
+class GameBase(Generic[S]):
+    """Defaults for a game engine; subclass it and fill in the rules.
+
+    A subclass must set the declared data (``id``, ``name``, ``summary``, ``rules``,
+    ``min_players``, ``max_players``) and write ``setup``, ``to_act``, ``legal_moves``,
+    ``apply``, ``view``, ``outcome``, ``dump``, ``load``, ``card_count`` and
+    ``resample`` (:func:`deal_hidden` helps). Everything else has a default: no options,
+    no commands (buttons and ``/move`` still reach every move), no rule timer,
+    ``awaited = to_act``, the first legal move on a timeout, and a random legal AI.
+    """
+
+    id: str
+    name: str
+    summary: str
+    rules: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    commands: tuple[Command, ...] = ()
+    hints: SuiteHints = SuiteHints()
+
+    def check_players(self, players: int, options: Mapping[str, str]) -> None:
+        if not self.min_players <= players <= self.max_players:
+            need = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise InvalidOptions(f"{self.name} needs {need} players, not {players}.")
+        for option in self.options:
+            value = options.get(option.key, option.default_value)
+            allowed = {v for v, _ in option.choices}
+            values = [v for v in value.split(",") if v] if option.multi else [value]
+            for v in values:
+                if v not in allowed:
+                    raise InvalidOptions(f"{v!r} is not a choice of the option {option.label}.")
+
+    def to_act(self, state: S) -> frozenset[int]:
+        raise NotImplementedError
+
+    def awaited(self, state: S) -> frozenset[int]:
+        return self.to_act(state)
+
+    def legal_moves(self, state: S, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def default_move(self, state: S, seat: int) -> Move:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise NotYourTurn("You have nothing to do right now.")
+        return moves[0]
+
+    def timer(self, state: S) -> TimedMove | None:
+        return None
+
+    def ai_move(self, state: S, seat: int, rng: Rng) -> Move:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise NotYourTurn("Nothing to do.")
+        move, _ = rng.choice(moves)
+        return move
+
+
+def deal_hidden(
+    places: Sequence[Sequence[S]], hidden: Sequence[int], rng: Rng
+) -> tuple[tuple[tuple[S, ...], ...], Rng]:
+    """Shuffle the cards of the ``hidden`` places among them, keeping each place's size.
+
+    The usual body of :meth:`Game.resample`: ``places`` are every hand or pile, ``hidden``
+    the indices of those the resampling seat cannot see."""
+    pool = [card for i in hidden for card in places[i]]
+    shuffled, rng = rng.shuffled(pool)
+    out = [tuple(place) for place in places]
+    start = 0
+    for i in hidden:
+        size = len(places[i])
+        out[i] = tuple(shuffled[start : start + size])
+        start += size
+    return tuple(out), rng

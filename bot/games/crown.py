@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import (
+    Command,
     Event,
+    GameBase,
     IllegalMove,
     InvalidOptions,
     MatchOver,
@@ -26,6 +28,7 @@ from bot.games.base import (
     Outcome,
     Rng,
     SeatResult,
+    SuiteHints,
     TimedMove,
     View,
     seat_token,
@@ -119,7 +122,7 @@ Thwarts: King > Beggar, Knight; Dragon > King, Witch; Knight > Dragon, Beggar; W
 """
 
 
-class Crown:
+class Crown(GameBase[CrownState]):
     id = "crown"
     name = "King and Crown"
     summary = "Five quick games with a five-card deck: find, defend, support, tourney, King at Court."
@@ -139,6 +142,17 @@ class Crown:
         ),
     )
     rules = RULES
+    commands = (
+        Command("pick", "Pick your secret card (defend, support, tourney).", ("pick",), "card", "The card to pick"),
+        Command("reveal", "Find the King: reveal a face-down place.", ("reveal",), "place", "The place to reveal (1-5)"),
+        Command("end", "The King at Court: the King ends the questioning.", ("end",)),
+        Command("witch", "The King at Court: the Witch reveals every card and re-deals.", ("witch",)),
+        Command("peek", "The King at Court: the former Knight looks at one card.", ("peek",), "player", "Whose card"),
+        Command("accuse", "The King at Court: accuse a player of being the Dragon.", ("accuse",), "player", "Who"),
+        Command("beggar", "The King at Court: as the Beggar, join the Wicked or stay.", ("join", "stay"), "choice",
+                "Join the Wicked, or stay hidden"),
+    )
+    hints = SuiteHints(players=2, vary=("variant",))
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -586,7 +600,7 @@ class Crown:
                     data["peek"] = [state.peeked, state.cards[state.peeked]]
         public.append("")
         public.extend(state.log[-HISTORY:])
-        return View(seat, self._waiting(state), tuple(public), tuple(private), data)
+        return View(seat, self._waiting(state), board=tuple(public), private=tuple(private), data=data)
 
     def _waiting(self, state: CrownState) -> str:
         ph = state.phase

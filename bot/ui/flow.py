@@ -307,19 +307,13 @@ async def hand_command(interaction: Interaction) -> None:
     await show_hand(interaction, snap.id, edit=False)
 
 
-Prefixes = str | tuple[str, ...]
+def _covered(moves: Sequence[Move], kinds: Sequence[str]) -> list[Move]:
+    """The moves a command covers: those of one of ``kinds`` (every move if none given)."""
+    return [m for m in moves if not kinds or m.kind in kinds]
 
 
-def _has_prefix(code: str, prefix: Prefixes) -> bool:
-    """True if ``code`` is ``p`` or starts with ``p:`` for one of the prefixes ('' = any)."""
-    for p in (prefix,) if isinstance(prefix, str) else prefix:
-        if not p or code == p or code.startswith(p + ":"):
-            return True
-    return False
-
-
-async def play_command(interaction: Interaction, game_id: str | None, prefix: Prefixes, text: str) -> None:
-    """A game's slash command: find the legal move the player named and play it."""
+async def play_command(interaction: Interaction, game_id: str | None, kinds: Sequence[str], text: str) -> None:
+    """A game's slash command (or /move): find the legal move the player named and play it."""
     snap = await channel_match(interaction, game_id)
     svc = service_of(interaction)
     snap, seat = await svc.hand(snap.id, interaction.user.id)
@@ -328,42 +322,35 @@ async def play_command(interaction: Interaction, game_id: str | None, prefix: Pr
     if snap.seats[seat].left:
         raise errors.NotSeated("You left this match; the AI plays your seat now.")
     moves = snap.legal_moves(seat)
-    if not moves and seat not in snap.to_act():
-        raise errors.UnknownMove("It is not your turn.")
-    own = [
-        Move(m.code, tuple(snap.name_text(step) for step in m.path))
-        for m in moves
-        if _has_prefix(m.code, prefix)
-    ]
-    single = prefix if isinstance(prefix, str) else ""
-    move = resolve_move(own, text, single) if text else (own[0] if len(own) == 1 else None)
-    if move is None:
-        if text and not own and moves:
-            raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
-        if own:
-            raise errors.UnknownMove(
-                f"{text!r} is not one of your moves now; pick one from the list the command offers."
-                if text
-                else "Choose which one: the command's list shows your moves."
-            )
-        # Let the engine explain why (not your turn, card already used, ...).
-        code = text if ":" in text or not single else f"{single}:{text}"
-        await _play(interaction, snap.id, code or single, None)
+    if not moves:
+        # Let the engine say why (not your turn, already picked, ...) by trying the move.
+        attempt = text or (kinds[0] if kinds else "")
+        await _play(interaction, snap.id, attempt, None)
         return
+    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path)) for m in _covered(moves, kinds)]
+    if not own:
+        raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
+    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else (own[0] if len(own) == 1 else None)
+    if move is None:
+        raise errors.UnknownMove(
+            f"{text!r} is not one of your moves now; pick one from the list the command offers."
+            if text
+            else "Choose which one: the command's list shows your moves."
+        )
     await _play(interaction, snap.id, move, None)
 
 
-def move_autocomplete(game_id: str | None, prefix: Prefixes) -> Any:
-    """An autocomplete callback for a game command: the caller's legal moves of ``prefix``."""
+def move_autocomplete(game_id: str | None, kinds: Sequence[str]) -> Any:
+    """An autocomplete callback for a game command: the caller's legal moves of ``kinds``."""
 
     async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await autocomplete_moves(interaction, game_id, prefix, current)
+        return await autocomplete_moves(interaction, game_id, kinds, current)
 
     return complete
 
 
 async def autocomplete_moves(
-    interaction: Interaction, game_id: str | None, prefix: Prefixes, current: str
+    interaction: Interaction, game_id: str | None, kinds: Sequence[str], current: str
 ) -> list[app_commands.Choice[str]]:
     """The caller's legal moves for this command, filtered by what they typed."""
     try:
@@ -373,9 +360,7 @@ async def autocomplete_moves(
         return []
     low = current.casefold()
     choices = []
-    for m in snap.legal_moves(seat):
-        if not _has_prefix(m.code, prefix):
-            continue
+    for m in _covered(snap.legal_moves(seat), kinds):
         label = snap.name_text(m.label)
         if low and low not in label.casefold() and low not in m.code.casefold():
             continue

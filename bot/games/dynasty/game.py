@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import (
+    Command,
     Event,
+    GameBase,
     InvalidOptions,
     Move,
     NotYourTurn,
@@ -14,7 +16,7 @@ from bot.games.base import (
     Outcome,
     Rng,
     SeatResult,
-    TimedMove,
+    SuiteHints,
     View,
 )
 from bot.games.dynasty import ai
@@ -164,7 +166,29 @@ _MASK_SETS: tuple[frozenset[int], ...] = tuple(
 )
 
 
-class Dynasty:
+COMMANDS: tuple[Command, ...] = (
+    Command("play", "Play a card (with its suit, direction or extra card choices).", ("p", "t"), "card",
+            "The card and its choices (the list shows what you may play now)"),
+    Command("draw", "Draw a card instead of playing.", ("d",)),
+    Command("pass", "Pass after drawing, or end the turn without an extra card.", ("pass", "x")),
+    Command("onguard", "Call On Guard with one card left.", ("og",)),
+    Command("catch", "Catch a player who did not call On Guard (they draw 2).", ("c",), "player", "Who to catch"),
+    Command("accept", "Take a draw card or battle card aimed at you without answering.", ("acc", "take")),
+    Command("defend", "Answer a battle card with a Defender.", ("def",)),
+    Command("risk", "Play a Risk card from in front of you (any time in the hand).", ("r",), "card", "The Risk card"),
+    Command("escape", "Escape the Dungeon by discarding it (right after your second draw).", ("esc",)),
+    Command("warlord", "Play the Warlord: make this player's turn for them.", ("war",)),
+    Command("ask", "Partners: ask your partner whether you may go out.", ("ask",)),
+    Command("reply", "Partners: answer your partner, or decline to go out after a Yes.", ("yes", "no", "f"),
+            "answer", "Your answer"),
+    Command("key", "Secret Key: take any card of your choice from the draw pile.", ("k",), "card", "The card to take"),
+    Command("deal", "Dealer: cut for the dealing bonus, or deal normally.", ("cut", "deal"), "choice",
+            "Cut for the bonus, or deal"),
+    Command("wait", "Let an open window pass without an out-of-turn play.", ("wait",)),
+)
+
+
+class Dynasty(GameBase[DynastyState]):
     """King's Court / King's Dynasty / Bonus: an UNO-like shedding game for 2-8 players."""
 
     id = "dynasty"
@@ -174,6 +198,8 @@ class Dynasty:
     max_players = 8
     options = OPTIONS
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
+    commands = COMMANDS
+    hints = SuiteHints(players=4, quick={"limit": "300", "deck": "classic"}, vary=("partners",))
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -248,9 +274,6 @@ class Dynasty:
             if code in codes:
                 return codes[code]
         return moves[-1]
-
-    def timer(self, state: DynastyState) -> TimedMove | None:
-        return None
 
     def ai_move(self, state: DynastyState, seat: int, rng: Rng) -> Move:
         moves = legal(state, seat, tables_for(state.cfg))

@@ -144,7 +144,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             data["draw_pile_cards"] = _codes(tuple(sorted(s.draw)))
         if ph == ASK and T.partner[s.turn] == seat:
             private.append(f"{p(s.turn)} asks you: may I go out? (After a Yes they must go out or draw 2.)")
-    return View(seat, waiting_text(s, T), tuple(public), tuple(private), data)
+    return View(seat, waiting_text(s, T), board=tuple(public), private=tuple(private), data=data)
 
 
 __all__ = ["build_view"]
