@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.service import MatchService
 from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
-from bot.ui import flow
+from bot.ui import replies
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.table import TablePublisher
@@ -27,9 +27,9 @@ class KingTree(app_commands.CommandTree["KingBot"]):
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(error, app_commands.CheckFailure) and not isinstance(error, app_commands.CommandInvokeError):
-            await flow.say(interaction, str(error) or "You cannot use that command here.")
+            await replies.say(interaction, str(error) or "You cannot use that command here.")
             return
-        await flow.refuse(interaction, original)
+        await replies.refuse(interaction, original)
 
 
 class KingBot(commands.Bot):

@@ -1,1 +1,1 @@
-"""Slash commands, thin: parse options and hand over to bot.ui.flow. Loaded by name."""
+"""Slash commands, thin: parse options and hand over to bot.ui (commands, lobby). Loaded by name."""

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import flow
+from bot.ui import commands as ui_commands
 
 
 class Admin(commands.Cog):
@@ -18,23 +18,23 @@ class Admin(commands.Cog):
     @app_commands.command(name="config", description="Show or change this server's settings (changing needs Manage Server).")
     @app_commands.describe(turn_timer="Time each player has per decision before the default move is made")
     @app_commands.choices(
-        turn_timer=[app_commands.Choice(name=label, value=value) for value, label in flow.TURN_TIMER_CHOICES.items()]
+        turn_timer=[app_commands.Choice(name=label, value=value) for value, label in ui_commands.TURN_TIMER_CHOICES.items()]
     )
     @app_commands.guild_only()
     async def config(self, interaction: discord.Interaction[Any], turn_timer: app_commands.Choice[str] | None = None) -> None:
-        await flow.config_command(interaction, int(turn_timer.value) if turn_timer else None)
+        await ui_commands.config_command(interaction, int(turn_timer.value) if turn_timer else None)
 
     match = app_commands.Group(name="match", description="Match tools", guild_only=True)
 
     @match.command(name="log", description="Export a finished match's move log (host or Manage Server).")
     @app_commands.describe(match_id="The match number (default: the latest in this channel)")
     async def log(self, interaction: discord.Interaction[Any], match_id: app_commands.Range[int, 1, 10**12] | None = None) -> None:
-        await flow.match_log_command(interaction, match_id)
+        await ui_commands.match_log_command(interaction, match_id)
 
     @match.command(name="kick", description="Remove a player from this channel's match; the AI plays their seat (host or Manage Server).")
     @app_commands.describe(user="The player to remove")
     async def kick(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
-        await flow.kick_command(interaction, user)
+        await ui_commands.kick_command(interaction, user)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.games.base import Command, Game
-from bot.ui import flow
+from bot.ui import commands as ui_commands
 
 Interaction = discord.Interaction[Any]
 
@@ -26,15 +26,15 @@ def game_command(game_id: str, spec: Command) -> app_commands.Command[Any, Any, 
     if spec.option:
 
         async def with_option(interaction: Interaction, choice: str) -> None:
-            await flow.play_command(interaction, game_id, kinds, choice)
+            await ui_commands.play_command(interaction, game_id, kinds, choice)
 
         callback: Any = app_commands.rename(choice=spec.option)(with_option)
         callback = app_commands.describe(choice=spec.option_description or spec.description)(callback)
-        callback = app_commands.autocomplete(choice=flow.move_autocomplete(game_id, kinds))(callback)
+        callback = app_commands.autocomplete(choice=ui_commands.move_autocomplete(game_id, kinds))(callback)
     else:
 
         async def without_option(interaction: Interaction) -> None:
-            await flow.play_command(interaction, game_id, kinds, "")
+            await ui_commands.play_command(interaction, game_id, kinds, "")
 
         callback = without_option
     return app_commands.Command(name=spec.name, description=spec.description, callback=callback)

@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES
-from bot.ui import flow
+from bot.ui import commands as ui_commands
+from bot.ui import lobby, replies
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 
@@ -25,44 +26,44 @@ class Lobby(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        await flow.open_lobby(interaction, game.value)
+        await lobby.open_lobby(interaction, game.value)
 
     @app_commands.command(name="hand", description="See your cards and moves in this channel's match (only you see it).")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await flow.hand_command(interaction)
+        await ui_commands.hand_command(interaction)
 
     @app_commands.command(name="move", description="Make any of your moves in this channel's match (the list shows them).")
     @app_commands.describe(move="One of your legal moves now")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
-        await flow.play_command(interaction, None, (), move)
+        await ui_commands.play_command(interaction, None, (), move)
 
     @move.autocomplete("move")
     async def move_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await flow.autocomplete_moves(interaction, None, (), current)
+        return await ui_commands.autocomplete_moves(interaction, None, (), current)
 
     @app_commands.command(name="rules", description="The rules of a game, with this bot's rulings.")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        await flow.rules_command(interaction, game.value)
+        await ui_commands.rules_command(interaction, game.value)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby, or hand your seat in a running match to the AI.")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await flow.leave_command(interaction)
+        await ui_commands.leave_command(interaction)
 
     @app_commands.command(name="cancel", description="End this channel's match (host or Manage Server).")
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await flow.cancel_command(interaction)
+        await ui_commands.cancel_command(interaction)
 
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Forged, truncated or retired custom ids get one ephemeral sentence, not silence."""
-        await flow.answer_stray(interaction, (*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS))
+        await replies.answer_stray(interaction, (*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS))
 
 
 async def setup(bot: commands.Bot) -> None:

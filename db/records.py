@@ -3,7 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class MatchStatus(StrEnum):
+    """Where a match is in its life (stored as this text)."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"  # cancelled, or a lobby everyone left
+
+    @property
+    def active(self) -> bool:
+        return self in (MatchStatus.LOBBY, MatchStatus.RUNNING)
+
+    @property
+    def over(self) -> bool:
+        return self in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +53,7 @@ class MatchRecord:
     host_id: int
     game_id: str
     options: dict[str, str]
-    status: str
+    status: MatchStatus
     seats: tuple[Seat, ...]
     version: int
     seed: int

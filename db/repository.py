@@ -23,7 +23,7 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from db import leaderboard
 from db.models import GuildConfig, Match, MoveLog, Result
-from db.records import MatchRecord, MatchUpdate, MoveRecord, ResultRow, Seat
+from db.records import MatchRecord, MatchStatus, MatchUpdate, MoveRecord, ResultRow, Seat
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def _record(row: Any) -> MatchRecord:
         host_id=row.host_id,
         game_id=row.game_id,
         options=json.loads(row.options),
-        status=row.status,
+        status=MatchStatus(row.status),
         seats=tuple(Seat.from_json(s) for s in json.loads(row.seats)),
         version=row.version,
         seed=row.seed,

@@ -361,9 +361,9 @@ async def test_three_people_and_an_ai_play_a_whole_match(
     fake = world.fake
     ann, bob, cat = world.users[:3]
     # Test set-up: a fixed seed and the prepared first hand (see the module docstring).
-    import bot.service.matches as matches_module
+    import bot.service.lobby as lobby_module
 
-    monkeypatch.setattr(matches_module.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(lobby_module.secrets, "randbits", lambda bits: SEED)
     engine_setup = type(GAME).setup
 
     def prepared_setup(game: Any, players: int, seed: int, options: Mapping[str, str]) -> DynastyState:

@@ -27,7 +27,7 @@ if str(_ROOT) not in sys.path:
 from bot.games import GAMES
 from bot.games.base import Event, Rng
 from bot.service import Snapshot
-from bot.ui.flow import table_message
+from bot.ui.lobby import table_message
 from tests.e2e_support import World, _fits, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import text_of, walk_components

@@ -40,6 +40,7 @@ from tests.fakediscord.models import text_of
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
+MATCH_LOGGERS = {f"bot.service.{m}" for m in ("core", "lobby", "matches", "deadlines", "ai_seats")} | {"bot.ui.table"}
 
 
 def history(message: FakeMessage) -> str:
@@ -337,7 +338,7 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(world: 
             (fire_command(fake, ann, ch, "crown pick", [{"name": "card", "type": 3, "value": "Joker"}]), "not one of your moves"),
             (fire_command(fake, cat, ch, "crown pick", [{"name": "card", "type": 3, "value": "K"}]), "not seated"),
             (fire_command(fake, ann, ch, "crown reveal", [{"name": "place", "type": 3, "value": "9"}]), "cannot do that right now"),
-            (fire_command(fake, ann, ch, "crown beggar", [{"name": "choice", "type": 3, "value": "dance"}]), "not one this option accepts"),
+            (fire_command(fake, ann, ch, "crown beggar", [{"name": "choice", "type": 3, "value": "dance"}]), "cannot do that right now"),
             (fire_command(fake, ann, ch, "play", [{"name": "game", "type": 3, "value": "poker"}]), "not one this option accepts"),
             (fire_command(fake, ann, ch, "rules", [{"name": "game", "type": 3, "value": "poker"}]), "not one this option accepts"),
             (fire_command(fake, ann, ch, "config", [{"name": "turn_timer", "type": 3, "value": "-5"}]), "not one this option accepts"),
@@ -476,7 +477,7 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
         assert game.dump(state) == final.record.state
         assert [m["by"] for m in data["moves"]] == ["player"] * 4
         # Every log line about a match names it, so a bug report can be matched to its log.
-        service_lines = [r.getMessage() for r in caplog.records if r.name in ("bot.service.matches", "bot.ui.table")]
+        service_lines = [r.getMessage() for r in caplog.records if r.name in MATCH_LOGGERS]
         about = [line for line in service_lines if "restored" not in line]
         assert about and all(line.startswith(f"match {match_id}:") for line in about), about
         assert all(str(match_id) in cid for cid in custom_ids(table))

@@ -1,1 +1,1 @@
-"""Discord presentation: embeds, persistent components and the interaction flow."""
+"""Discord presentation: embeds, persistent components, and what each interaction does."""

@@ -30,7 +30,7 @@ from bot.service.leaderboard import (
     StandingRecord,
     game_name,
 )
-from bot.ui import flow
+from bot.ui import replies
 from bot.ui.render import DESCRIPTION_LIMIT, FIELD_LIMIT, clip
 
 log = logging.getLogger(__name__)
@@ -255,7 +255,7 @@ async def show_page(interaction: Interaction, guild_id: int, game_id: str, seaso
             raise ServiceError("That leaderboard belongs to another server.")
         board = await service_of(interaction).board(guild_id, game_id, season, page)
     except (GameError, ServiceError) as err:
-        await flow.refuse(interaction, err)
+        await replies.refuse(interaction, err)
         return
     await interaction.response.edit_message(embed=board_embed(board), view=board_view(board))
 
@@ -271,14 +271,14 @@ async def stats_command(interaction: Interaction, user: discord.abc.User | None)
 
 
 async def season_start_command(interaction: Interaction, name: str) -> None:
-    rollover = await service_of(interaction).start_season(_guild(interaction), name, is_admin=flow.is_admin(interaction))
+    rollover = await service_of(interaction).start_season(_guild(interaction), name, is_admin=replies.is_admin(interaction))
     await interaction.response.send_message(
         embed=rollover_embed(rollover), allowed_mentions=discord.AllowedMentions.none()
     )
 
 
 async def season_end_command(interaction: Interaction) -> None:
-    rollover = await service_of(interaction).end_season(_guild(interaction), is_admin=flow.is_admin(interaction))
+    rollover = await service_of(interaction).end_season(_guild(interaction), is_admin=replies.is_admin(interaction))
     await interaction.response.send_message(
         embed=rollover_embed(rollover), allowed_mentions=discord.AllowedMentions.none()
     )

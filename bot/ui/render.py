@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import Game, View
-from bot.service import Snapshot
+from bot.service import MatchStatus, Snapshot
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_RUNNING = discord.Colour.gold()
@@ -63,7 +63,7 @@ def seat_lines(snap: Snapshot, to_act: frozenset[int] = frozenset()) -> list[str
 
 def lobby_embed(snap: Snapshot) -> discord.Embed:
     game = snap.game
-    closed = snap.status == "abandoned"
+    closed = snap.status == MatchStatus.ABANDONED
     embed = discord.Embed(
         title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}",
         description=game.summary,
@@ -89,21 +89,21 @@ def table_embed(snap: Snapshot, recent: Sequence[str] = ()) -> discord.Embed:
     if snap.state is None:
         return lobby_embed(snap)
     view = snap.view(None)
-    over = snap.status in ("finished", "abandoned")
+    over = snap.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
     title_state = {"finished": "finished", "abandoned": "cancelled"}.get(snap.status, "in play")
     embed = discord.Embed(
         title=f"{game.name} #{snap.id}: {title_state}",
         colour=COLOUR_OVER if over else COLOUR_RUNNING,
     )
     head = snap.name_text(view.waiting)
-    if snap.status == "abandoned":
+    if snap.status == MatchStatus.ABANDONED:
         head = "The match was cancelled."
     body = "\n".join(snap.name_text(line) for line in view.public)
     embed.description = clip(f"**{head}**\n\n{body}", DESCRIPTION_LIMIT)
     embed.add_field(
         name="Seats", value=clip("\n".join(seat_lines(snap, snap.awaited())), FIELD_LIMIT), inline=True
     )
-    if snap.status == "finished":
+    if snap.status == MatchStatus.FINISHED:
         outcome = game.outcome(snap.state)
         if outcome is not None:
             ranking = sorted(outcome.results, key=lambda r: (r.place, r.seat))
@@ -144,7 +144,7 @@ def hand_embed(
     parts.extend(private or ["(nothing private right now)"])
     parts.append("")
     parts.append(f"*{snap.name_text(view.waiting)}*")
-    if snap.status == "running":
+    if snap.status == MatchStatus.RUNNING:
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         elif has_moves:

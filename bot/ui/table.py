@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from bot.games.base import Event
-from bot.service import MatchService, Snapshot
-from bot.ui.flow import table_message
+from bot.service import MatchService, MatchStatus, Snapshot
+from bot.ui.lobby import table_message
 
 log = logging.getLogger(__name__)
 RECENT = 5
@@ -51,7 +51,7 @@ class TablePublisher:
             if self._shown.get(snap.id, -1) >= latest.version and snap.status == latest.status:
                 return
             await self.publish(latest)
-        if latest.status in ("finished", "abandoned"):
+        if latest.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
             self._recent.pop(snap.id, None)
 
     async def publish(self, snap: Snapshot) -> None:

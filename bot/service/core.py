@@ -1,0 +1,261 @@
+"""The service's core: the match cache and locks, listeners, and the one move transaction.
+
+The other parts of :class:`bot.service.MatchService` (lobby, AI seats, deadlines) build on
+this class; each is a mixin in its own module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.games import GAMES
+from bot.games.base import Event, Game, Move
+from bot.service import errors
+from bot.service.snapshot import Listener, MoveResult, Snapshot
+from db import repository as repo_mod
+from db.records import MatchRecord, MatchStatus, MatchUpdate, ResultRow, Seat
+from db.repository import Repository
+
+log = logging.getLogger(__name__)
+
+NOTES_PER_SEAT = 6
+DEFAULT_TURN_SECONDS = 180
+
+
+@dataclass
+class Timer:
+    """A match's armed deadline task, for the version it was armed at."""
+
+    version: int
+    task: asyncio.Task[None]
+
+
+@dataclass
+class ServiceCore:
+    repo: Repository
+    ai_delay: float = 0.8
+    default_turn_seconds: int = DEFAULT_TURN_SECONDS
+    clock: Callable[[], float] = time.time
+    listeners: list[Listener] = field(default_factory=list)
+    # Weak values: a match's lock lives while someone holds or waits for it, so the map
+    # never grows with the number of matches ever played.
+    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _cache: dict[int, Snapshot] = field(default_factory=dict)
+    _timers: dict[int, Timer] = field(default_factory=dict)
+    _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _pending: set[asyncio.Task[None]] = field(default_factory=set)
+    _turn_seconds: dict[int, int] = field(default_factory=dict)
+    _closed: bool = False
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
+        return lock
+
+    def _snapshot(self, record: MatchRecord) -> Snapshot:
+        game = GAMES[record.game_id]
+        state = game.load(record.state) if record.state is not None else None
+        snap = Snapshot(record, game, state)
+        self._remember(snap)
+        return snap
+
+    def _remember(self, snap: Snapshot) -> None:
+        """Cache an active match; a match that is over is dropped (it changes no more)."""
+        if snap.status.active:
+            self._cache[snap.id] = snap
+        else:
+            self._cache.pop(snap.id, None)
+
+    async def get(self, match_id: int) -> Snapshot:
+        snap = self._cache.get(match_id)
+        if snap is not None:
+            return snap
+        record = await self.repo.get_match(match_id)
+        if record is None:
+            raise errors.MatchNotFound()
+        return self._snapshot(record)
+
+    async def _fresh(self, match_id: int) -> Snapshot:
+        """Reload from the database (after a stale write from another process)."""
+        self._cache.pop(match_id, None)
+        return await self.get(match_id)
+
+    async def _notify(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        """Tell listeners in the background, so a slow table edit never delays a reply."""
+        for listener in list(self.listeners):
+            self._background(listener.match_changed(snap, events), snap.id)
+
+    def _background(self, coro: Any, match_id: int) -> None:
+        async def run() -> None:
+            try:
+                await coro
+            except Exception:  # a broken listener must not lose the move
+                log.exception("match %s: listener failed", match_id)
+
+        task = asyncio.create_task(run())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def settle(self) -> None:
+        """Wait for listener work in flight (tests and shutdown)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+    async def active_in_channel(self, channel_id: int) -> Snapshot | None:
+        record = await self.repo.active_in_channel(channel_id)
+        return self._snapshot(record) if record else None
+
+    async def matches_of(self, guild_id: int, user_id: int) -> list[Snapshot]:
+        return [self._snapshot(r) for r in await self.repo.active_for_user(guild_id, user_id)]
+
+    # --- server settings -----------------------------------------------------------
+
+    async def turn_seconds(self, guild_id: int) -> int:
+        """The server's seconds per decision (0: no turn timer)."""
+        cached = self._turn_seconds.get(guild_id)
+        if cached is None:
+            stored = await self.repo.turn_seconds(guild_id)
+            cached = self.default_turn_seconds if stored is None else stored
+            self._turn_seconds[guild_id] = cached
+        return cached
+
+    async def set_turn_seconds(self, guild_id: int, seconds: int, *, is_admin: bool) -> None:
+        if not is_admin:
+            raise errors.NotHost("change the server settings (Manage Server is needed)")
+        if seconds < 0 or seconds > 7 * 24 * 3600:
+            raise errors.LobbyError("The turn timer must be between 0 seconds (off) and 7 days.")
+        await self.repo.set_turn_seconds(guild_id, seconds)
+        self._turn_seconds[guild_id] = seconds
+
+    # --- the move transaction --------------------------------------------------------
+
+    async def _apply(
+        self,
+        snap: Snapshot,
+        seat: int,
+        user_id: int | None,
+        move: str | Move,
+        seat_changes: Mapping[int, Seat] | None = None,
+        extra_events: Sequence[Event] = (),
+    ) -> MoveResult:
+        """Engine apply + one transaction. Caller holds the lock."""
+        game, state = snap.game, snap.state
+        assert state is not None
+        code = move if isinstance(move, str) else move.code
+        moves = game.legal_moves(state, seat)
+        chosen = next((m for m in moves if m.code == code), None)
+        new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
+        events = list(extra_events) + list(events)
+        if chosen is None:  # pragma: no cover - apply accepted a code not listed
+            chosen = Move.simple(code, code)
+        outcome = game.outcome(new_state)
+        status = MatchStatus.FINISHED if outcome is not None else MatchStatus.RUNNING
+        version = snap.version + 1
+        notes = self._notes(snap.record.notes, events)
+        seats = snap.seats
+        if user_id is not None and seats[seat].missed:
+            seats = seats[:seat] + (replace(seats[seat], missed=0),) + seats[seat + 1 :]
+        if seat_changes:
+            seats = tuple(seat_changes.get(i, s) for i, s in enumerate(seats))
+        turn = await self.turn_seconds(snap.record.guild_id)
+        deadline_at, deadline = (
+            (None, None)
+            if outcome
+            else self._deadline_for(game, new_state, version, seats, turn, snap.record.deadline)
+        )
+        results: tuple[ResultRow, ...] = ()
+        seats_changed = seats != snap.seats
+        snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats_changed else snap
+        if outcome is not None:
+            results = tuple(
+                ResultRow(
+                    seat=r.seat,
+                    user_id=snap.seats[r.seat].user_id,
+                    is_ai=snap.seats[r.seat].ai,
+                    place=r.place,
+                    score=r.score,
+                    team=r.team,
+                    left=snap.seats[r.seat].left,
+                )
+                for r in outcome.results
+            )
+        try:
+            record = await self.repo.apply_move(
+                MatchUpdate(
+                    match_id=snap.id,
+                    expected_version=snap.version,
+                    state=game.dump(new_state),
+                    seat=seat,
+                    user_id=user_id,
+                    code=code,
+                    notes=notes,
+                    status=status,
+                    deadline_at=deadline_at,
+                    deadline=deadline,
+                    results=results,
+                    seats=seats if seats_changed else None,
+                )
+            )
+        except repo_mod.StaleVersion:
+            await self._fresh(snap.id)
+            raise errors.StaleVersion() from None
+        new = Snapshot(record, game, new_state)
+        self._remember(new)
+        log.info("match %s: v%d seat %d played %s", snap.id, version, seat, code)
+        if outcome is not None:
+            log.info("match %s: finished", snap.id)
+        return MoveResult(new, seat, chosen, tuple(events))
+
+    @staticmethod
+    def _notes(notes: Mapping[str, list[str]], events: Sequence[Event]) -> dict[str, list[str]]:
+        out = {k: list(v) for k, v in notes.items()}
+        for e in events:
+            if e.seat is not None:
+                box = out.setdefault(str(e.seat), [])
+                box.append(e.text)
+                del box[:-NOTES_PER_SEAT]
+        return out
+
+    async def _after_change(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        """Tell listeners, then arm timers and wake the AI."""
+        await self._notify(snap, events)
+        if snap.status != MatchStatus.RUNNING:
+            self._disarm(snap.id)
+            return
+        self._arm(snap)
+        self._wake_ai(snap)
+
+    # --- provided by the mixins -------------------------------------------------------
+
+    def _deadline_for(
+        self,
+        game: Game,
+        state: Any,
+        version: int,
+        seats: Sequence[Seat],
+        turn_seconds: int,
+        previous: Mapping[str, Any] | None = None,
+    ) -> tuple[float | None, dict[str, Any] | None]:
+        raise NotImplementedError
+
+    def _arm(self, snap: Snapshot) -> None:
+        raise NotImplementedError
+
+    def _disarm(self, match_id: int) -> None:
+        raise NotImplementedError
+
+    def _wake_ai(self, snap: Snapshot) -> None:
+        raise NotImplementedError

@@ -1,0 +1,117 @@
+"""What the service hands out: a match as stored plus its loaded engine state, a move's result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View
+from db.records import MatchRecord, MatchStatus, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A match as the service sees it: the stored record plus the loaded engine state."""
+
+    record: MatchRecord
+    game: Game
+    state: Any | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def status(self) -> MatchStatus:
+        return self.record.status
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.record.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.record.seats):
+            if s.user_id == user_id and not s.ai:
+                return i
+        return None
+
+    def name_text(self, text: str) -> str:
+        """Replace ``{p3}`` placeholders with seat names."""
+        names = self.names
+
+        def sub(m: Any) -> str:
+            i = int(m.group(1))
+            return names[i] if i < len(names) else f"seat {i + 1}"
+
+        return SEAT_TOKEN_RE.sub(sub, text)
+
+    def view(self, seat: int | None) -> View:
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+    def to_act(self) -> frozenset[int]:
+        if self.state is None or self.record.status != MatchStatus.RUNNING:
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def awaited(self) -> frozenset[int]:
+        """Seats the game is waiting for (public; optional out-of-turn actors excluded)."""
+        if self.state is None or self.record.status != MatchStatus.RUNNING:
+            return frozenset()
+        return self.game.awaited(self.state)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.state is None or self.record.status != MatchStatus.RUNNING:
+            return []
+        return self.game.legal_moves(self.state, seat)
+
+    def notes_for(self, seat: int) -> list[str]:
+        return list(self.record.notes.get(str(seat), ()))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    snapshot: Snapshot
+    seat: int
+    move: Move
+    events: tuple[Event, ...]
+
+    def private_for(self, seat: int) -> list[str]:
+        return [e.text for e in self.events if e.seat == seat]
+
+    @property
+    def public(self) -> list[str]:
+        return [e.text for e in self.events if e.seat is None]
+
+
+class Listener(Protocol):
+    """Told about every change (the Discord layer edits the table message)."""
+
+    async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None: ...
+
+    async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None: ...
+
+
+def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | None:
+    """Find the move a player typed: its code, ``prefix:text``, or its label (any case)."""
+    text = text.strip()
+    if not text:
+        return None
+    low = text.casefold()
+    for m in moves:
+        if m.code == text or (prefix and m.code == f"{prefix}:{text}"):
+            return m
+    for m in moves:
+        if m.label.casefold() == low or m.path[-1].casefold() == low:
+            return m
+    candidates = [m for m in moves if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
+    return candidates[0] if len(candidates) == 1 else None

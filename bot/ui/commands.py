@@ -1,0 +1,174 @@
+"""What the shared and per-game slash commands do (the cogs only parse and call these)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import GAMES
+from bot.games.base import GameError, Move
+from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
+from bot.ui import render
+from bot.ui.hand import play_move, show_hand
+from bot.ui.render import clip
+from bot.ui.replies import Interaction, is_admin, say, service_of
+
+
+async def channel_match(interaction: Interaction, game_id: str | None = None) -> Snapshot:
+    """The active match in this channel (of ``game_id`` if given), else a refusal."""
+    svc = service_of(interaction)
+    snap = await svc.active_in_channel(interaction.channel_id or 0)
+    if snap is None:
+        # Maybe the user's only running match is elsewhere in this server.
+        mine = await svc.matches_of(interaction.guild_id or 0, interaction.user.id)
+        mine = [m for m in mine if m.status == MatchStatus.RUNNING and (game_id is None or m.record.game_id == game_id)]
+        if len(mine) == 1:
+            return mine[0]
+        raise errors.NotRunning("There is no active match in this channel; start one with /play.")
+    if game_id is not None and snap.record.game_id != game_id:
+        other = GAMES[snap.record.game_id].name
+        raise errors.NotRunning(f"The match in this channel is {other}, not {GAMES[game_id].name}.")
+    return snap
+
+
+async def hand_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    await show_hand(interaction, snap.id, edit=False)
+
+
+def _covered(moves: Sequence[Move], kinds: Sequence[str]) -> list[Move]:
+    """The moves a command covers: those of one of ``kinds`` (every move if none given)."""
+    return [m for m in moves if not kinds or m.kind in kinds]
+
+
+async def play_command(interaction: Interaction, game_id: str | None, kinds: Sequence[str], text: str) -> None:
+    """A game's slash command (or /move): find the legal move the player named and play it."""
+    snap = await channel_match(interaction, game_id)
+    svc = service_of(interaction)
+    snap, seat = await svc.hand(snap.id, interaction.user.id)
+    if snap.status != MatchStatus.RUNNING:
+        raise errors.NotRunning("This match is over.")
+    if snap.seats[seat].left:
+        raise errors.NotSeated("You left this match; the AI plays your seat now.")
+    moves = snap.legal_moves(seat)
+    if not moves:
+        # Let the engine say why (not your turn, already picked, ...) by trying the move.
+        attempt = text or (kinds[0] if kinds else "")
+        await play_move(interaction, snap.id, attempt, None)
+        return
+    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path)) for m in _covered(moves, kinds)]
+    if not own:
+        raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
+    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else (own[0] if len(own) == 1 else None)
+    if move is None:
+        raise errors.UnknownMove(
+            f"{text!r} is not one of your moves now; pick one from the list the command offers."
+            if text
+            else "Choose which one: the command's list shows your moves."
+        )
+    await play_move(interaction, snap.id, move, None)
+
+
+def move_autocomplete(game_id: str | None, kinds: Sequence[str]) -> Any:
+    """An autocomplete callback for a game command: the caller's legal moves of ``kinds``."""
+
+    async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await autocomplete_moves(interaction, game_id, kinds, current)
+
+    return complete
+
+
+async def autocomplete_moves(
+    interaction: Interaction, game_id: str | None, kinds: Sequence[str], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves for this command, filtered by what they typed."""
+    try:
+        snap = await channel_match(interaction, game_id)
+        snap, seat = await service_of(interaction).hand(snap.id, interaction.user.id)
+    except (GameError, ServiceError):
+        return []
+    low = current.casefold()
+    choices = []
+    for m in _covered(snap.legal_moves(seat), kinds):
+        label = snap.name_text(m.label)
+        if low and low not in label.casefold() and low not in m.code.casefold():
+            continue
+        choices.append(app_commands.Choice(name=clip(label, 100), value=m.code[:100]))
+        if len(choices) == 25:
+            break
+    return choices
+
+
+async def rules_command(interaction: Interaction, game_id: str) -> None:
+    game = GAMES[game_id]
+    embeds = render.rules_embeds(game)
+    await interaction.response.send_message(embeds=embeds[:10], ephemeral=True)
+
+
+async def leave_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    svc = service_of(interaction)
+    if snap.status == MatchStatus.LOBBY:
+        snap = await svc.leave_lobby(snap.id, interaction.user.id)
+        await say(interaction, "You left the lobby.")
+    else:
+        snap = await svc.leave_match(snap.id, interaction.user.id)
+        await say(interaction, "You left the match; the AI plays your seat and the match counts as a loss for you.")
+
+
+async def cancel_command(interaction: Interaction) -> None:
+    snap = await channel_match(interaction)
+    await service_of(interaction).cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
+    await say(interaction, f"Match #{snap.id} was cancelled.")
+
+
+TURN_TIMER_CHOICES = {
+    "60": "1 minute",
+    "180": "3 minutes (default)",
+    "600": "10 minutes",
+    "86400": "24 hours (correspondence)",
+    "0": "off",
+}
+
+
+async def config_command(interaction: Interaction, turn_seconds: int | None) -> None:
+    svc = service_of(interaction)
+    guild = interaction.guild_id or 0
+    if turn_seconds is not None:
+        await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
+    current = await svc.turn_seconds(guild)
+    label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
+    prefix = "Saved: the turn timer" if turn_seconds is not None else "Turn timer"
+    await say(interaction, f"{prefix} on this server: {label}; new deadlines use it from the next move.")
+
+
+async def match_log_command(interaction: Interaction, match_id: int | None) -> None:
+    data = await service_of(interaction).export_log(
+        channel_id=interaction.channel_id or 0, match_id=match_id, user_id=interaction.user.id, is_admin=is_admin(interaction)
+    )
+    payload = io.BytesIO(json.dumps(data, indent=1).encode())
+    await interaction.response.send_message(
+        f"Move log of match #{data['match']} ({len(data['moves'])} moves). Seed and moves replay it exactly.",
+        file=discord.File(payload, filename=f"match-{data['match']}.json"),
+        ephemeral=True,
+    )
+
+
+async def kick_command(interaction: Interaction, user: discord.abc.User) -> None:
+    """/match kick: the host or Manage Server removes a player from this channel's match."""
+    snap = await service_of(interaction).active_in_channel(interaction.channel_id or 0)
+    if snap is None:
+        raise errors.NotRunning("There is no active match in this channel.")
+    snap = await service_of(interaction).remove_seat(
+        snap.id, interaction.user.id, user.id, is_admin=is_admin(interaction)
+    )
+    name = getattr(user, "display_name", None) or user.name
+    if snap.status == MatchStatus.RUNNING:
+        await say(interaction, f"{name} was removed from match #{snap.id}; the AI plays their seat and it counts as a loss for them.")
+    else:
+        await say(interaction, f"{name} was removed from the lobby of match #{snap.id}.")

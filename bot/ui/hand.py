@@ -1,0 +1,236 @@
+"""The private hand: the table's "My hand" button, the move buttons and selects, and playing.
+
+Custom ids carry only public data: the match id, the version and positions in the
+clicker's own list of legal moves, never a card. They survive restarts because every
+item here is registered once with ``bot.add_dynamic_items`` and rebuilt from the id.
+
+    kg:hand:<match>:<version>        the table's "My hand" button
+    kg:m:<match>:<version>:<path>    a step in the hand's move tree (button)
+    kg:ms:<match>:<version>:<path>   the same as a select; the chosen value is the next step
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.games.base import GameError, Move, seat_token
+from bot.service import MatchStatus, MoveResult, ServiceError, Snapshot, errors
+from bot.ui import render
+from bot.ui.movetree import Node, join_path, parse_path, walk
+from bot.ui.render import clip
+from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+
+BUTTONS_PER_ROW = 5
+MAX_BUTTON_CHOICES = 20
+SELECT_SIZE = 25
+MAX_SELECTS = 4
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"):
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, emoji="🂠", custom_id=f"kg:hand:{match_id}:{version}")
+        )
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> HandButton:
+        return cls(int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, show_hand(interaction, self.match_id))
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kg:m:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)",
+):
+    def __init__(self, match_id: int, version: int, path: Sequence[int], label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(
+            discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"kg:m:{match_id}:{version}:{join_path(path)}")
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveButton:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, move_step(interaction, self.match_id, self.version, self.path))
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:ms:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)(?::(?P<part>\d))?",
+):
+    def __init__(self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None, part: int = 0) -> None:
+        suffix = f":{part}" if part else ""
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"kg:ms:{match_id}:{version}:{join_path(path)}{suffix}", options=[discord.SelectOption(label="-")]
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveSelect:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.select):
+            return
+        values = list(self.item.values)
+        try:
+            child = int(values[0])
+        except (IndexError, ValueError):
+            child = -1
+        await guarded(interaction, move_step(interaction, self.match_id, self.version, self.path + [child]))
+
+
+HAND_ITEMS = (HandButton, MoveButton, MoveSelect)
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def table_view(snap: Snapshot) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if snap.status == MatchStatus.RUNNING or snap.status == MatchStatus.FINISHED:
+        view.add_item(HandButton(snap.id, snap.version))
+    return view
+
+
+def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tuple[discord.ui.View, Node | None]:
+    """Buttons (or selects, for many choices) for the node at ``path`` of the move tree."""
+    view = discord.ui.View(timeout=None)
+    node = walk(moves, path) if moves else None
+    if node is not None and (node.children or node.leaf is not None):
+        labels = [snap.name_text(c) for c in node.children]
+        if node.choose_leaf_index is not None:
+            labels.append("Just this")
+        if len(labels) <= MAX_BUTTON_CHOICES:
+            for i, label in enumerate(labels):
+                item = MoveButton(snap.id, snap.version, list(path) + [i], label)
+                item.item.row = i // BUTTONS_PER_ROW
+                view.add_item(item)
+        else:
+            for part in range(min(MAX_SELECTS, (len(labels) + SELECT_SIZE - 1) // SELECT_SIZE)):
+                chunk = list(enumerate(labels))[part * SELECT_SIZE : (part + 1) * SELECT_SIZE]
+                suffix = f":{part}" if part else ""
+                select = discord.ui.Select(
+                    custom_id=f"kg:ms:{snap.id}:{snap.version}:{join_path(path)}{suffix}",
+                    placeholder=f"Choose ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})",
+                    options=[discord.SelectOption(label=clip(lab, 100), value=str(i)) for i, lab in chunk],
+                    row=part,
+                )
+                view.add_item(MoveSelect(snap.id, snap.version, path, select, part))
+    nav_row = 4
+    if path:
+        back = MoveButton(snap.id, snap.version, list(path)[:-1], "Back", discord.ButtonStyle.secondary)
+        back.item.row = nav_row
+        view.add_item(back)
+    refresh = HandButton(snap.id, snap.version)
+    refresh.item.label = "Refresh"
+    refresh.item.emoji = None
+    refresh.item.style = discord.ButtonStyle.secondary
+    refresh.item.row = nav_row
+    view.add_item(refresh)
+    return view, node
+
+
+# --- showing the hand and playing -------------------------------------------------------------
+
+
+async def show_hand(
+    interaction: Interaction,
+    match_id: int,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+    edit: bool | None = None,
+) -> None:
+    """Answer with the clicker's private view and the moves they may make now."""
+    snap, seat = await service_of(interaction).hand(match_id, interaction.user.id)
+    await _send_hand(interaction, snap, seat, notice=notice, path=path, edit=edit)
+
+
+async def _send_hand(
+    interaction: Interaction,
+    snap: Snapshot,
+    seat: int,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+    edit: bool | None = None,
+) -> None:
+    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
+    view, node = hand_view(snap, moves, path)
+    step = node.labels if node is not None else ()
+    embed = render.hand_embed(snap, seat, snap.view(seat), notice=notice, step=step, has_moves=bool(moves))
+    if edit is None:
+        edit = is_component(interaction) and bool(interaction.message and interaction.message.flags.ephemeral)
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+    elif edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def move_step(interaction: Interaction, match_id: int, version: int, path: list[int]) -> None:
+    """A button or select of the hand: go one step down the move tree, or play the move."""
+    svc = service_of(interaction)
+    try:
+        snap, seat = await svc.hand(match_id, interaction.user.id)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    if snap.version != version:
+        await _send_hand(interaction, snap, seat, notice=["That button was out of date; here is your hand now."])
+        return
+    moves = snap.legal_moves(seat)
+    node = walk(moves, path)
+    if node is None:
+        await _send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
+        return
+    if node.leaf is None or (node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)):
+        await _send_hand(interaction, snap, seat, path=path)
+        return
+    await play_move(interaction, snap.id, node.leaf, version)
+
+
+async def play_move(interaction: Interaction, match_id: int, move: Move | str, version: int | None) -> None:
+    svc = service_of(interaction)
+    try:
+        result = await svc.play(match_id, interaction.user.id, move, version=version)
+    except errors.StaleVersion:
+        snap, seat = await svc.hand(match_id, interaction.user.id)
+        await _send_hand(interaction, snap, seat, notice=["Someone moved first, so that was not played; here is your hand now."])
+        return
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    await _send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
+
+
+def played_notice(result: MoveResult) -> list[str]:
+    lines = [f"You played: {result.move.label}."]
+    lines.extend(result.private_for(result.seat))
+    echo = seat_token(result.seat) + " has"  # "{p0} has picked." repeats what the player just did
+    others = [t for t in result.public if not t.startswith(echo)]
+    lines.extend(others[-3:])
+    return lines

@@ -1,0 +1,222 @@
+"""The lobby: its buttons and option selects, opening one, and what its buttons do.
+
+    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, unai, start, cancel, opts)
+    kg:opt:<match>:<key>             lobby option select
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.games.base import GameError, Option
+from bot.service import MatchStatus, ServiceError, Snapshot, errors
+from bot.ui import render
+from bot.ui.hand import SELECT_SIZE, table_view
+from bot.ui.render import clip
+from bot.ui.replies import (
+    Interaction,
+    display_name,
+    guarded,
+    is_admin,
+    missing_channel_permissions,
+    refuse,
+    say,
+    service_of,
+    wrong_kind,
+)
+
+log = logging.getLogger(__name__)
+
+LOBBY_ACTIONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary),
+    "opts": ("Options", discord.ButtonStyle.secondary),
+}
+
+
+INLINE_OPTIONS = 3  # more options than this go to an ephemeral panel behind an Options button
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:lobby:(?P<mid>\d{1,12}):(?P<action>[a-z]{1,8})"):
+    def __init__(self, match_id: int, action: str) -> None:
+        label, style = LOBBY_ACTIONS.get(action, ("?", discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"kg:lobby:{match_id}:{action}"))
+        self.match_id = match_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["mid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, lobby_action(interaction, self.match_id, self.action))
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})"):
+    def __init__(self, match_id: int, key: str, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"kg:opt:{match_id}:{key}", options=[discord.SelectOption(label="-")]))
+        self.match_id = match_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> OptionSelect:
+        return cls(int(match["mid"]), match["key"], item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.select):
+            return
+        value = ",".join(self.item.values)
+        await guarded(interaction, set_option(interaction, self.match_id, self.key, value))
+
+
+LOBBY_ITEMS = (LobbyButton, OptionSelect)
+
+
+def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
+    current = snap.record.options.get(option.key, option.default_value)
+    chosen = set(current.split(",")) if option.multi else {current}
+    choices = option.choices[:SELECT_SIZE]
+    select = discord.ui.Select(
+        custom_id=f"kg:opt:{snap.id}:{option.key}",
+        placeholder=option.label,
+        min_values=0 if option.multi else 1,
+        max_values=len(choices) if option.multi else 1,
+        options=[
+            discord.SelectOption(label=clip(label, 100), value=value, default=value in chosen)
+            for value, label in choices
+        ],
+        row=row,
+    )
+    return OptionSelect(snap.id, option.key, select)
+
+
+def lobby_view(snap: Snapshot) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if snap.status != MatchStatus.LOBBY:
+        return view
+    for action in ("join", "leave", "ai", "start", "cancel"):
+        view.add_item(LobbyButton(snap.id, action))
+    options = snap.game.options
+    last_row = 4
+    if len(options) <= INLINE_OPTIONS:
+        for row, option in enumerate(options, start=1):
+            view.add_item(option_select(snap, option, row))
+    else:
+        button = LobbyButton(snap.id, "opts")
+        button.item.row = last_row = 1
+        view.add_item(button)
+    if any(s.ai for s in snap.seats):
+        button = LobbyButton(snap.id, "unai")
+        button.item.row = last_row
+        view.add_item(button)
+    return view
+
+
+def options_view(snap: Snapshot) -> discord.ui.View:
+    """The host's ephemeral panel: one select per option (at most five)."""
+    view = discord.ui.View(timeout=None)
+    for row, option in enumerate(snap.game.options[:5]):
+        view.add_item(option_select(snap, option, row))
+    return view
+
+
+async def open_lobby(interaction: Interaction, game_id: str) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await say(interaction, "Matches are played in server channels, not in direct messages.")
+        return
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        await say(interaction, f"I cannot host a match in this channel: I am missing the {missing} permission here.")
+        return
+    svc = service_of(interaction)
+    snap = await svc.open_lobby(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=interaction.user.id,
+        host_name=display_name(interaction),
+        game_id=game_id,
+    )
+    await interaction.response.send_message(embed=render.lobby_embed(snap), view=lobby_view(snap))
+    try:
+        message = await interaction.original_response()
+        await svc.set_table_message(snap.id, message.id)
+    except discord.HTTPException:
+        log.warning("match %s: could not read the lobby message id", snap.id)
+
+
+async def lobby_action(interaction: Interaction, match_id: int, action: str) -> None:
+    svc = service_of(interaction)
+    user = interaction.user.id
+    try:
+        if action == "join":
+            await svc.join(match_id, user, display_name(interaction))
+        elif action == "leave":
+            await svc.leave_lobby(match_id, user)
+        elif action == "ai":
+            await svc.add_ai(match_id, user)
+        elif action == "unai":
+            await svc.remove_ai(match_id, user)
+        elif action == "start":
+            await svc.start(match_id, user)
+        elif action == "opts":
+            await options_panel(interaction, match_id)
+            return
+        elif action == "cancel":
+            if (await svc.get(match_id)).status != MatchStatus.LOBBY:  # a lobby button left on an old message
+                raise errors.LobbyError("This lobby is closed: the match has already started or ended; /cancel ends a running match.")
+            await svc.cancel(match_id, user, is_admin=is_admin(interaction))
+        else:
+            await say(interaction, "That button is not one of ours.")
+            return
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    await _acknowledge(interaction)
+
+
+async def options_panel(interaction: Interaction, match_id: int) -> None:
+    """The host's options, as selects in an ephemeral message (games with many options)."""
+    snap = await service_of(interaction).get(match_id)
+    if snap.status != MatchStatus.LOBBY:
+        raise errors.LobbyError("This lobby is closed: the match has already started or ended.")
+    if interaction.user.id != snap.record.host_id:
+        raise errors.NotHost("change the options")
+    await interaction.response.send_message(
+        embed=render.options_embed(snap), view=options_view(snap), ephemeral=True
+    )
+
+
+async def set_option(interaction: Interaction, match_id: int, key: str, value: str) -> None:
+    try:
+        snap = await service_of(interaction).set_option(match_id, interaction.user.id, key, value)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+        await interaction.response.edit_message(embed=render.options_embed(snap), view=options_view(snap))
+        return
+    await _acknowledge(interaction)
+
+
+async def _acknowledge(interaction: Interaction) -> None:
+    """Acknowledge a lobby click; the table publisher edits the message in place."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+def table_message(snap: Snapshot, recent: Sequence[str] = ()) -> tuple[discord.Embed, discord.ui.View]:
+    if snap.state is None:
+        return render.lobby_embed(snap), lobby_view(snap)
+    return render.table_embed(snap, recent), table_view(snap)
