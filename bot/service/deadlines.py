@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import Event, Game, GameError
@@ -24,6 +24,78 @@ CORRESPONDENCE_SECONDS = 24 * 3600
 MISSES_BEFORE_REPLACED = 3
 
 
+@dataclass(frozen=True, slots=True)
+class RuleDeadline:
+    """A rule timer: at ``at``, ``seat`` makes ``move`` (the game's TimedMove)."""
+
+    at: float
+    seat: int
+    move: str
+    reason: str
+
+    def same_rule(self, other: RuleDeadline | None) -> bool:
+        return other is not None and (self.seat, self.move, self.reason) == (other.seat, other.move, other.reason)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDeadline:
+    """The turn timer: ``seats`` are reminded at ``warn_at`` and timed out at ``at``."""
+
+    at: float
+    warn_at: float
+    warned: bool
+    seats: tuple[int, ...]
+
+    @property
+    def next_at(self) -> float:
+        return self.at if self.warned else self.warn_at
+
+
+@dataclass(frozen=True, slots=True)
+class Deadlines:
+    """Every deadline of one version of a match, as stored in ``MatchRecord.deadline``."""
+
+    version: int
+    rule: RuleDeadline | None = None
+    turn: TurnDeadline | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.rule is None and self.turn is None
+
+    @property
+    def next_at(self) -> float | None:
+        times = [d.at for d in (self.rule,) if d] + [t.next_at for t in (self.turn,) if t]
+        return min(times) if times else None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"version": self.version}
+        if self.rule:
+            out["rule"] = {"at": self.rule.at, "seat": self.rule.seat, "move": self.rule.move, "reason": self.rule.reason}
+        if self.turn:
+            t = self.turn
+            out["turn"] = {"at": t.at, "warn_at": t.warn_at, "warned": t.warned, "seats": list(t.seats)}
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any] | None) -> Deadlines | None:
+        if not data:
+            return None
+        rule, turn = data.get("rule"), data.get("turn")
+        return Deadlines(
+            version=int(data["version"]),
+            rule=RuleDeadline(float(rule["at"]), int(rule["seat"]), str(rule["move"]), str(rule["reason"])) if rule else None,
+            turn=TurnDeadline(
+                float(turn["at"]), float(turn["warn_at"]), bool(turn["warned"]), tuple(int(x) for x in turn["seats"])
+            ) if turn else None,
+        )
+
+
+def stored(deadlines: Deadlines | None) -> tuple[float | None, dict[str, Any] | None]:
+    """The (next time, JSON) pair the repository stores; (None, None) for no deadline."""
+    if deadlines is None or deadlines.empty:
+        return None, None
+    return deadlines.next_at, deadlines.to_json()
 
 
 class DeadlineKeeper(ServiceCore):
@@ -36,38 +108,23 @@ class DeadlineKeeper(ServiceCore):
         turn_seconds: int,
         previous: Mapping[str, Any] | None = None,
     ) -> tuple[float | None, dict[str, Any] | None]:
-        """The next deadlines of this state: a rule timer and/or the turn timer.
+        """The next deadlines of this state (a rule timer and/or the turn timer), as stored.
 
         A rule timer that was already running for the same move (for example the 5-minute
         questioning while the Witch strikes) keeps its deadline instead of starting again."""
         now = self.clock()
-        deadline: dict[str, Any] = {"version": version}
+        rule = turn = None
         timed = game.timer(state)
         if timed is not None:
-            rule = {"at": now + timed.seconds, "seat": timed.seat, "move": timed.move, "reason": timed.reason}
-            old = (previous or {}).get("rule")
-            if old and (old["seat"], old["move"], old["reason"]) == (timed.seat, timed.move, timed.reason):
-                rule["at"] = old["at"]
-            deadline["rule"] = rule
-        awaited = game.awaited(state)
-        humans = sorted(s for s in awaited if not seats[s].played_by_ai)
+            rule = RuleDeadline(now + timed.seconds, timed.seat, timed.move, timed.reason)
+            before = Deadlines.from_json(previous)
+            if before is not None and before.rule is not None and rule.same_rule(before.rule):
+                rule = replace(rule, at=before.rule.at)
+        humans = tuple(sorted(s for s in game.awaited(state) if not seats[s].played_by_ai))
         if turn_seconds > 0 and humans:
             at = now + turn_seconds
-            warn = min(60.0, turn_seconds / 4)
-            deadline["turn"] = {"at": at, "warn_at": at - warn, "warned": False, "seats": humans}
-        if len(deadline) == 1:
-            return None, None
-        return self._next_time(deadline), deadline
-
-    @staticmethod
-    def _next_time(deadline: Mapping[str, Any]) -> float | None:
-        times = []
-        if "rule" in deadline:
-            times.append(deadline["rule"]["at"])
-        turn = deadline.get("turn")
-        if turn:
-            times.append(turn["at"] if turn["warned"] else turn["warn_at"])
-        return min(times) if times else None
+            turn = TurnDeadline(at, at - min(60.0, turn_seconds / 4), False, humans)
+        return stored(Deadlines(version, rule, turn))
 
     def _arm(self, snap: Snapshot) -> None:
         rec = snap.record
@@ -96,23 +153,22 @@ class DeadlineKeeper(ServiceCore):
             rec = snap.record
             if snap.status != MatchStatus.RUNNING or rec.version != version or not rec.deadline:
                 return
-            deadline = dict(rec.deadline)
+            deadline = Deadlines.from_json(rec.deadline)
+            assert deadline is not None
             now = self.clock()
-            rule, turn = deadline.get("rule"), deadline.get("turn")
+            rule, turn = deadline.rule, deadline.turn
             try:
-                if rule and rule["at"] <= now + 0.001:
-                    log.info("match %s: rule deadline (%s)", match_id, rule.get("reason"))
-                    results.append(await self._apply(snap, int(rule["seat"]), None, str(rule["move"])))
-                elif turn and not turn["warned"] and turn["warn_at"] <= now + 0.001:
-                    turn = dict(turn, warned=True)
-                    deadline["turn"] = turn
-                    at = self._next_time(deadline)
-                    await self.repo.set_deadline(match_id, version, at, deadline)
+                if rule and rule.at <= now + 0.001:
+                    log.info("match %s: rule deadline (%s)", match_id, rule.reason)
+                    results.append(await self._apply(snap, rule.seat, None, rule.move))
+                elif turn and not turn.warned and turn.warn_at <= now + 0.001:
+                    deadline = replace(deadline, turn=replace(turn, warned=True))
+                    await self.repo.set_deadline(match_id, version, *stored(deadline))
                     snap = await self._fresh(match_id)
-                    waiting = [s for s in turn["seats"] if s in snap.to_act()]
-                    reminder = (snap, waiting, max(0.0, turn["at"] - now))
-                elif turn and turn["at"] <= now + 0.001:
-                    results.extend(await self._time_out(snap, [int(s) for s in turn["seats"]]))
+                    waiting = [s for s in turn.seats if s in snap.to_act()]
+                    reminder = (snap, waiting, max(0.0, turn.at - now))
+                elif turn and turn.at <= now + 0.001:
+                    results.extend(await self._time_out(snap, turn.seats))
             except (GameError, errors.ServiceError):
                 log.exception("match %s: deadline %s failed", match_id, deadline)
                 return
@@ -159,18 +215,14 @@ class DeadlineKeeper(ServiceCore):
         deadline = old.record.deadline
         if not deadline or deadline.get("version") != old.version or new.status != MatchStatus.RUNNING:
             return new
-        carried: dict[str, Any] = dict(deadline, version=new.version)
-        turn = carried.get("turn")
-        if turn:
-            waiting = [s for s in turn["seats"] if not new.seats[int(s)].played_by_ai]
-            if waiting:
-                carried["turn"] = dict(turn, seats=waiting)
-            else:
-                del carried["turn"]
-        if len(carried) == 1:
-            await self.repo.set_deadline(new.id, new.version, None, None)
-        else:
-            await self.repo.set_deadline(new.id, new.version, self._next_time(carried), carried)
+        before = Deadlines.from_json(deadline)
+        assert before is not None
+        turn = before.turn
+        if turn is not None:
+            waiting = tuple(s for s in turn.seats if not new.seats[s].played_by_ai)
+            turn = replace(turn, seats=waiting) if waiting else None
+        carried = replace(before, version=new.version, turn=turn)
+        await self.repo.set_deadline(new.id, new.version, *stored(carried))
         return await self._fresh(new.id)
 
     async def _restore_deadline(self, snap: Snapshot) -> Snapshot:
