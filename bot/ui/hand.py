@@ -131,7 +131,7 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
             for part in range(min(MAX_SELECTS, (len(labels) + SELECT_SIZE - 1) // SELECT_SIZE)):
                 chunk = list(enumerate(labels))[part * SELECT_SIZE : (part + 1) * SELECT_SIZE]
                 suffix = f":{part}" if part else ""
-                select = discord.ui.Select(
+                select: discord.ui.Select[Any] = discord.ui.Select(
                     custom_id=f"kg:ms:{snap.id}:{snap.version}:{join_path(path)}{suffix}",
                     placeholder=f"Choose ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})",
                     options=[discord.SelectOption(label=clip(lab, 100), value=str(i)) for i, lab in chunk],

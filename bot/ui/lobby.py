@@ -87,7 +87,7 @@ def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
     current = snap.record.options.get(option.key, option.default_value)
     chosen = set(current.split(",")) if option.multi else {current}
     choices = option.choices[:SELECT_SIZE]
-    select = discord.ui.Select(
+    select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"kg:opt:{snap.id}:{option.key}",
         placeholder=option.label,
         min_values=0 if option.multi else 1,
