@@ -14,6 +14,7 @@ from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
 from bot.ui import replies
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.hand import HandTracker
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.table import TablePublisher
 from db.repository import Repository
@@ -47,10 +48,11 @@ class KingBot(commands.Bot):
         self.repo = Repository(settings.database_url)
         self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
         self.leaderboard = LeaderboardService(self.repo)
+        self.hands = HandTracker()
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()
-        self.service.add_listener(TablePublisher(self, self.service))
+        self.service.add_listener(TablePublisher(self, self.service, self.hands))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)

@@ -1,4 +1,4 @@
-"""/config and /match log: server settings and bug reports."""
+"""/config, /settings and /match: server and personal settings, match tools and bug reports."""
 
 from __future__ import annotations
 
@@ -16,13 +16,26 @@ class Admin(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="config", description="Show or change this server's settings (changing needs Manage Server).")
-    @app_commands.describe(turn_timer="Time each player has per decision before the default move is made")
+    @app_commands.describe(
+        turn_timer="Time each player has per decision before the default move is made",
+        turn_pings="Mention players in the channel when it is their turn",
+    )
     @app_commands.choices(
         turn_timer=[app_commands.Choice(name=label, value=value) for value, label in ui_commands.TURN_TIMER_CHOICES.items()]
     )
     @app_commands.guild_only()
-    async def config(self, interaction: discord.Interaction[Any], turn_timer: app_commands.Choice[str] | None = None) -> None:
-        await ui_commands.config_command(interaction, int(turn_timer.value) if turn_timer else None)
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_timer: app_commands.Choice[str] | None = None,
+        turn_pings: bool | None = None,
+    ) -> None:
+        await ui_commands.config_command(interaction, int(turn_timer.value) if turn_timer else None, turn_pings)
+
+    @app_commands.command(name="settings", description="Your own settings for this bot (only you see them).")
+    @app_commands.describe(turn_pings="Be mentioned in the channel when it is your turn")
+    async def settings(self, interaction: discord.Interaction[Any], turn_pings: bool | None = None) -> None:
+        await ui_commands.settings_command(interaction, turn_pings)
 
     match = app_commands.Group(name="match", description="Match tools", guild_only=True)
 

@@ -17,6 +17,7 @@ class Match(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    turn_message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # the "your turn" ping
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
@@ -77,6 +78,18 @@ class GuildConfig(SQLModel, table=True):
 
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer
+    turn_pings: bool | None = None  # None: on
+    updated_at: float = 0.0
+
+
+class UserSettings(SQLModel, table=True):
+    """Per-user settings, the same in every server; a missing row means the defaults."""
+
+    __tablename__ = "user_settings"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    turn_pings: bool | None = None  # None: on
+    text_only: bool | None = None  # None: off
     updated_at: float = 0.0
 
 

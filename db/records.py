@@ -58,12 +58,13 @@ class MatchRecord:
     version: int
     seed: int
     state: dict[str, Any] | None
-    notes: dict[str, list[str]]
+    notes: dict[str, Any]  # see bot.service.snapshot: per-seat private notes and the public log
     deadline_at: float | None
     deadline: dict[str, Any] | None
     created_at: float
     updated_at: float
     finished_at: float | None = None
+    turn_message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +97,17 @@ class MatchUpdate:
     seat: int
     user_id: int | None
     code: str
-    notes: dict[str, list[str]]
+    notes: dict[str, Any]
     status: str = "running"
     seats: tuple[Seat, ...] | None = None
     deadline_at: float | None = None
     deadline: dict[str, Any] | None = None
     results: tuple[ResultRow, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """A user's settings, with the defaults filled in."""
+
+    turn_pings: bool = True
+    text_only: bool = False

@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from db import leaderboard
-from db.models import GuildConfig, Match, MoveLog, Result
-from db.records import MatchRecord, MatchStatus, MatchUpdate, MoveRecord, ResultRow, Seat
+from db.models import GuildConfig, Match, MoveLog, Result, UserSettings
+from db.records import MatchRecord, MatchStatus, MatchUpdate, MoveRecord, Preferences, ResultRow, Seat
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,7 @@ def _record(row: Any) -> MatchRecord:
         created_at=row.created_at,
         updated_at=row.updated_at,
         finished_at=row.finished_at,
+        turn_message_id=row.turn_message_id,
     )
 
 
@@ -214,9 +215,12 @@ class Repository:
         options: dict[str, str] | None = None,
         host_id: int | None = None,
         status: str | None = None,
+        notes: dict[str, Any] | None = None,
     ) -> MatchRecord:
-        """Change a lobby (or end a match without a move); bumps the version."""
+        """Change a lobby (or end a match, or change its seats, without a move); bumps the version."""
         values: dict[str, Any] = {"version": Match.version + 1, "updated_at": time.time()}
+        if notes is not None:
+            values["notes"] = _dumps(notes)
         if seats is not None:
             values["seats"] = _dumps([s.to_json() for s in seats])
         if options is not None:
@@ -363,6 +367,51 @@ class Repository:
             )
             if res.rowcount == 0:
                 await conn.execute(insert(GuildConfig).values(guild_id=guild_id, turn_seconds=seconds, updated_at=now))
+
+    async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
+        """Remember the match's current "your turn" message (None: there is none)."""
+        async with self._write_lock, self.writer.begin() as conn:
+            await conn.execute(update(Match).where(Match.id == match_id).values(turn_message_id=message_id))
+
+    async def turn_pings(self, guild_id: int) -> bool:
+        """Whether the server mentions players on their turn (on unless turned off)."""
+        async with self.reader.connect() as conn:
+            row = (await conn.execute(select(GuildConfig.turn_pings).where(GuildConfig.guild_id == guild_id))).first()
+            return row is None or row[0] is not False
+
+    async def set_turn_pings(self, guild_id: int, on: bool) -> None:
+        now = time.time()
+        async with self._write_lock, self.writer.begin() as conn:
+            res = await conn.execute(
+                update(GuildConfig).where(GuildConfig.guild_id == guild_id).values(turn_pings=on, updated_at=now)
+            )
+            if res.rowcount == 0:
+                await conn.execute(insert(GuildConfig).values(guild_id=guild_id, turn_pings=on, updated_at=now))
+
+    async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
+        """The settings of these users (defaults for those who never changed any)."""
+        out = {u: Preferences() for u in user_ids}
+        if not user_ids:
+            return out
+        async with self.reader.connect() as conn:
+            rows = await conn.execute(
+                select(UserSettings.user_id, UserSettings.turn_pings, UserSettings.text_only).where(
+                    UserSettings.user_id.in_(list(user_ids))  # type: ignore[union-attr]
+                )
+            )
+            for user_id, pings, text_only in rows:
+                out[user_id] = Preferences(turn_pings=pings is not False, text_only=bool(text_only))
+        return out
+
+    async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
+        now = time.time()
+        async with self._write_lock, self.writer.begin() as conn:
+            res = await conn.execute(
+                update(UserSettings).where(UserSettings.user_id == user_id).values(**values, updated_at=now)
+            )
+            if res.rowcount == 0:
+                await conn.execute(insert(UserSettings).values(user_id=user_id, **values, updated_at=now))
+        return (await self.preferences([user_id]))[user_id]
 
     async def set_deadline(
         self, match_id: int, version: int, deadline_at: float | None, deadline: dict[str, Any] | None

@@ -290,7 +290,7 @@ def test_find_face_down_places_are_secret() -> None:
         v = G.view(s, seat)
         assert v.data["revealed"] == {1: KNIGHT}
         places_line = next(line for line in v.public if line.startswith("Places:"))
-        assert places_line.count("face down") == 4 and "Knight" in places_line
+        assert places_line.count("🂠") == 4 and "Knight" in places_line
         for hidden in ("Witch", "Dragon", "Beggar"):
             assert hidden not in view_text(v)
         # Any other arrangement of the face-down places looks the same.
@@ -452,7 +452,8 @@ def test_defend_many_view_shows_who_stands_and_hides_picks() -> None:
         assert "Beggar" not in "\n".join(v.public)
         assert v == G.view(replace(s, chosen=(None, KNIGHT, None)), seat)
     assert G.view(s, 1).data["my_pick"] == BEGGAR
-    assert any(line.startswith("Standing:") and "{p0}" not in line for line in G.view(s, None).public)
+    rows = {row.seat: row for row in G.view(s, None).scores}
+    assert "out in round 1" in rows[0].figures and all("standing" in rows[x].figures for x in (1, 2))
 
 
 # --- support the King -------------------------------------------------------------------
@@ -475,7 +476,7 @@ def test_support_lord_is_random_and_shown() -> None:
     assert lords == {0, 1}
     s = replace(new("support"), lord=1)
     assert G.view(s, None).data["lord"] == 1
-    assert any("Lord: {p1}" in line for line in G.view(s, 0).public)
+    assert any(line.startswith("{p1}") and "lord (even)" in line for line in G.view(s, 0).public)
 
 
 def test_support_best_of_three_with_full_deck_each_round() -> None:
@@ -612,12 +613,11 @@ def test_atcourt_king_is_public_other_cards_are_secret() -> None:
     s = court((DRAGON, KING, KNIGHT, WITCH, BEGGAR))
     table = G.view(s, None)
     assert table.data["king"] == 1 and "cards" not in table.data
-    assert any("King: {p1}" in line for line in table.public)
-    assert "{p1} reveals the King" in " ".join(table.public)
+    assert any(line.startswith("{p1}") and "👑 King" in line for line in table.public)
     for seat in range(5):
         v = G.view(s, seat)
         assert v.data["my_card"] == s.cards[seat]
-        assert any(NAME[s.cards[seat]] in line for line in v.private)
+        assert any(NAME[s.cards[seat]] in line for line in v.secret)
         # Any other deal that keeps this seat's card and the King looks the same.
         others = [t for t in range(5) if t not in (seat, 1)]
         for perm in itertools.permutations([s.cards[t] for t in others]):
@@ -638,7 +638,7 @@ def test_atcourt_views_never_name_a_hidden_card() -> None:
     s, _ = act(s, 1, "end")
     s, _ = act(s, 1, "accuse:2")
     # After the reveal every card is shown.
-    assert "{p0} Dragon" in view_text(G.view(s, None))
+    assert "{p0} · Dragon" in view_text(G.view(s, None))
 
 
 def test_defend_views_never_name_a_hidden_pick() -> None:

@@ -27,7 +27,7 @@ if str(_ROOT) not in sys.path:
 from bot.games import GAMES
 from bot.games.base import Event, Rng
 from bot.service import Snapshot
-from bot.ui.lobby import table_message
+from bot.ui.table import table_message
 from tests.e2e_support import World, _fits, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import text_of, walk_components
@@ -205,8 +205,7 @@ class Checker:
             self.checked.add(("rendered", version))
             if i % stride and i != len(new) - 1:
                 continue
-            recent = self.recorder.recent_events(match_id, version, 5)
-            embed, view = table_message(snap, recent)
+            embed, view = table_message(snap)
             rows = view.to_components()
             components = list(walk_components(rows))
             text = text_of(None, [embed.to_dict()], rows)

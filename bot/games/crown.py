@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import (
+    CardGroup,
     Command,
     Event,
     GameBase,
@@ -27,6 +28,7 @@ from bot.games.base import (
     Option,
     Outcome,
     Rng,
+    ScoreLine,
     SeatResult,
     SuiteHints,
     TimedMove,
@@ -404,7 +406,8 @@ class Crown(GameBase[CrownState]):
         else:
             rest = [sum(VALUE[c] for c in h) for h in hands]
             winner = None if rest[0] == rest[1] else (0 if rest[0] > rest[1] else 1)
-            why = f"a tie, decided by unused cards ({rest[0]} against {rest[1]})"
+            mine, theirs = (rest[0], rest[1]) if winner != 1 else (rest[1], rest[0])
+            why = f"a tie, decided by unused cards ({mine} against {theirs})"
         if winner is None:
             events.append(Event(f"Round {state.round} is drawn: same card and unused cards add up the same."))
         else:
@@ -542,65 +545,72 @@ class Crown(GameBase[CrownState]):
         return Outcome(results, state.log[-1] if state.log else "The match is over.")
 
     def view(self, state: CrownState, seat: int | None) -> View:
-        public: list[str] = []
+        board: list[str] = []
         private: list[str] = []
+        hand: tuple[CardGroup, ...] = ()
         data: dict[str, Any] = {"variant": state.variant, "phase": state.phase, "round": state.round}
         v = state.variant
+        rows: list[list[str]] = [[] for _ in range(state.players)]
+        marks: list[list[str]] = [[] for _ in range(state.players)]
         title = dict(self.options[0].choices)[v]
-        public.append(f"**{title}**")
+        board.append(f"**{title}**" + (f" · round {state.round}" if v in ("defend", "support", "tourney") else ""))
         if v in ("find", "support"):
-            public.append(f"Lord: {p(state.lord)}; vassal: {p(1 - state.lord)}.")
+            marks[state.lord].append("lord" + (" (even)" if v == "support" else ""))
+            marks[1 - state.lord].append("vassal" + (" (odd)" if v == "support" else ""))
             data["lord"] = state.lord
         if v == "find":
             places = [
-                f"{i + 1}: {NAME[c]}" if i in state.revealed else f"{i + 1}: face down"
+                f"{i + 1}: {NAME[c]}" if i in state.revealed else f"{i + 1}: 🂠"
                 for i, c in enumerate(state.spread)
             ]
-            public.append("Places: " + " | ".join(places))
+            board.append("Places: " + " | ".join(places))
             data["revealed"] = {i + 1: state.spread[i] for i in state.revealed}
         elif v in ("defend", "support", "tourney"):
             if v != "defend" or state.players == 2:
-                public.append("Rounds won: " + ", ".join(f"{p(s)} {w}" for s, w in enumerate(state.wins)))
+                for s_, w in enumerate(state.wins):
+                    rows[s_].append(f"{w} round{'' if w == 1 else 's'} won")
                 data["wins"] = list(state.wins)
             if v == "defend" and state.players > 2:
-                standing = [p(s) for s in range(state.players) if state.out_round[s] == 0]
-                public.append("Standing: " + ", ".join(standing))
+                for s_ in range(state.players):
+                    out = state.out_round[s_]
+                    rows[s_].append("standing" if out == 0 else f"out in round {out}")
                 data["out_round"] = list(state.out_round)
             if v == "tourney":
-                for s in range(2):
-                    left = ", ".join(NAME[c] for c in state.hands[s])
-                    public.append(f"{p(s)} has left: {left or 'nothing'}")
+                for s_ in range(2):
+                    left = " ".join(NAME[c] for c in state.hands[s_])
+                    rows[s_].append(f"cards: {left or 'none'}")
                 data["hands"] = [list(h) for h in state.hands]
             if state.phase == "pick":
-                picked = [p(s) for s in range(state.players) if state.chosen[s] is not None]
-                if picked:
-                    public.append("Picked: " + ", ".join(picked))
+                for s_ in range(state.players):
+                    if state.chosen[s_] is not None:
+                        marks[s_].append("picked ✓")
                 data["picked"] = [c is not None for c in state.chosen]
             if seat is not None and state.phase == "pick" and state.chosen[seat] is not None:
-                private.append(f"Your secret pick: {card_label(state.chosen[seat])}")  # type: ignore[arg-type]
+                private.append(f"Your secret pick: **{card_label(state.chosen[seat])}**")
                 data["my_pick"] = state.chosen[seat]
-            if seat is not None and v != "tourney" and self._standing(state, seat):
-                private.append("Your deck: " + ", ".join(card_label(c) for c in state.hands[seat]))
+            if seat is not None and self._standing(state, seat):
+                hand = (CardGroup("", tuple(card_label(c) for c in state.hands[seat])),)
         elif v == "atcourt":
-            public.append(f"King: {p(state.king)}.")
+            marks[state.king].append("👑 King")
             data["king"] = state.king
             if state.witch_used:
-                public.append("The Witch has struck: cards were re-dealt.")
+                board.append("The Witch has struck: the cards were dealt again.")
             if state.accused >= 0:
-                public.append(f"Accused: {p(state.accused)}.")
+                marks[state.accused].append("accused")
             if state.phase == "over":
-                public.append("Cards: " + ", ".join(f"{p(s)} {NAME[c]}" for s, c in enumerate(state.cards)))
+                for s_, c in enumerate(state.cards):
+                    rows[s_].append(NAME[c])
                 data["cards"] = list(state.cards)
             if seat is not None:
                 mine = state.cards[seat]
-                private.append(f"Your card: {NAME[mine]} ({TEAM[mine].capitalize()})")
+                hand = (CardGroup(f"{TEAM[mine].capitalize()} team", (card_label(mine),)),)
                 data["my_card"] = mine
                 if seat == state.peeker and state.peeked >= 0:
                     private.append(f"You looked: {p(state.peeked)} holds the {NAME[state.cards[state.peeked]]}.")
                     data["peek"] = [state.peeked, state.cards[state.peeked]]
-        public.append("")
-        public.extend(state.log[-HISTORY:])
-        return View(seat, self._waiting(state), board=tuple(public), private=tuple(private), data=data)
+        scores = tuple(ScoreLine(s_, tuple(rows[s_]), tuple(marks[s_])) for s_ in range(state.players))
+        return View(seat, self._waiting(state), board=tuple(board), scores=scores, hand=hand,
+                    private=tuple(private), data=data)
 
     def _waiting(self, state: CrownState) -> str:
         ph = state.phase

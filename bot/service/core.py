@@ -17,14 +17,13 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import Event, Game, Move
 from bot.service import errors
-from bot.service.snapshot import Listener, MoveResult, Snapshot
+from bot.service.snapshot import Listener, MoveResult, Snapshot, add_events
 from db import repository as repo_mod
-from db.records import MatchRecord, MatchStatus, MatchUpdate, ResultRow, Seat
+from db.records import MatchRecord, MatchStatus, MatchUpdate, Preferences, ResultRow, Seat
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
-NOTES_PER_SEAT = 6
 DEFAULT_TURN_SECONDS = 180
 
 
@@ -140,6 +139,27 @@ class ServiceCore:
         await self.repo.set_turn_seconds(guild_id, seconds)
         self._turn_seconds[guild_id] = seconds
 
+    async def turn_pings(self, guild_id: int) -> bool:
+        """Whether this server mentions players on their turn."""
+        return await self.repo.turn_pings(guild_id)
+
+    async def set_turn_pings(self, guild_id: int, on: bool, *, is_admin: bool) -> None:
+        if not is_admin:
+            raise errors.NotHost("change the server settings (Manage Server is needed)")
+        await self.repo.set_turn_pings(guild_id, on)
+
+    async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
+        return await self.repo.preferences(user_ids)
+
+    async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
+        return await self.repo.set_preferences(user_id, **values)
+
+    async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
+        """Remember the match's current "your turn" message (the UI deletes the old one)."""
+        async with self.lock(match_id):
+            await self.repo.set_turn_message(match_id, message_id)
+            await self._fresh(match_id)
+
     # --- the move transaction --------------------------------------------------------
 
     async def _apply(
@@ -220,14 +240,8 @@ class ServiceCore:
         return MoveResult(new, seat, chosen, tuple(events))
 
     @staticmethod
-    def _notes(notes: Mapping[str, list[str]], events: Sequence[Event]) -> dict[str, list[str]]:
-        out = {k: list(v) for k, v in notes.items()}
-        for e in events:
-            if e.seat is not None:
-                box = out.setdefault(str(e.seat), [])
-                box.append(e.text)
-                del box[:-NOTES_PER_SEAT]
-        return out
+    def _notes(notes: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
+        return add_events(notes, events)
 
     async def _after_change(self, snap: Snapshot, events: Sequence[Event]) -> None:
         """Tell listeners, then arm timers and wake the AI."""

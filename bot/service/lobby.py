@@ -52,6 +52,27 @@ class LobbyMixin(ServiceCore):
         log.info("match %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
         return self._snapshot(record)
 
+    async def rematch(self, match_id: int, user_id: int, name: str) -> tuple[Snapshot, list[int]]:
+        """A new lobby in the same channel with the same game, options and AI seats, hosted
+        by ``user_id`` (one of the finished match's players). Returns it and the other
+        players of the old match, to invite."""
+        old = await self.get(match_id)
+        if old.status != MatchStatus.FINISHED:
+            raise errors.LobbyError("A rematch can be started once the match has finished.")
+        players = [s.user_id for s in old.seats if not s.ai and s.user_id is not None]
+        if user_id not in players:
+            raise errors.NotSeated("Only the players of this match can start its rematch.")
+        snap = await self.open_lobby(
+            guild_id=old.record.guild_id, channel_id=old.record.channel_id, host_id=user_id, host_name=name,
+            game_id=old.record.game_id, options=old.record.options,
+        )
+        ais = sum(1 for s in old.seats if s.ai)
+        if ais:
+            async with self.lock(snap.id):
+                seats = snap.seats + tuple(Seat(None, f"AI {n}", ai=True) for n in range(1, ais + 1))
+                snap = await self._lobby_change(snap.id, seats=seats)
+        return snap, [u for u in players if u != user_id]
+
     @staticmethod
     def _check_option(game: Game, key: str, value: str) -> None:
         for o in game.options:

@@ -22,7 +22,7 @@ from bot.service import errors
 from bot.service.ai_seats import AIDriver
 from bot.service.deadlines import DeadlineKeeper
 from bot.service.lobby import LobbyMixin
-from bot.service.snapshot import MoveResult, Snapshot
+from bot.service.snapshot import MoveResult, Snapshot, add_events
 from db.records import MatchStatus
 
 log = logging.getLogger(__name__)
@@ -68,11 +68,11 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
                 raise errors.NotSeated()
             seats = list(snap.seats)
             seats[seat] = replace(seats[seat], left=True)
-            old = snap
-            snap = await self._lobby_change(match_id, seats=tuple(seats))
-            snap = await self._carry_deadline(old, snap)
             name = seats[seat].name
-        events = [Event(f"{name} left the match; the AI plays their seat.")]
+            events = [Event(f"{name} left the match; the AI plays their seat.")]
+            old = snap
+            snap = await self._lobby_change(match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events))
+            snap = await self._carry_deadline(old, snap)
         await self._after_change(snap, events)
         return snap
 
@@ -97,10 +97,10 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
             else:
                 seats = list(snap.seats)
                 seats[seat] = replace(seats[seat], left=True)
-                old = snap
-                snap = await self._lobby_change(match_id, seats=tuple(seats))
-                snap = await self._carry_deadline(old, snap)
                 events = [Event(f"{name} was removed from the match; the AI plays their seat.")]
+                old = snap
+                snap = await self._lobby_change(match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events))
+                snap = await self._carry_deadline(old, snap)
             log.info("match %s: seat %d (%s) removed by %s", match_id, seat, target_id, user_id)
         if snap.status == MatchStatus.LOBBY or snap.status == MatchStatus.ABANDONED:
             await self._notify(snap, events)

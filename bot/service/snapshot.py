@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -75,7 +75,42 @@ class Snapshot:
         return self.game.legal_moves(self.state, seat)
 
     def notes_for(self, seat: int) -> list[str]:
+        """The latest things told to ``seat`` alone (at most NOTES_PER_SEAT)."""
         return list(self.record.notes.get(str(seat), ()))
+
+    def notes_count(self, seat: int) -> int:
+        """How many things were ever told to ``seat`` alone (to show only the new ones)."""
+        return int(self.record.notes.get(COUNTS, {}).get(str(seat), 0))
+
+    def log(self) -> list[str]:
+        """The public events of the match so far (the latest LOG_LIMIT)."""
+        return list(self.record.notes.get(LOG, ()))
+
+
+NOTES_PER_SEAT = 6
+LOG_LIMIT = 400
+LOG = "log"
+COUNTS = "counts"
+
+
+def add_events(notes: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
+    """The match's notes with these events added.
+
+    Notes are stored with the match: ``"<seat>"`` holds the latest private events of that
+    seat, ``"counts"`` how many it ever had, ``"log"`` the public events, oldest first."""
+    out: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in notes.items()}
+    counts: dict[str, int] = out.setdefault(COUNTS, {})
+    log: list[str] = out.setdefault(LOG, [])
+    for e in events:
+        if e.seat is None:
+            log.append(e.text)
+            continue
+        box = out.setdefault(str(e.seat), [])
+        box.append(e.text)
+        del box[:-NOTES_PER_SEAT]
+        counts[str(e.seat)] = counts.get(str(e.seat), 0) + 1
+    del log[:-LOG_LIMIT]
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,15 +136,37 @@ TURN_TIMER_CHOICES = {
 }
 
 
-async def config_command(interaction: Interaction, turn_seconds: int | None) -> None:
+async def config_command(interaction: Interaction, turn_seconds: int | None, turn_pings: bool | None = None) -> None:
+    """/config: show the server's settings; with options, change them (Manage Server)."""
     svc = service_of(interaction)
     guild = interaction.guild_id or 0
+    changed = turn_seconds is not None or turn_pings is not None
     if turn_seconds is not None:
         await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
+    if turn_pings is not None:
+        await svc.set_turn_pings(guild, turn_pings, is_admin=is_admin(interaction))
     current = await svc.turn_seconds(guild)
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
-    prefix = "Saved: the turn timer" if turn_seconds is not None else "Turn timer"
-    await say(interaction, f"{prefix} on this server: {label}; new deadlines use it from the next move.")
+    pings = "on" if await svc.turn_pings(guild) else "off"
+    head = "Saved. This server's settings" if changed else "This server's settings"
+    await say(
+        interaction,
+        f"{head}: turn timer **{label}** (new deadlines use it from the next move); "
+        f"turn pings **{pings}** (players are mentioned when it is their turn; each player can turn them off with /settings).",
+    )
+
+
+async def settings_command(interaction: Interaction, turn_pings: bool | None) -> None:
+    """/settings: the caller's own settings, the same in every server."""
+    svc = service_of(interaction)
+    user = interaction.user.id
+    if turn_pings is not None:
+        prefs = await svc.set_preferences(user, turn_pings=turn_pings)
+    else:
+        prefs = (await svc.preferences([user]))[user]
+    head = "Saved. Your settings" if turn_pings is not None else "Your settings"
+    pings = "on" if prefs.turn_pings else "off"
+    await say(interaction, f"{head}: turn pings **{pings}** (a mention in the channel when it is your turn).")
 
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:

@@ -11,18 +11,24 @@ item here is registered once with ``bot.add_dynamic_items`` and rebuilt from the
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.games.base import GameError, Move, seat_token
-from bot.service import MatchStatus, MoveResult, ServiceError, Snapshot, errors
+from bot.service import MoveResult, ServiceError, Snapshot, errors
+from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
 from bot.ui.movetree import Node, join_path, parse_path, walk
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+
+log = logging.getLogger(__name__)
 
 BUTTONS_PER_ROW = 5
 MAX_BUTTON_CHOICES = 20
@@ -107,13 +113,6 @@ HAND_ITEMS = (HandButton, MoveButton, MoveSelect)
 # --- views ------------------------------------------------------------------------------------
 
 
-def table_view(snap: Snapshot) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if snap.status == MatchStatus.RUNNING or snap.status == MatchStatus.FINISHED:
-        view.add_item(HandButton(snap.id, snap.version))
-    return view
-
-
 def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tuple[discord.ui.View, Node | None]:
     """Buttons (or selects, for many choices) for the node at ``path`` of the move tree."""
     view = discord.ui.View(timeout=None)
@@ -138,21 +137,128 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
                     row=part,
                 )
                 view.add_item(MoveSelect(snap.id, snap.version, path, select, part))
-    nav_row = 4
     if path:
         back = MoveButton(snap.id, snap.version, list(path)[:-1], "Back", discord.ButtonStyle.secondary)
-        back.item.row = nav_row
+        back.item.row = 4
         view.add_item(back)
-    refresh = HandButton(snap.id, snap.version)
-    refresh.item.label = "Refresh"
-    refresh.item.emoji = None
-    refresh.item.style = discord.ButtonStyle.secondary
-    refresh.item.row = nav_row
-    view.add_item(refresh)
     return view, node
 
 
+# --- keeping each player's hand message current --------------------------------------------------
+
+
+@dataclass
+class Shown:
+    """What one player's latest hand message shows, and how to edit it."""
+
+    interaction: Interaction
+    message_id: int | None  # None: the interaction's original response
+    at: float
+    signature: tuple[Any, ...] = ()
+    cards: tuple[str, ...] = ()
+    notes: int = 0
+
+
+class HandTracker:
+    """Remembers each player's latest hand message, so that it can be edited in place when
+    their situation changes (their turn comes, they draw, a window opens, the match ends).
+
+    Discord lets a bot edit an ephemeral message through its interaction's token for 15
+    minutes; after that the entry is dropped and the next click gives a fresh hand. Also
+    remembers the cards and private notes each player last saw, so that a hand marks what
+    is new once. Memory only: after a restart the next click starts afresh."""
+
+    TOKEN_SECONDS = 14 * 60
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self._shown: dict[tuple[int, int], Shown] = {}
+
+    def last(self, match_id: int, seat: int) -> Shown | None:
+        return self._shown.get((match_id, seat))
+
+    def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
+        self._shown[(snap.id, seat)] = shown
+
+    def forget(self, match_id: int) -> None:
+        for key in [k for k in self._shown if k[0] == match_id]:
+            del self._shown[key]
+
+    async def refresh(self, snap: Snapshot) -> None:
+        """Edit every remembered hand of this match whose situation changed."""
+        now = self.clock()
+        for (match_id, seat), shown in list(self._shown.items()):
+            if match_id != snap.id:
+                continue
+            if now - shown.at > self.TOKEN_SECONDS:
+                del self._shown[(match_id, seat)]
+                continue
+            if signature(snap, seat) == shown.signature:
+                continue
+            embed, view, fresh = hand_message(snap, seat, shown)
+            try:
+                if shown.message_id is None:
+                    await shown.interaction.edit_original_response(embed=embed, view=view)
+                else:
+                    await shown.interaction.followup.edit_message(shown.message_id, embed=embed, view=view)
+            except discord.HTTPException:
+                log.info("match %s: could not update seat %d's hand message", snap.id, seat)
+                self._shown.pop((match_id, seat), None)
+                continue
+            self._shown[(match_id, seat)] = replace(fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at)
+        if snap.status.over:
+            self.forget(snap.id)
+
+
+def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
+    """What a hand message shows that matters to its player (not the table's details)."""
+    if snap.state is None:
+        return (snap.status,)
+    moves = () if snap.seats[seat].left else tuple(m.code for m in snap.legal_moves(seat))
+    view = snap.view(seat)
+    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), seat in snap.awaited())
+
+
+def hand_message(
+    snap: Snapshot,
+    seat: int,
+    before: Shown | None,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+) -> tuple[discord.Embed, discord.ui.View, Shown]:
+    """The hand message for ``seat`` and what it shows (to remember)."""
+    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
+    view, node = hand_view(snap, moves, path)
+    step = node.labels if node is not None else ()
+    seat_view = snap.view(seat)
+    cards = tuple(card for group in seat_view.hand for card in group.cards)
+    count = snap.notes_count(seat)
+    new_cards: list[str] = []
+    told: list[str] = []
+    if before is not None:
+        remaining = list(before.cards)
+        for card in cards:
+            if card in remaining:
+                remaining.remove(card)
+            else:
+                new_cards.append(card)
+        unseen = min(max(0, count - before.notes), NOTES_PER_SEAT)
+        told = snap.notes_for(seat)[-unseen:] if unseen else []
+    lines = list(notice) + [t for t in told if t not in notice]
+    embed = render.hand_embed(
+        snap, seat, seat_view, notice=lines, new_cards=new_cards, step=step, has_moves=bool(moves)
+    )
+    interaction = before.interaction if before is not None else None
+    shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count)  # type: ignore[arg-type]
+    return embed, view, shown
+
+
 # --- showing the hand and playing -------------------------------------------------------------
+
+
+def tracker_of(interaction: Interaction) -> HandTracker:
+    return interaction.client.hands  # type: ignore[attr-defined, no-any-return]
 
 
 async def show_hand(
@@ -165,10 +271,10 @@ async def show_hand(
 ) -> None:
     """Answer with the clicker's private view and the moves they may make now."""
     snap, seat = await service_of(interaction).hand(match_id, interaction.user.id)
-    await _send_hand(interaction, snap, seat, notice=notice, path=path, edit=edit)
+    await send_hand(interaction, snap, seat, notice=notice, path=path, edit=edit)
 
 
-async def _send_hand(
+async def send_hand(
     interaction: Interaction,
     snap: Snapshot,
     seat: int,
@@ -177,18 +283,22 @@ async def _send_hand(
     path: Sequence[int] = (),
     edit: bool | None = None,
 ) -> None:
-    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
-    view, node = hand_view(snap, moves, path)
-    step = node.labels if node is not None else ()
-    embed = render.hand_embed(snap, seat, snap.view(seat), notice=notice, step=step, has_moves=bool(moves))
+    tracker = tracker_of(interaction)
+    embed, view, shown = hand_message(snap, seat, tracker.last(snap.id, seat), notice=notice, path=path)
     if edit is None:
         edit = is_component(interaction) and bool(interaction.message and interaction.message.flags.ephemeral)
+    message_id: int | None = None
     if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
+        message_id = message.id
     elif edit:
         await interaction.response.edit_message(embed=embed, view=view)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    if snap.status.over:
+        tracker.forget(snap.id)
+    else:
+        tracker.remember(snap, seat, replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock()))
 
 
 async def move_step(interaction: Interaction, match_id: int, version: int, path: list[int]) -> None:
@@ -200,15 +310,16 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
         await refuse(interaction, err)
         return
     if snap.version != version:
-        await _send_hand(interaction, snap, seat, notice=["That button was out of date; here is your hand now."])
+        notice = [] if snap.status.over else ["That button was out of date; here is your hand now."]
+        await send_hand(interaction, snap, seat, notice=notice)
         return
     moves = snap.legal_moves(seat)
     node = walk(moves, path)
     if node is None:
-        await _send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
+        await send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
         return
     if node.leaf is None or (node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)):
-        await _send_hand(interaction, snap, seat, path=path)
+        await send_hand(interaction, snap, seat, path=path)
         return
     await play_move(interaction, snap.id, node.leaf, version)
 
@@ -219,18 +330,20 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
         result = await svc.play(match_id, interaction.user.id, move, version=version)
     except errors.StaleVersion:
         snap, seat = await svc.hand(match_id, interaction.user.id)
-        await _send_hand(interaction, snap, seat, notice=["Someone moved first, so that was not played; here is your hand now."])
+        await send_hand(interaction, snap, seat, notice=["Someone moved first, so that was not played; here is your hand now."])
         return
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    await _send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
+    await send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
 
 
 def played_notice(result: MoveResult) -> list[str]:
-    lines = [f"You played: {result.move.label}."]
-    lines.extend(result.private_for(result.seat))
-    echo = seat_token(result.seat) + " has"  # "{p0} has picked." repeats what the player just did
+    """What the player just did and what it caused, each said once."""
+    lines = [f"You: {result.move.label}."]
+    mine = result.private_for(result.seat)
+    lines.extend(mine)
+    echo = seat_token(result.seat)  # "{p0} picks." repeats what the player just did
     others = [t for t in result.public if not t.startswith(echo)]
     lines.extend(others[-3:])
     return lines

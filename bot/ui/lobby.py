@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -16,7 +15,7 @@ import discord
 from bot.games.base import GameError, Option
 from bot.service import MatchStatus, ServiceError, Snapshot, errors
 from bot.ui import render
-from bot.ui.hand import SELECT_SIZE, table_view
+from bot.ui.hand import SELECT_SIZE
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -214,9 +213,3 @@ async def _acknowledge(interaction: Interaction) -> None:
     """Acknowledge a lobby click; the table publisher edits the message in place."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-
-
-def table_message(snap: Snapshot, recent: Sequence[str] = ()) -> tuple[discord.Embed, discord.ui.View]:
-    if snap.state is None:
-        return render.lobby_embed(snap), lobby_view(snap)
-    return render.table_embed(snap, recent), table_view(snap)

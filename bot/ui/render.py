@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.games.base import Game, View
+from bot.games.base import Game, Outcome, View
 from bot.service import MatchStatus, Snapshot
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -45,19 +45,28 @@ def options_embed(snap: Snapshot) -> discord.Embed:
     return embed
 
 
-def seat_lines(snap: Snapshot, to_act: frozenset[int] = frozenset()) -> list[str]:
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+RECENT_EVENTS = 3
+
+
+def seat_tags(snap: Snapshot, seat: int) -> list[str]:
+    s = snap.seats[seat]
+    tags = []
+    if s.user_id is not None and s.user_id == snap.record.host_id and not s.ai and snap.status == MatchStatus.LOBBY:
+        tags.append("host")
+    if s.ai:
+        tags.append("AI")
+    if s.left:
+        tags.append("left, AI plays" if snap.status == MatchStatus.RUNNING else "left")
+    return tags
+
+
+def seat_lines(snap: Snapshot) -> list[str]:
+    """The lobby's list of seats."""
     lines = []
     for i, seat in enumerate(snap.seats):
-        tags = []
-        if seat.user_id is not None and seat.user_id == snap.record.host_id and not seat.ai:
-            tags.append("host")
-        if seat.ai:
-            tags.append("AI")
-        if seat.left:
-            tags.append("left, AI plays")
-        marker = "▶ " if i in to_act else ""
-        tag = f" ({', '.join(tags)})" if tags else ""
-        lines.append(f"{marker}{i + 1}. {seat.name}{tag}")
+        tags = seat_tags(snap, i)
+        lines.append(f"{i + 1}. {seat.name}" + (f" ({', '.join(tags)})" if tags else ""))
     return lines
 
 
@@ -66,7 +75,7 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
     closed = snap.status == MatchStatus.ABANDONED
     embed = discord.Embed(
         title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}",
-        description=game.summary,
+        description=f"{game.summary}\n{player_range(game)} · `/rules game:{game.id}` explains how to play.",
         colour=COLOUR_OVER if closed else COLOUR_LOBBY,
     )
     embed.add_field(
@@ -84,46 +93,146 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
     return embed
 
 
-def table_embed(snap: Snapshot, recent: Sequence[str] = ()) -> discord.Embed:
+def player_range(game: Game) -> str:
+    lo, hi = game.min_players, game.max_players
+    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+
+
+def deadline_text(snap: Snapshot) -> str:
+    """`` · ⏳ <t:…:R>`` when a turn deadline runs, so every client shows a live countdown."""
+    deadline = snap.record.deadline or {}
+    turn = deadline.get("turn") if deadline.get("version") == snap.version else None
+    return f" · ⏳ <t:{int(turn['at'])}:R>" if turn else ""
+
+
+def scoreboard(snap: Snapshot, view: View) -> list[str]:
+    """One line per seat: turn marker, name, tags, the game's figures and marks."""
+    rows = {row.seat: row for row in view.scores}
+    awaited = snap.awaited()
+    lines = []
+    for i, seat in enumerate(snap.seats):
+        row = rows.get(i)
+        name = f"**{seat.name}**" if i in awaited else seat.name
+        parts = [("▶ " if i in awaited else "") + name]
+        tags = seat_tags(snap, i)
+        if tags:
+            parts[0] += f" ({', '.join(tags)})"
+        if row is not None:
+            parts.extend(snap.name_text(t) for t in (*row.figures, *row.marks))
+        lines.append(" · ".join(parts))
+    return lines
+
+
+def result_lines(snap: Snapshot, outcome: Outcome) -> tuple[str, list[str]]:
+    """The headline (winner first) and the final scoreboard of a finished match.
+
+    Players who left (the AI finished for them) are listed last and never credited with a
+    win."""
+    results = sorted(outcome.results, key=lambda r: (snap.seats[r.seat].left, r.place, r.seat))
+    stayed = [r for r in results if not snap.seats[r.seat].left]
+    best = min((r.place for r in stayed), default=None)
+    winners = [r for r in stayed if r.place == best]
+    names = [snap.seats[r.seat].name for r in winners]
+    teams = {r.team for r in winners}
+    if not winners:
+        headline = "Nobody wins: every player left."
+    elif len(teams) == 1 and None not in teams and len(outcome.results) > 1:
+        team = str(next(iter(teams)))
+        label = team.capitalize() if len(team) > 1 else f"Team {team}"
+        headline = f"🏆 {label} {'win' if len(team) > 1 else 'wins'}: {join_names(names)}"
+    elif len(winners) == 1:
+        headline = f"🏆 {names[0]} wins"
+    else:
+        headline = f"🏆 Tie for first place: {join_names(names)}"
+    lines = []
+    for r in results:
+        seat = snap.seats[r.seat]
+        left = seat.left
+        mark = "·" if left else MEDALS.get(r.place, f"{r.place}.")
+        bits = [f"{mark} {seat.name}"]
+        if r.team:
+            bits.append(f"team {r.team}" if len(str(r.team)) == 1 else str(r.team).capitalize())
+        if r.score is not None:
+            bits.append(str(r.score))
+        if seat.ai:
+            bits.append("AI")
+        if left:
+            bits.append("left (the AI finished for them)")
+        lines.append(" · ".join(bits))
+    return headline, lines
+
+
+def join_names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_embed(snap: Snapshot) -> discord.Embed:
+    """The public table: status line, scoreboard, the game's board, the last three events."""
     game = snap.game
     if snap.state is None:
         return lobby_embed(snap)
     view = snap.view(None)
-    over = snap.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
-    title_state = {"finished": "finished", "abandoned": "cancelled"}.get(snap.status, "in play")
-    embed = discord.Embed(
-        title=f"{game.name} #{snap.id}: {title_state}",
-        colour=COLOUR_OVER if over else COLOUR_RUNNING,
-    )
-    head = snap.name_text(view.waiting)
-    if snap.status == MatchStatus.ABANDONED:
-        head = "The match was cancelled."
-    body = "\n".join(snap.name_text(line) for line in view.public)
-    embed.description = clip(f"**{head}**\n\n{body}", DESCRIPTION_LIMIT)
-    embed.add_field(
-        name="Seats", value=clip("\n".join(seat_lines(snap, snap.awaited())), FIELD_LIMIT), inline=True
-    )
+    recent = [snap.name_text(t) for t in snap.log()[-RECENT_EVENTS:]]
     if snap.status == MatchStatus.FINISHED:
         outcome = game.outcome(snap.state)
+        embed = discord.Embed(title=f"{game.name} #{snap.id}: finished", colour=COLOUR_OVER)
         if outcome is not None:
-            ranking = sorted(outcome.results, key=lambda r: (r.place, r.seat))
-            lines = []
-            for r in ranking:
-                extra = []
-                if r.team:
-                    extra.append(r.team)
-                if r.score is not None:
-                    extra.append(f"score {r.score}")
-                more = f" ({', '.join(extra)})" if extra else ""
-                lines.append(f"#{r.place} {snap.seats[r.seat].name}{more}")
-            embed.add_field(name="Result", value=clip("\n".join(lines), FIELD_LIMIT), inline=True)
+            headline, lines = result_lines(snap, outcome)
+            summary = snap.name_text(outcome.summary)
+            embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
+            embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+        embed.set_footer(text=f"Rematch opens a new lobby for the same players · move {snap.version}")
+        return embed
+    if snap.status == MatchStatus.ABANDONED:
+        embed = discord.Embed(title=f"{game.name} #{snap.id}: cancelled", colour=COLOUR_OVER)
+        embed.description = "The match was cancelled; it counts for nobody."
+        return embed
+    status = f"**{snap.name_text(view.waiting)}**{deadline_text(snap)}"
+    board = [snap.name_text(line) for line in view.board]
+    embed = discord.Embed(title=f"{game.name} #{snap.id}", colour=COLOUR_RUNNING)
+    embed.description = clip("\n".join([status, *board]), DESCRIPTION_LIMIT)
+    embed.add_field(name="Players", value=clip("\n".join(scoreboard(snap, view)), FIELD_LIMIT), inline=False)
     if recent:
-        embed.add_field(
-            name="Just now", value=clip("\n".join(snap.name_text(t) for t in recent[-5:]), FIELD_LIMIT), inline=False
-        )
-    footer = "Press My hand (or use /hand) to see your cards and moves." if not over else "Thanks for playing."
-    embed.set_footer(text=f"{footer} · move {snap.version}")
+        embed.add_field(name="Last moves", value=clip("\n".join(f"• {t}" for t in recent), FIELD_LIMIT), inline=False)
+    embed.set_footer(text=f"My hand (or /hand): your cards and moves · move {snap.version}")
     return embed
+
+
+def log_embed(snap: Snapshot) -> discord.Embed:
+    """The public events of the match, newest last (as many as fit)."""
+    lines = [snap.name_text(t) for t in snap.log()]
+    shown: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 3
+        if size > DESCRIPTION_LIMIT - 100:
+            break
+        shown.append(f"• {line}")
+    shown.reverse()
+    embed = discord.Embed(title=f"Log: {snap.game.name} #{snap.id}", colour=COLOUR_LOBBY)
+    more = len(lines) - len(shown)
+    text = ("\n".join(shown) or "Nothing has happened yet.")
+    if more:
+        text = f"*{more} earlier events not shown; `/match log` exports every move after the end.*\n" + text
+    embed.description = text
+    return embed
+
+
+def hand_lines(snap: Snapshot, view: View, new_cards: Sequence[str] = ()) -> list[str]:
+    """The hand, one group per line; cards new since the last look are marked once."""
+    fresh = list(new_cards)
+    lines = []
+    for group in view.hand:
+        cards = []
+        for card in group.cards:
+            if card in fresh:
+                fresh.remove(card)
+                cards.append(f"{card} 🆕")
+            else:
+                cards.append(card)
+        text = ", ".join(cards) or "none"
+        lines.append(f"{snap.name_text(group.label)}: {text}" if group.label else text)
+    return lines
 
 
 def hand_embed(
@@ -132,31 +241,40 @@ def hand_embed(
     view: View,
     *,
     notice: Sequence[str] = (),
+    new_cards: Sequence[str] = (),
     step: Sequence[str] = (),
     has_moves: bool = True,
 ) -> discord.Embed:
-    embed = discord.Embed(title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_HAND)
+    over = snap.status.over
+    embed = discord.Embed(
+        title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_OVER if over else COLOUR_HAND
+    )
     parts: list[str] = []
     if notice:
-        parts.append("\n".join(snap.name_text(t) for t in notice))
+        parts.extend(snap.name_text(t) for t in notice)
         parts.append("")
-    private = [snap.name_text(line) for line in view.private]
-    parts.extend(private or ["(nothing private right now)"])
+    count = sum(len(g.cards) for g in view.hand)
+    if view.hand:
+        parts.append(f"**Your cards ({count})**")
+        parts.extend(hand_lines(snap, view, new_cards))
+    parts.extend(snap.name_text(line) for line in view.private)
     parts.append("")
-    parts.append(f"*{snap.name_text(view.waiting)}*")
-    if snap.status == MatchStatus.RUNNING:
+    if snap.status == MatchStatus.FINISHED:
+        outcome = snap.game.outcome(snap.state)
+        if outcome is not None:
+            parts.append("**" + result_lines(snap, outcome)[0] + "**")
+        parts.append("The match is over; the table has the final scores and a Rematch button.")
+    elif over:
+        parts.append("The match was cancelled.")
+    else:
+        parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if seat in snap.awaited() else ''}")
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         elif has_moves:
-            parts.append("Your move: choose below.")
+            parts.append("**Your move:** choose below.")
         else:
-            parts.append("Nothing for you to do right now.")
+            parts.append("Nothing for you to do right now; this message updates itself when that changes.")
     embed.description = clip("\n".join(parts), DESCRIPTION_LIMIT)
-    notes = snap.notes_for(seat)
-    if notes:
-        embed.add_field(
-            name="Told only to you", value=clip("\n".join(snap.name_text(n) for n in notes[-4:]), FIELD_LIMIT)
-        )
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed
 

@@ -1,9 +1,19 @@
-"""Keeps each match's public table message up to date (a service listener)."""
+"""The public table: its message (edited in place), its buttons, and the turn pings.
+
+    kg:hand:<match>:<version>   My hand (bot.ui.hand)
+    kg:log:<match>              the whole public log, ephemerally
+    kg:rematch:<match>          a new lobby for the same players and options (finished tables)
+
+When a decision is awaited from people, they are mentioned once in one short channel
+message; the next one replaces it (the old one is deleted), so a channel holds at most one
+per match besides the table. Reminders near a deadline replace it the same way.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,54 +21,138 @@ import discord
 
 from bot.games.base import Event
 from bot.service import MatchService, MatchStatus, Snapshot
-from bot.ui.lobby import table_message
+from bot.ui import render
+from bot.ui.hand import HandButton, HandTracker
+from bot.ui.lobby import lobby_view
+from bot.ui.replies import Interaction, display_name, guarded, service_of, wrong_kind
 
 log = logging.getLogger(__name__)
-RECENT = 5
+
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:log:(?P<mid>\d{1,12})"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Log", style=discord.ButtonStyle.secondary, emoji="📜", custom_id=f"kg:log:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> LogButton:
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, show_log(interaction, self.match_id))
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:rematch:(?P<mid>\d{1,12})"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, emoji="🔁", custom_id=f"kg:rematch:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, rematch(interaction, self.match_id))
+
+
+TABLE_ITEMS = (LogButton, RematchButton)
+
+
+def table_view(snap: Snapshot) -> discord.ui.View:
+    """Running: My hand and Log. Finished: Rematch and Log. Cancelled: nothing."""
+    view = discord.ui.View(timeout=None)
+    if snap.status == MatchStatus.RUNNING:
+        view.add_item(HandButton(snap.id, snap.version))
+        view.add_item(LogButton(snap.id))
+    elif snap.status == MatchStatus.FINISHED:
+        view.add_item(RematchButton(snap.id))
+        view.add_item(LogButton(snap.id))
+    return view
+
+
+def table_message(snap: Snapshot) -> tuple[discord.Embed, discord.ui.View]:
+    if snap.state is None:
+        return render.lobby_embed(snap), lobby_view(snap)
+    return render.table_embed(snap), table_view(snap)
+
+
+async def show_log(interaction: Interaction, match_id: int) -> None:
+    snap = await service_of(interaction).get(match_id)
+    await interaction.response.send_message(embed=render.log_embed(snap), ephemeral=True)
+
+
+async def rematch(interaction: Interaction, match_id: int) -> None:
+    """A new lobby for the same game and options; the old match's players are invited."""
+    svc = service_of(interaction)
+    snap, others = await svc.rematch(match_id, interaction.user.id, display_name(interaction))
+    invite = " ".join(f"<@{u}>" for u in others)
+    text = f"🔁 Rematch of #{match_id}: {invite} press Join to play again." if invite else f"🔁 Rematch of #{match_id}."
+    await interaction.response.send_message(
+        text, embed=render.lobby_embed(snap), view=lobby_view(snap), allowed_mentions=MENTIONS
+    )
+    try:
+        message = await interaction.original_response()
+        await svc.set_table_message(snap.id, message.id)
+    except discord.HTTPException:
+        log.warning("match %s: could not read the rematch lobby's message id", snap.id)
 
 
 class TablePublisher:
-    """Edits the table message in place after every change, newest state only."""
+    """A service listener: edits each table in place (newest state only), keeps one turn
+    ping per match, and keeps the players' hand messages current."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, hands: HandTracker) -> None:
         self.client = client
         self.service = service
+        self.hands = hands
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}
-        self._recent: dict[int, list[str]] = {}
+        self._pinged: dict[int, tuple[int, ...]] = {}
+
+    def _channel(self, snap: Snapshot) -> Any:
+        return self.client.get_partial_messageable(snap.record.channel_id)
 
     async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None:
-        """Mention the players whose turn deadline is near, in the match's channel."""
-        users = [snap.seats[s].user_id for s in seats if snap.seats[s].user_id is not None]
+        """Replace the turn ping with a reminder for the players whose deadline is near."""
+        users = await self._pingable(snap, seats)
         if not users:
             return
-        mentions = " ".join(f"<@{u}>" for u in users)
         left = f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
+        mentions = " ".join(f"<@{u}>" for u in users)
         text = f"⏰ {mentions}: {left} left to decide in {snap.game.name} #{snap.id}, or the default move is made."
-        channel: Any = self.client.get_partial_messageable(snap.record.channel_id)
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
-        except discord.HTTPException:
-            log.warning("match %s: could not post the turn reminder", snap.id)
+        async with self._lock(snap.id):
+            await self._replace_ping(snap, text)
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
-        recent = self._recent.setdefault(snap.id, [])
-        recent.extend(e.text for e in events if e.seat is None)
-        del recent[:-RECENT]
-        lock = self._locks.setdefault(snap.id, asyncio.Lock())
-        async with lock:
+        async with self._lock(snap.id):
             latest = await self.service.get(snap.id)
-            if self._shown.get(snap.id, -1) >= latest.version and snap.status == latest.status:
-                return
-            await self.publish(latest)
-        if latest.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
-            self._recent.pop(snap.id, None)
+            if self._shown.get(snap.id, -1) < latest.version or snap.status != latest.status or latest.status.over:
+                await self.publish(latest)
+                await self._ping_turn(latest)
+        await self.hands.refresh(latest)
+        if latest.status.over:
+            self._shown.pop(snap.id, None)
+            self._pinged.pop(snap.id, None)
+            self._locks.pop(snap.id, None)
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
 
     async def publish(self, snap: Snapshot) -> None:
         if snap.record.message_id is None:
             return
-        embed, view = table_message(snap, self._recent.get(snap.id, ()))
-        channel: Any = self.client.get_partial_messageable(snap.record.channel_id)
+        embed, view = table_message(snap)
+        channel = self._channel(snap)
         try:
             await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view)
             self._shown[snap.id] = snap.version
@@ -75,3 +169,48 @@ class TablePublisher:
             log.warning("match %s: missing permission to edit the table message", snap.id)
         except discord.HTTPException:
             log.exception("match %s: editing the table message failed", snap.id)
+
+    async def _pingable(self, snap: Snapshot, seats: Sequence[int]) -> list[int]:
+        """The users of these seats who want turn pings, if the server has them on."""
+        users = [u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None]
+        if not users or not await self.service.turn_pings(snap.record.guild_id):
+            return []
+        prefs = await self.service.preferences(users)
+        return [u for u in users if prefs[u].turn_pings]
+
+    async def _ping_turn(self, snap: Snapshot) -> None:
+        """Mention the people newly awaited; clear the ping when nobody is (or the match ended)."""
+        if snap.status != MatchStatus.RUNNING:
+            await self._replace_ping(snap, None)
+            return
+        awaited = tuple(sorted(s for s in snap.awaited() if not snap.seats[s].played_by_ai))
+        if awaited == self._pinged.get(snap.id):
+            return
+        self._pinged[snap.id] = awaited
+        users = await self._pingable(snap, awaited)
+        if not users:
+            await self._replace_ping(snap, None)
+            return
+        mentions = ", ".join(f"<@{u}>" for u in users)
+        when = render.deadline_text(snap).replace(" · ", " ")
+        await self._replace_ping(snap, f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}")
+
+    async def _replace_ping(self, snap: Snapshot, text: str | None) -> None:
+        """Delete the match's previous turn message and post ``text`` (if any) in its place."""
+        current = await self.service.get(snap.id)
+        channel = self._channel(current)
+        old = current.record.turn_message_id
+        new_id: int | None = None
+        if text is not None:
+            try:
+                message = await channel.send(text, allowed_mentions=MENTIONS)
+                new_id = message.id
+            except discord.HTTPException:
+                log.warning("match %s: could not post the turn message", snap.id)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("match %s: the previous turn message was already gone", snap.id)
+        if old != new_id:
+            await self.service.set_turn_message(snap.id, new_id)
