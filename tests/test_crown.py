@@ -325,8 +325,8 @@ def test_defend_a_pick_is_final_and_hidden_until_all_have_picked() -> None:
     for card in DECK:
         s, events = act(s0, 0, f"pick:{card}")
         assert s.chosen == (card, None) and G.to_act(s) == {1}
-        # The picker alone is told the card; the table only hears that a pick was made.
-        assert private_texts(events, 0) and NAME[card] in private_texts(events, 0)[0]
+        # The picker's view alone shows the card; the table only hears that a pick was made.
+        assert NAME[card] in " ".join(G.view(s, 0).private)
         assert all(NAME[card] not in t for t in public_texts(events))
         assert all(e.seat in (None, 0) for e in events)
         assert G.view(s, 0).data["my_pick"] == card

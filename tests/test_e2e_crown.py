@@ -104,25 +104,36 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     ann, bob = world.users[:2]
     table = await open_match(world, ann, [bob])
     edits_at_start = table.edits
-    assert "in play" in table.text and "Waiting for" in table.text
+    assert "Waiting for" in table.text and "⏳ <t:" in table.text, "the status line and a live countdown"
+    ping = [m for m in fake.messages(world.channel) if m.id != table.id]
+    assert len(ping) == 1 and f"<@{ann.id}>" in ping[0].text and f"<@{bob.id}>" in ping[0].text, "both are pinged once"
 
     picks = {ann.id: "Pick King (5)", bob.id: "Pick Beggar (1)"}  # King thwarts Beggar
     for _round in range(2):
         for user in (ann, bob):
+            if user is ann:
+                spare = await fake.slash(ann, world.channel, "hand")  # an older hand, left open
             hand = await fake.click(user, table, label="My hand")
             assert hand.ephemeral, hand.text
-            assert "Your deck" in hand.text
+            assert "Your cards (5)" in hand.text
             assert_no_secret_ids(hand.response)
             played = await hand.click(picks[user.id], user=user)
-            assert played.ephemeral and "You played" in played.text
+            assert played.ephemeral and "You played: Pick" in played.text
         assert_no_secret_ids(table)
+        pings = [m for m in fake.messages(world.channel) if m.id != table.id]
+        assert len(pings) <= 1, "at most one turn message per match besides the table"
     await fake.wait_for(lambda: "finished" in table.text, what="the finished table")
     assert table.edits > edits_at_start, "the table message is edited in place"
-    assert "ann wins the match 2 to 0" in table.text
+    assert "🏆 ann wins" in table.text and "ann wins the match 2 to 0" in table.text
+    assert [b.label for b in table.buttons] == ["Rematch", "Log"], "no hand button once the match is over"
     public = fake.messages(world.channel)
-    assert [m.id for m in public if m.buttons and m.find_button("My hand")] == [table.id], "one table message"
+    assert [m.id for m in public] == [table.id], "the turn message is gone at the end"
     for m in public:
         assert not m.ephemeral
+    late = await spare.click("Pick Knight (3)", user=ann)
+    assert late.ephemeral and "🏆 ann wins" in late.text and not late.response.buttons, "an old hand shows the result"
+    log = await fake.click(bob, table, label="Log")
+    assert log.ephemeral and "wins round 1" in log.text
     over = await fake.slash(bob, world.channel, "crown pick", card="K")
     assert over.ephemeral and "no active match" in over.text.lower()
     fake.assert_clean()
@@ -153,19 +164,19 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
     async def card_of(user: FakeUser) -> str:
         hand = await fake.slash(user, world.channel, "hand")
         assert hand.ephemeral
-        found = re.search(r"Your card: (\w+)", hand.text)
+        found = re.search(r"team: (\w+)", hand.text)
         assert found, hand.text
         return found.group(1)
 
     cards = {u.id: await card_of(u) for u in users}
     by_card = {c: next(u for u in users if cards[u.id] == c) for c in CARD_WORDS}
     king = by_card["King"]
-    assert f"King: {king.name}" in table.text
+    assert any(king.name in line and "👑 King" in line for line in table.text.splitlines())
     assert_table_keeps_secrets(table, users, cards, king)
 
     # The Witch strikes: every card is shown, then the non-King cards are re-dealt in secret.
     witch = await fake.slash(by_card["Witch"], world.channel, "crown witch")
-    assert witch.ephemeral and "You played" in witch.text
+    assert witch.ephemeral and "You played: Witch" in witch.text
     knight_before = by_card["Knight"]
     choices = await fake.autocomplete(knight_before, world.channel, "crown peek", focused="player", player="")
     assert choices and all(c["value"].startswith("peek:") for c in choices)
@@ -175,7 +186,7 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
     by_card = {c: next(u for u in users if cards[u.id] == c) for c in CARD_WORDS}
     assert by_card["King"] == king
     # The Witch's reveal showed the old cards; the re-dealt ones stay secret.
-    last_lines = table.text.split("re-dealt")[-1]
+    last_lines = table.text.split("dealt again")[-1]
     for user in users:
         if user is not king:
             assert f"{user.name} {cards[user.id]}" not in last_lines or "reveals every card" in last_lines
@@ -193,10 +204,10 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
     accused = await fake.slash(king, world.channel, "crown accuse", player=target)
     assert accused.ephemeral
     beggar = await fake.slash(by_card["Beggar"], world.channel, "crown beggar", choice="join")
-    assert beggar.ephemeral and "You played" in beggar.text
+    assert beggar.ephemeral and "You played: Reveal the Beggar" in beggar.text
     await fake.wait_for(lambda: "finished" in table.text, what="the verdict")
     assert "The Wicked win" not in table.text and "The Wise win" in table.text
-    assert "wicked" in table.text and "wise" in table.text
+    assert "🏆 The Wise win" in table.text and "Wicked" in table.text
     fake.assert_clean()
 
 
@@ -208,12 +219,12 @@ async def test_a_match_survives_a_restart_of_the_bot(world: World) -> None:
         await fake.slash(ann, world.channel, "crown pick", card="K")
         await fake.slash(bob, world.channel, "crown pick", card="B")
         await fake.settle()
-        assert "ann 1, bob 0" in table.text
+        assert "**ann** · 1 round won" in table.text and "**bob** · 0 rounds won" in table.text
         await fake.slash(ann, world.channel, "crown pick", card="K")
 
     async with fake.bot_running(make_bot(world)):
         hand = await fake.click(bob, table, label="My hand")  # the old table button still works
-        assert hand.ephemeral and "Your deck" in hand.text
+        assert hand.ephemeral and "Your cards" in hand.text
         done = await hand.click("Pick Beggar (1)", user=bob)
         assert done.ephemeral
         await fake.wait_for(lambda: "finished" in table.text, what="the finish after the restart")

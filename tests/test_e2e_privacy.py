@@ -233,7 +233,7 @@ class Checker:
                 leaked = [h for h in hidden if has_word(cid, h)]
                 assert not leaked, f"a custom id or value shows {name}'s {leaked}: {cid!r}"
             for line in text.splitlines() + labels:
-                bare = line.strip(" *▶")
+                bare = line.strip(" *▶•")
                 if not bare or bare in explained or any(bare in e for e in explained):
                     continue
                 if has_word(bare, name):

@@ -116,7 +116,7 @@ async def test_moves_refusals_and_stale_versions(svc: MatchService, repo: Reposi
     with pytest.raises(IllegalMove):
         await svc.play(m.id, HOST, "pick:X")
     r = await svc.play(m.id, HOST, "pick:K", version=m.version)
-    assert r.private_for(0) == ["You picked the King (5)."]
+    assert r.private_for(0) == [] and "Your secret pick: **King (5)**" in r.snapshot.view(0).private
     with pytest.raises(NotYourTurn, match="already picked"):
         await svc.play(m.id, HOST, "pick:D")
     with pytest.raises(errors.StaleVersion):

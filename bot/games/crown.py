@@ -368,8 +368,7 @@ class Crown(GameBase[CrownState]):
         chosen = list(state.chosen)
         chosen[seat] = card
         state = replace(state, chosen=tuple(chosen))
-        events.append(Event(f"You picked the {card_label(card)}.", seat))
-        events.append(Event(f"{p(seat)} has picked."))
+        events.append(Event(f"{p(seat)} has picked."))  # the view tells the picker their pick
         if self.to_act(state):
             return state
         return self._resolve_round(state, events)

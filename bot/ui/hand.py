@@ -340,7 +340,7 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
 
 def played_notice(result: MoveResult) -> list[str]:
     """What the player just did and what it caused, each said once."""
-    lines = [f"You: {result.move.label}."]
+    lines = [f"You played: {result.move.label}."]
     mine = result.private_for(result.seat)
     lines.extend(mine)
     echo = seat_token(result.seat)  # "{p0} picks." repeats what the player just did

@@ -138,7 +138,7 @@ def result_lines(snap: Snapshot, outcome: Outcome) -> tuple[str, list[str]]:
         headline = "Nobody wins: every player left."
     elif len(teams) == 1 and None not in teams and len(outcome.results) > 1:
         team = str(next(iter(teams)))
-        label = team.capitalize() if len(team) > 1 else f"Team {team}"
+        label = f"The {team.capitalize()}" if len(team) > 1 else f"Team {team}"
         headline = f"🏆 {label} {'win' if len(team) > 1 else 'wins'}: {join_names(names)}"
     elif len(winners) == 1:
         headline = f"🏆 {names[0]} wins"
