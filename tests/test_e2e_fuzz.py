@@ -118,6 +118,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
     async with fake.bot_running(make_bot(world)) as bot:
         # B: a finished match; A: a running match where bob has picked and ann has not; C: a lobby.
         table_b = await open_match(world, ann, [bob], options={"variant": "defend"}, channel=ch_b)
+        hand_b = await fake.click(ann, table_b, label="My hand")  # kept open past the end
         for _ in range(2):
             await fake.slash(ann, ch_b, "crown pick", card="K")
             await fake.slash(bob, ch_b, "crown pick", card="B")
@@ -129,7 +130,6 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         await fake.click(dan, table_c, label="Join")
         await quiet(fake, bot)
         hands = {u.id: await fake.click(u, table_a, label="My hand") for u in (ann, bob)}
-        hand_b = await fake.click(ann, table_b, label="My hand")
         await quiet(fake, bot)
 
         snap_a = await bot.service.active_in_channel(ch_a.id)
@@ -168,6 +168,10 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             if len(parts) >= 4 and parts[0] == "kg" and parts[1] in ("m", "ms") and parts[2] == str(mid_a):
                 # a current move of a seated player is a move, not bad input
                 return not (user in (ann, bob) and parts[3] == str(ver_a))
+            # a rematch by a player of the finished match opens a lobby: covered by its own tests;
+            # the log button answers ephemerally with the log, which is what it is for
+            if len(parts) == 3 and parts[:2] == ["kg", "rematch"] and parts[2] == str(snap_b.id):
+                return user not in (ann, bob)
             # paging buttons edit the clicked board: covered by the leaderboard tests
             return not (len(parts) >= 3 and parts[1] == "lb")
 
