@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.games import GAMES
 from bot.ui import commands as ui_commands
 from bot.ui import lobby, replies
+from bot.ui import rules as rules_ui
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 
@@ -47,7 +48,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        await ui_commands.rules_command(interaction, game.value)
+        await rules_ui.rules_command(interaction, game.value)
 
     @app_commands.command(name="leave", description="Leave this channel's lobby, or hand your seat in a running match to the AI.")
     @app_commands.guild_only()

@@ -247,10 +247,37 @@ async def test_lobby_refusals_and_rules(world: World, bot: KingBot) -> None:
     assert ai.callback_type in (6, 7)
     await fake.wait_for(lambda: "AI 1" in table.text, what="the AI seat")
     rules = await fake.slash(bob, world.channel, "rules", game="crown")
-    assert rules.ephemeral and "Rulings of this bot" in rules.text
+    assert rules.ephemeral and "five-card deck" in rules.text and "Section 1 of 7" in rules.text
+    select = rules.response.selects[0]
+    page = next(o.value for o in select.options if o.label == "Rulings of this bot")
+    rulings = await fake.select(bob, rules.response, select.custom_id, [page])
+    assert rulings.ephemeral and "Secret picks are final" in rules.response.text, "the page turns in place"
     cancel = await fake.click(bob, table, label="Cancel")
     assert cancel.ephemeral and "Only the host" in cancel.text
     cancelled = await fake.click(ann, table, label="Cancel")
     assert cancelled.callback_type in (6, 7)
     await fake.wait_for(lambda: "closed" in table.text or "cancelled" in table.text, what="the cancelled lobby")
+    fake.assert_clean()
+
+
+async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: World, bot: KingBot) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob])
+    hand = await fake.click(ann, table, label="My hand")
+    played = await hand.click("Pick Dragon (4)", user=ann)
+    assert "Nothing for you to do right now" in hand.response.text and not hand.response.buttons
+    edits = hand.response.edits
+    await fake.slash(bob, world.channel, "crown pick", card="W")  # Dragon thwarts Witch: round 2 begins
+    await fake.wait_for(lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand to update")
+    assert "**Your move:**" in hand.response.text and "round 1" not in hand.response.text.lower()
+    assert played.ephemeral and hand.response.ephemeral
+    # The turn message names only who is awaited, and is replaced, never added to.
+    pings = [m for m in fake.messages(world.channel) if m.id != table.id]
+    assert len(pings) == 1 and f"<@{ann.id}>" in pings[0].text
+    await hand.click("Pick Dragon (4)", user=ann)
+    await fake.slash(bob, world.channel, "crown pick", card="W")
+    await fake.wait_for(lambda: "finished" in table.text, what="the end")
+    await fake.wait_for(lambda: "🏆 ann wins" in hand.response.text, what="the hand to show the result")
+    assert not hand.response.buttons
     fake.assert_clean()

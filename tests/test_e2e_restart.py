@@ -187,7 +187,7 @@ async def test_a_turn_deadline_comes_back_with_the_time_that_was_left(world: Wor
     ann = world.users[0]
     turn = 3
     async with fake.bot_running(make_bot(world, turn_seconds=turn)) as bot:
-        table = await open_match(world, ann, [], options={"variant": "tourney"}, ais=1)
+        await open_match(world, ann, [], options={"variant": "tourney"}, ais=1)
         started = time.time()
         await asyncio.sleep(0.3)  # the AI has moved; ann's deadline runs
         snap = await bot.service.active_in_channel(world.channel.id)

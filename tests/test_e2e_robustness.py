@@ -22,7 +22,6 @@ from bot.games import GAMES
 from tests.e2e_support import (
     World,
     acknowledged,
-    answer_ids,
     answer_text,
     custom_ids,
     error_records,

@@ -13,7 +13,6 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
-from bot.ui import render
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, is_admin, say, service_of
@@ -102,12 +101,6 @@ async def autocomplete_moves(
         if len(choices) == 25:
             break
     return choices
-
-
-async def rules_command(interaction: Interaction, game_id: str) -> None:
-    game = GAMES[game_id]
-    embeds = render.rules_embeds(game)
-    await interaction.response.send_message(embeds=embeds[:10], ephemeral=True)
 
 
 async def leave_command(interaction: Interaction) -> None:

@@ -180,6 +180,9 @@ class HandTracker:
     def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
         self._shown[(snap.id, seat)] = shown
 
+    def drop(self, match_id: int, seat: int) -> None:
+        self._shown.pop((match_id, seat), None)
+
     def forget(self, match_id: int) -> None:
         for key in [k for k in self._shown if k[0] == match_id]:
             del self._shown[key]
@@ -296,7 +299,7 @@ async def send_hand(
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     if snap.status.over:
-        tracker.forget(snap.id)
+        tracker.drop(snap.id, seat)  # this one shows the end already; the others are edited by refresh
     else:
         tracker.remember(snap, seat, replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock()))
 

@@ -277,21 +277,3 @@ def hand_embed(
     embed.description = clip("\n".join(parts), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed
-
-
-def rules_embeds(game: Game) -> list[discord.Embed]:
-    """The rules text split over embeds (each description at most 4000 characters)."""
-    chunks: list[str] = []
-    current = ""
-    for para in game.rules.split("\n"):
-        if len(current) + len(para) + 1 > DESCRIPTION_LIMIT:
-            chunks.append(current)
-            current = ""
-        current += para + "\n"
-    if current.strip():
-        chunks.append(current)
-    embeds = []
-    for i, chunk in enumerate(chunks):
-        title = f"Rules: {game.name}" + (f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-        embeds.append(discord.Embed(title=title, description=chunk, colour=COLOUR_LOBBY))
-    return embeds

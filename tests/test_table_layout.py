@@ -1,0 +1,147 @@
+"""The table and the hand of every registered game, rendered late in a match at the largest
+player count, stay within Discord's limits and compact: a status line, a scoreboard, the
+game's board and the last three events; no block repeated; about 20 lines for 8 players.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+import pytest
+
+from bot.games import GAMES
+from bot.games.base import Event, Game
+from bot.service import MatchStatus, Snapshot
+from bot.service.snapshot import add_events
+from bot.ui import render
+from db.records import MatchRecord, Seat
+
+MAX_TABLE_LINES = 22  # for eight players: status, board, eight rows, three events, headers
+
+
+def _largest_table(game: Game) -> tuple[int, dict[str, str]]:
+    options = {o.key: o.default_value for o in game.options}
+    for players in range(game.max_players, game.min_players - 1, -1):
+        try:
+            game.check_players(players, options)
+        except Exception:  # noqa: BLE001 - this count is not allowed with the defaults
+            continue
+        return players, options
+    raise AssertionError(f"{game.id}: no player count works with the default options")
+
+
+def _late_position(game: Game, players: int, options: Mapping[str, str], seed: int) -> tuple[Any, dict[str, Any]]:
+    """A state well into a random match (the last running one before it ends, or move 400)."""
+    rnd = random.Random(seed)
+    state = game.setup(players, seed, options)
+    notes: dict[str, Any] = {}
+    for _ in range(400):
+        actors = sorted(game.to_act(state))
+        moves = [(s, m) for s in actors for m in game.legal_moves(state, s)]
+        if not moves:
+            break
+        seat, move = rnd.choice(moves)
+        after, events = game.apply(state, seat, move)
+        if game.outcome(after) is not None:
+            break
+        state = after
+        notes = add_events(notes, events)
+    return state, notes
+
+
+def _snapshot(game: Game, state: Any, notes: dict[str, Any], players: int, options: Mapping[str, str]) -> Snapshot:
+    names = ["Annabelle", "Bartholomew", "Cat", "Dmitri", "Eve", "Fitzgerald", "Gwendolyn", "Hu"]
+    now = time.time()
+    record = MatchRecord(
+        id=4242, guild_id=1, channel_id=2, message_id=3, host_id=100, game_id=game.id, options=dict(options),
+        status=MatchStatus.RUNNING, seats=tuple(Seat(100 + i, names[i % len(names)]) for i in range(players)),
+        version=137, seed=1, state=game.dump(state), notes=notes, deadline_at=now + 60,
+        deadline={"version": 137, "turn": {"at": now + 60, "warn_at": now, "warned": False, "seats": [0]}},
+        created_at=now, updated_at=now,
+    )
+    return Snapshot(record, game, state)
+
+
+def _limits(embed: discord.Embed) -> None:
+    data = embed.to_dict()
+    assert len(data.get("title", "")) <= 256
+    assert len(data.get("description", "")) <= 4096
+    fields = data.get("fields", [])
+    assert len(fields) <= 25
+    for f in fields:
+        assert len(f["name"]) <= 256 and 0 < len(f["value"]) <= 1024
+    assert len(embed) <= 6000
+
+
+def _lines(embed: discord.Embed) -> list[str]:
+    data = embed.to_dict()
+    lines = [data.get("title", "")] + data.get("description", "").splitlines()
+    for f in data.get("fields", []):
+        lines.append(f["name"])
+        lines.extend(f["value"].splitlines())
+    return [line for line in lines if line.strip()]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, seed: int) -> None:
+    game = GAMES[game_id]
+    players, options = _largest_table(game)
+    state, notes = _late_position(game, players, options, seed)
+    snap = _snapshot(game, state, notes, players, options)
+    table = render.table_embed(snap)
+    _limits(table)
+    lines = _lines(table)
+    assert len(lines) <= MAX_TABLE_LINES * max(players, 2) / 8 + 8, "\n".join(lines)
+    assert len(lines) <= MAX_TABLE_LINES, "\n".join(lines)
+    repeated = {line for line in lines if lines.count(line) > 1}
+    assert not repeated, f"repeated on the table: {repeated}"
+    assert sum(1 for line in lines if line.startswith("• ")) <= render.RECENT_EVENTS
+    for seat in range(players):
+        hand = render.hand_embed(snap, seat, snap.view(seat), notice=["You played: something."], has_moves=True)
+        _limits(hand)
+        hand_lines = [line for line in _lines(hand) if line not in ("",)]
+        repeated = {line for line in hand_lines if hand_lines.count(line) > 1}
+        assert not repeated, f"repeated in seat {seat}'s hand: {repeated}"
+        assert len(hand_lines) <= 25, "\n".join(hand_lines)
+
+
+def test_a_finished_table_says_who_won_first() -> None:
+    for game in GAMES.values():
+        players, options = _largest_table(game)
+        rnd = random.Random(7)
+        state = game.setup(players, 7, options)
+        notes: dict[str, Any] = {}
+        for _ in range(20000):
+            if game.outcome(state) is not None:
+                break
+            actors = sorted(game.to_act(state))
+            seat = rnd.choice(actors)
+            state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+            notes = add_events(notes, events)
+        assert game.outcome(state) is not None, game.id
+        snap = _snapshot(game, state, notes, players, options)
+        snap = Snapshot(_finished(snap.record), game, state)
+        table = render.table_embed(snap)
+        _limits(table)
+        head = table.description.splitlines()[0]
+        assert head.startswith("**🏆") and (" win" in head or "Tie" in head), head
+
+
+def game_rng(rnd: random.Random) -> Any:
+    from bot.games.base import Rng
+
+    return Rng.from_seed(rnd.getrandbits(62))
+
+
+def _finished(record: MatchRecord) -> MatchRecord:
+    from dataclasses import replace
+
+    return replace(record, status=MatchStatus.FINISHED, deadline=None, deadline_at=None)
+
+
+__all__ = ["Event"]
