@@ -72,6 +72,7 @@ class StandingRecord:
     points: int
     scored: int
     last_at: float
+    placing: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -148,7 +149,7 @@ def _standing(row: Any, rank: int) -> StandingRecord:
     return StandingRecord(
         user_id=row.user_id, rank=rank, mu=row.mu, sigma=row.sigma, ordinal=row.ordinal, rated=row.rated,
         played=row.played, wins=row.wins, losses=row.losses, points=row.points, scored=row.scored,
-        last_at=row.last_at,
+        last_at=row.last_at, placing=row.placing,
     )
 
 
@@ -159,7 +160,7 @@ def _champion(row: Any) -> ChampionRecord:
 
 
 # The leaderboard order (matches the index ix_standings_rank).
-RANK_ORDER = (ST.ordinal.desc(), ST.wins.desc(), ST.played, ST.user_id)
+RANK_ORDER = (ST.ordinal.desc(), ST.placing.desc(), ST.wins.desc(), ST.played, ST.user_id)
 
 
 def _board(guild_id: int, game_id: str, season_id: int) -> Any:
@@ -278,13 +279,15 @@ def champions(conn: Connection, guild_id: int) -> list[ChampionRecord]:
 
 
 def _tally(row: Any) -> Tally:
-    return Tally(row.mu, row.sigma, row.rated, row.played, row.wins, row.losses, row.points, row.scored, row.last_at)
+    return Tally(
+        row.mu, row.sigma, row.rated, row.played, row.wins, row.losses, row.points, row.scored, row.last_at, row.placing
+    )
 
 
 def _values(t: Tally) -> dict[str, Any]:
     return {
         "mu": t.mu, "sigma": t.sigma, "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
-        "points": t.points, "scored": t.scored, "last_at": t.last_at,
+        "points": t.points, "scored": t.scored, "last_at": t.last_at, "placing": t.placing,
     }
 
 
@@ -331,11 +334,11 @@ def replay(matches: Iterable[tuple[float, Sequence[ResultRow]]]) -> dict[int, Ta
 
 
 def board_matches(conn: Connection, guild_id: int, game_id: str, season_id: int) -> list[tuple[float, list[ResultRow]]]:
-    """Every stored result of one board grouped by match, in the order the matches finished."""
+    """Every stored result of one board grouped by match, in the order they were stored."""
     rows = conn.execute(
         select(rs_table)
         .where(RS.guild_id == guild_id, RS.game_id == game_id, RS.season_id == season_id)
-        .order_by(RS.created_at, RS.match_id, RS.seat)
+        .order_by(RS.id)  # commit order, as live updates apply them (timestamps may tie or go back)
     ).all()
     out: list[tuple[float, list[ResultRow]]] = []
     last: int | None = None
@@ -363,25 +366,31 @@ def board_slice(
         offset = (total - 1) // limit * limit
     rows = conn.execute(select(st_table).where(where).order_by(*RANK_ORDER).limit(limit).offset(offset)).all()
     standings = tuple(_standing(r, offset + i + 1) for i, r in enumerate(rows))
-    return BoardSlice(season, game_id, total, offset, standings, any(r.scored for r in standings))
+    scored = conn.execute(select(ST.id).where(where, ST.scored > 0).limit(1)).first() is not None
+    return BoardSlice(season, game_id, total, offset, standings, scored)
 
 
 def _rank(conn: Connection, row: Any) -> int:
     """1 + the players ahead of ``row`` on its board (in RANK_ORDER).
 
-    Four counts, each a range of the index ix_standings_rank (no table rows read), rather
+    Five counts, each a range of the index ix_standings_rank (no table rows read), rather
     than one OR that makes SQLite scan the whole board.
     """
     board = _board(row.guild_id, row.game_id, row.season_id)
     same_o = ST.ordinal == row.ordinal
+    same_p = and_(same_o, ST.placing == row.placing)
     ahead = (
         ST.ordinal > row.ordinal,
-        and_(same_o, ST.wins > row.wins),
-        and_(same_o, ST.wins == row.wins, ST.played < row.played),
-        and_(same_o, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),
+        and_(same_o, ST.placing > row.placing),
+        and_(same_p, ST.wins > row.wins),
+        and_(same_p, ST.wins == row.wins, ST.played < row.played),
+        and_(same_p, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),
     )
     counts = [select(func.count()).select_from(st_table).where(board, cond).scalar_subquery() for cond in ahead]
-    return 1 + int(conn.execute(select(counts[0] + counts[1] + counts[2] + counts[3])).scalar() or 0)
+    total = counts[0]
+    for count in counts[1:]:
+        total = total + count
+    return 1 + int(conn.execute(select(total)).scalar() or 0)
 
 
 def player_boards(conn: Connection, guild_id: int, user_id: int) -> list[PlayerBoard]:

@@ -140,6 +140,7 @@ class Standing(SQLModel, table=True):
     points: int = 0
     scored: int = 0  # matches that gave points
     last_at: float = 0.0
+    placing: float = 0.0  # average placing score (1 always first, 0 always last): breaks rating ties
 
 
 # The leaderboard page walks this index in order: no sort, no scan of the board.
@@ -149,6 +150,7 @@ Index(
     Standing.game_id,  # type: ignore[arg-type]
     Standing.season_id,  # type: ignore[arg-type]
     Standing.ordinal.desc(),  # type: ignore[attr-defined]
+    Standing.placing.desc(),  # type: ignore[attr-defined]
     Standing.wins.desc(),  # type: ignore[attr-defined]
     Standing.played,  # type: ignore[arg-type]
     Standing.user_id,  # type: ignore[arg-type]

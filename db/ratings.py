@@ -5,7 +5,8 @@ parameters (mu 25, sigma 25/3, beta 25/6, tau 25/300). Seats that share a ``team
 ``atcourt`` Wise and Wicked, dynasty partners) are rated as one team; every other seat is a
 team of its own. A player who left the match (``left``) is rated as a team of their own in
 last place and takes a loss, whatever their seat's final placing. Matches with an AI seat
-count for the humans' played/wins/losses but leave every rating unchanged.
+count for the humans' played/wins/losses and placings but leave every rating unchanged, so
+on boards where ratings tie the average placing decides.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Tally:
     points: int = 0
     scored: int = 0
     last_at: float = 0.0
+    placing: float = 0.0  # average placing score: 1 always first, 0 always last (ties rank by it)
 
     @property
     def ordinal(self) -> float:
@@ -53,6 +55,18 @@ def humans(rows: Iterable[ResultRow]) -> list[ResultRow]:
 def is_win(row: ResultRow) -> bool:
     """A win is first place (shared first places included) by a player who stayed."""
     return row.place == 1 and not row.left
+
+
+def placing_score(row: ResultRow, rows: Sequence[ResultRow]) -> float:
+    """Where ``row`` finished among the match's distinct placings: 1 first, 0 last.
+
+    Teams and ties share a placing; a player who left scores 0 (last)."""
+    if row.left:
+        return 0.0
+    places = sorted({r.place for r in rows if not r.left})
+    if len(places) < 2:
+        return 1.0
+    return 1.0 - places.index(row.place) / (len(places) - 1)
 
 
 def rated(rows: Sequence[ResultRow]) -> bool:
@@ -123,5 +137,6 @@ def apply_match(tallies: Mapping[int, Tally], rows: Sequence[ResultRow], at: flo
             points=t.points + (r.score or 0),
             scored=t.scored + (1 if r.score is not None else 0),
             last_at=max(t.last_at, at),
+            placing=(t.placing * t.played + placing_score(r, rows)) / (t.played + 1),
         )
     return out

@@ -153,8 +153,33 @@ def test_ai_matches_count_wins_but_not_ratings() -> None:
     assert ratings.rate(rows, {}) == {}
     tallies = ratings.apply_match({}, rows, 9.0)
     assert set(tallies) == {ANN, BOB}
-    assert tallies[ANN] == ratings.Tally(played=1, wins=1, points=3, scored=1, last_at=9.0)
+    assert tallies[ANN] == ratings.Tally(played=1, wins=1, points=3, scored=1, last_at=9.0, placing=1.0)
     assert tallies[BOB].losses == 1 and tallies[BOB].rated == 0 and tallies[BOB].mu == ratings.DEFAULT_MU
+    assert tallies[BOB].placing == 0.0
+
+
+def test_placings_break_rating_ties_on_boards_with_ai() -> None:
+    """With an AI seat no rating moves: the player who finished first ranks above the last."""
+    first = ratings.apply_match({}, [row(ANN, 1), row(None, 2, ai=True), row(BOB, 3)], 1.0)
+    assert first[ANN].ordinal == first[BOB].ordinal
+    assert first[ANN].placing == 1.0 and first[BOB].placing == 0.0
+    middle = ratings.apply_match(first, [row(BOB, 1), row(ANN, 2), row(None, 3, ai=True)], 2.0)
+    assert middle[ANN].placing == 0.75 and middle[BOB].placing == 0.5
+    teams = [row(ANN, 1, team="wise"), row(BOB, 2, team="wicked"), row(CAT, 2, team="wicked"), row(None, 1, ai=True)]
+    assert ratings.placing_score(teams[1], teams) == 0.0 and ratings.placing_score(teams[0], teams) == 1.0
+    left = row(CAT, 1, left=True)
+    assert ratings.placing_score(left, [left, row(ANN, 2)]) == 0.0, "a player who left is never credited"
+
+
+async def test_a_board_of_ai_matches_ranks_by_placings(repo: Repository, lb: LeaderboardService) -> None:
+    await finish(repo, G1, row(ANN, 3), row(None, 1, ai=True), row(BOB, 2))
+    await finish(repo, G1, row(ANN, 3), row(None, 2, ai=True), row(BOB, 1))
+    await finish(repo, G1, row(CAT, 1), row(None, 2, ai=True))
+    page = await lb.board(G1, "crown")
+    assert [r.user_id for r in page.rows] == [CAT, BOB, ANN]
+    assert [r.rank for r in page.rows] == [1, 2, 3]
+    stats = await lb.stats(G1, ANN)
+    assert stats.boards[0].standing.rank == 3, "/stats ranks like the board"
 
 
 # --- standings through the finishing move ----------------------------------------------------

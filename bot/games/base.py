@@ -328,7 +328,7 @@ class Game(Protocol, Generic[S]):
     Declared data: ``id`` (also the slash command group), ``name``, ``summary`` (one
     line for menus), ``rules`` (markdown with this project's rulings), ``min_players``,
     ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
-    ``hints`` (for the generic test suites).
+    ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties).
     """
 
     id: str
@@ -340,6 +340,7 @@ class Game(Protocol, Generic[S]):
     options: tuple[Option, ...]
     commands: tuple[Command, ...]
     hints: SuiteHints
+    low_score_wins: bool  # SeatResult.score is a penalty total: lower is better
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         """Raise InvalidOptions with a sentence if the table cannot start."""
@@ -406,6 +407,7 @@ class GameBase(Generic[S]):
     options: tuple[Option, ...] = ()
     commands: tuple[Command, ...] = ()
     hints: SuiteHints = SuiteHints()
+    low_score_wins: bool = False
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.games import GAMES
 from bot.games.base import GameError
 from bot.service.errors import ServiceError
 from bot.service.leaderboard import (
@@ -40,7 +41,10 @@ COLOUR = discord.Colour.gold()
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 SEASONS_SHOWN = 10
 BOARDS_SHOWN = 12
-RULES_NOTE = "Skill: openskill rating (μ − 3σ). Matches with AI seats count for wins and losses, not for skill."
+RULES_NOTE = (
+    "Skill: openskill rating (μ − 3σ); equal skill ranks by placing (100% = always first). "
+    "Matches with AI seats count for wins, losses and placing, not for skill."
+)
 
 # tag -> (label, where it goes)
 PAGER = (("f", "«"), ("p", "‹ Prev"), ("n", "Next ›"), ("l", "»"))
@@ -67,12 +71,21 @@ def season_title(season: SeasonRecord) -> str:
 # --- embeds ---------------------------------------------------------------------------------
 
 
-def standing_line(row: StandingRecord, has_points: bool) -> str:
+def points_text(game_id: str, points: int) -> str:
+    """A points total with the game's direction (some games count penalties)."""
+    game = GAMES.get(game_id)
+    return f"{points} penalty pts" if game is not None and game.low_score_wins else f"{points} pts"
+
+
+def standing_line(row: StandingRecord, has_points: bool, game_id: str = "") -> str:
     place = MEDALS.get(row.rank, f"**{row.rank}.**")
     skill = f"skill **{row.ordinal:.1f}**" if row.rated else "unrated"
-    parts = [f"{place} <@{row.user_id}>", skill, f"{row.wins}W {row.losses}L ({row.win_rate:.0%})"]
+    parts = [
+        f"{place} <@{row.user_id}>", skill, f"{row.wins}W {row.losses}L ({row.win_rate:.0%})",
+        f"placing {row.placing:.0%}",
+    ]
     if has_points:
-        parts.append(f"{row.points} pts")
+        parts.append(points_text(game_id, row.points))
     return " · ".join(parts)
 
 
@@ -80,7 +93,7 @@ def board_embed(page: BoardPage) -> discord.Embed:
     embed = discord.Embed(title=f"{page.game_name} leaderboard", colour=COLOUR)
     head = f"**{season_title(page.season)}**"
     if page.rows:
-        body = "\n".join(standing_line(r, page.has_points) for r in page.rows)
+        body = "\n".join(standing_line(r, page.has_points, page.game_id) for r in page.rows)
     else:
         body = f"No results yet. Finish a match of {page.game_name} to get on the board."
     embed.description = clip(f"{head}\n\n{body}", DESCRIPTION_LIMIT)
@@ -99,13 +112,18 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
         f"<@{stats.user_id}>: {plural(stats.played, 'match', 'matches')}, {plural(stats.wins, 'win', 'wins')} "
         f"({rate:.0%}) on this server. Current season: {stats.current.name}."
     )
+    if len(stats.boards) > BOARDS_SHOWN:
+        embed.description += (
+            f"\nShowing {BOARDS_SHOWN} of {len(stats.boards)} boards (newest seasons first); "
+            "/leaderboard shows any game and season."
+        )
     for board in stats.boards[:BOARDS_SHOWN]:
         s = board.standing
         skill = f"skill {s.ordinal:.1f} (μ {s.mu:.1f}, σ {s.sigma:.1f})" if s.rated else "unrated (only matches with AI)"
         lines = [
             f"Rank **#{s.rank}** of {board.total} · {skill}",
             f"{s.played} played · {s.wins}W {s.losses}L · {s.win_rate:.0%} win rate"
-            + (f" · {s.points} pts" if s.scored else ""),
+            + (f" · {points_text(board.game_id, s.points)}" if s.scored else ""),
         ]
         current = " (current)" if board.season.current else ""
         embed.add_field(
@@ -121,7 +139,7 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
             if r.team:
                 extra.append(r.team)
             if r.score is not None:
-                extra.append(f"{r.score} pts")
+                extra.append(points_text(r.game_id, r.score))
             if r.has_ai:
                 extra.append("with AI")
             more = f" ({', '.join(extra)})" if extra else ""

@@ -199,6 +199,7 @@ class Dynasty(GameBase[DynastyState]):
     options = OPTIONS
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
     commands = COMMANDS
+    low_score_wins = True  # totals are penalty points
     hints = SuiteHints(players=4, quick={"limit": "300", "deck": "classic"}, vary=("partners",))
 
     # --- set-up -------------------------------------------------------------------------
