@@ -845,5 +845,5 @@ def test_waiting_hides_out_of_turn_moves_until_the_next_player_acts() -> None:
 def test_views_keep_hands_private() -> None:
     s = build(hands=[["7gd", "DRA"], ["2bl", "WIZ"]])
     v0 = GAME.view(s, 0)
-    assert any("Dragon" in line for line in v0.private) and not any("Wizard" in line for line in v0.private + v0.public)
+    assert any("Dragon" in line for line in v0.secret) and not any("Wizard" in line for line in v0.secret + v0.public)
     assert v0.data["hand"] == ["7gd", "DRA"] and "hand" not in GAME.view(s, None).data

@@ -589,6 +589,8 @@ class Crown(GameBase[CrownState]):
                 data["my_pick"] = state.chosen[seat]
             if seat is not None and self._standing(state, seat):
                 hand = (CardGroup("", tuple(card_label(c) for c in state.hands[seat])),)
+            elif seat is not None:
+                private.append(f"You are out since round {state.out_round[seat]}; the others play on.")
         elif v == "atcourt":
             marks[state.king].append("👑 King")
             data["king"] = state.king

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import View
-from bot.games.dynasty.cards import CODE, NAME, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.base import CardGroup, ScoreLine, View
+from bot.games.dynasty.cards import CODE, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.engine import NAME_OF_KIND, blocking, team_label, to_act_mask, waiting_text
 from bot.games.dynasty.state import (
     ANSWER,
@@ -30,88 +30,102 @@ def _codes(faces: tuple[int, ...]) -> list[str]:
     return [CODE[f] for f in faces]
 
 
+SUIT_EMOJI: tuple[str, ...] = ("🟨", "🟩", "🟦", "🟥", "🟪", "⬜", "🟧")
+
+
+def hand_groups(hand: tuple[int, ...]) -> tuple[CardGroup, ...]:
+    """A hand grouped by suit (emoji and name), Kingdom cards (no suit) last."""
+    groups: dict[int, list[str]] = {}
+    for face in hand:
+        groups.setdefault(SUIT[face], []).append(_short_name(face))
+    out = []
+    for suit in sorted(groups, key=lambda x: (x < 0, x)):
+        label = "👑 Kingdom" if suit < 0 else f"{SUIT_EMOJI[suit]} {SUIT_NAMES[suit]}"
+        out.append(CardGroup(label, tuple(groups[suit])))
+    return tuple(out)
+
+
+def _short_name(face: int) -> str:
+    """The card's name without its suit when that is the group's suit ("7", not "7 (gold)")."""
+    name = NAME[face]
+    suit = SUIT[face]
+    tail = f" ({SUIT_NAMES[suit]})" if suit >= 0 else ""
+    return name[: -len(tail)] if tail and name.endswith(tail) else name
+
+
 def build_view(s: DynastyState, seat: int | None) -> View:
     T = tables_for(s.cfg)
     cfg = s.cfg
     n = T.n
     ph = s.phase
-    public: list[str] = []
+    board: list[str] = []
     private: list[str] = []
-    title = f"**{DECK_TITLES[cfg.deck]}** · hand {s.hand_no} · dealer {p(s.dealer)} · game ends above {cfg.limit}"
+    hand: tuple[CardGroup, ...] = ()
+    title = f"**{DECK_TITLES[cfg.deck]}** · hand {s.hand_no} · game ends above {cfg.limit}"
     if cfg.partners:
         title += " · partners"
-    public.append(title)
+    board.append(title)
     top = s.discard[-1] if s.discard else -1
     if ph == CUT:
-        public.append("The cards are not dealt yet.")
+        board.append("The cards are not dealt yet.")
     elif ph != OVER:
         top_text = NAME[top] if top >= 0 else "none"
         if top >= 0 and s.top_as >= 0:
             top_text += f" (as {NAME[s.top_as]})"
-        suit = SUIT_NAMES[s.suit] if s.suit >= 0 else "to be named"
-        arrow = "to the left (→)" if s.direction > 0 else "to the right (←)"
-        public.append(f"Top card: {top_text} · suit: **{suit}** · play passes {arrow}")
-        public.append(f"Draw pile: {len(s.draw)} · discard pile: {len(s.discard)}")
+        suit = f"{SUIT_EMOJI[s.suit]} **{SUIT_NAMES[s.suit]}**" if s.suit >= 0 else "to be named"
+        arrow = "→" if s.direction > 0 else "←"
+        board.append(f"Top card: **{top_text}** · suit: {suit} · play passes {arrow}")
+        board.append(f"Draw pile {len(s.draw)} · discard pile {len(s.discard)}")
+    scores: list[ScoreLine] = []
     for x in range(n):
         count = len(s.hands[x])
-        bits = [f"{p(x)}: {count} card{'' if count == 1 else 's'}"]
+        figures = [f"{count} card{'' if count == 1 else 's'}"]
         if not cfg.partners:
-            bits.append(f"total {s.totals[x]}")
+            figures.append(f"total {s.totals[x]}")
+        marks: list[str] = []
+        if cfg.partners:
+            marks.append(f"team {'ABCD'[T.team[x]]}")
+        if x == s.dealer:
+            marks.append("dealer")
         if s.front[x]:
-            bits.append("in front: " + ", ".join(NAME[f] for f in s.front[x]))
+            marks.append("in front: " + ", ".join(NAME[f] for f in s.front[x]))
         if s.dungeon[x]:
             if (s.escape >> x) & 1:
-                bits.append("in the Dungeon, may escape now")
+                marks.append("in the Dungeon, may escape now")
             elif s.lost[x] > 0:
-                bits.append(f"in the Dungeon ({s.lost[x]} lost turn{'s' if s.lost[x] > 1 else ''} to go)")
+                marks.append(f"in the Dungeon ({s.lost[x]} lost turn{'s' if s.lost[x] > 1 else ''} to go)")
             else:
-                bits.append("in the Dungeon (missed the escape: one more lost turn)")
+                marks.append("in the Dungeon (one more lost turn)")
         if s.guard[x] == 2:
-            bits.append("On Guard")
+            marks.append("On Guard")
         elif s.guard[x] == 1:
-            bits.append("one card, On Guard not called")
+            marks.append("one card, On Guard not called")
         if (s.penalty >> x) & 1:
-            bits.append("caught: draws 2 and loses the next turn")
+            marks.append("caught: draws 2, loses the next turn")
         if s.played[x]:
-            bits.append("played: " + ", ".join(NAME[f] for f in s.played[x]))
-        if x == s.dealer:
-            bits.append("dealer")
-        if cfg.partners:
-            bits.append(f"team {'ABCD'[T.team[x]]}")
-        line = " · ".join(bits)
-        if ph != OVER and ph != CUT and x == s.turn:
-            line = "▶ " + line
-        public.append(line)
+            marks.append("played: " + ", ".join(NAME[f] for f in s.played[x]))
+        scores.append(ScoreLine(x, tuple(figures), tuple(marks)))
     if cfg.partners:
-        public.append("Totals: " + ", ".join(f"{team_label(T, t)} {s.totals[t]}" for t in range(T.nteams)))
+        board.append("Totals: " + ", ".join(f"{team_label(T, t)} {s.totals[t]}" for t in range(T.nteams)))
     if ph == ANSWER:
         what = f"draw {s.dn}" if s.dn else ""
         if s.dd:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
-        public.append(f"{p(s.turn)} must {what} (from {p(s.dsrc)}) or answer it.")
+        board.append(f"{p(s.turn)} must {what} (from {p(s.dsrc)}) or answer it.")
     elif (s.dn or s.dd) and ph != OVER:
-        public.append(f"Pending for the next player: {s.dn} card{'' if s.dn == 1 else 's'}" + (" and the Dungeon" if s.dd else "") + ".")
+        board.append(f"Pending for the next player: {s.dn} card{'' if s.dn == 1 else 's'}" + (" and the Dungeon" if s.dd else "") + ".")
     if ph == BATTLE:
-        public.append(f"{NAME_OF_KIND(s.bat[0])} played by {p(s.bat[1])}: waiting for Defender answers.")
+        board.append(f"{NAME_OF_KIND(s.bat[0])} played by {p(s.bat[1])}: waiting for Defender answers.")
     if s.proxy >= 0:
-        public.append(f"{p(s.proxy)} is playing {p(s.turn)}'s turn with the Warlord.")
+        board.append(f"{p(s.proxy)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):
         if s.guard[x] == 1:
-            public.append(f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts.")
+            board.append(f"{p(x)} has one card and did not call On Guard: anyone may catch them before the next player acts.")
     for x in range(n):
         if (s.dkwin >> x) & 1:
-            public.append(f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts.")
+            board.append(f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts.")
     for h, o in s.bets:
-        public.append(f"Dark Knight: {p(h)} bets {p(o)} will not go out this hand.")
-    if ph == OVER:
-        order = sorted(range(n), key=lambda x: (s.places[x], x))
-        public.append("Final placings: " + ", ".join(f"{s.places[x]}. {p(x)}" for x in order))
-    if s.last:
-        public.append("")
-        public.extend(s.last)
-    if s.log:
-        public.append("")
-        public.extend(s.log)
+        board.append(f"Dark Knight: {p(h)} bets {p(o)} will not go out this hand.")
 
     data: dict[str, Any] = {
         "phase": PHASE_NAMES[ph], "deck": cfg.deck, "limit": cfg.limit, "partners": cfg.partners,
@@ -132,9 +146,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         "places": list(s.places), "log": list(s.log), "last_hand": list(s.last),
     }
     if seat is not None and 0 <= seat < n:
-        hand = s.hands[seat]
-        private.append(f"Your hand ({len(hand)}): {hand_label(hand)}")
-        data["hand"] = _codes(hand)
+        hand = hand_groups(s.hands[seat])
+        data["hand"] = _codes(s.hands[seat])
         if s.proxy == seat and ph != OVER:
             other = s.hands[s.turn]
             private.append(f"You are playing {p(s.turn)}'s turn. Their hand ({len(other)}): {hand_label(other)}")
@@ -144,7 +157,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             data["draw_pile_cards"] = _codes(tuple(sorted(s.draw)))
         if ph == ASK and T.partner[s.turn] == seat:
             private.append(f"{p(s.turn)} asks you: may I go out? (After a Yes they must go out or draw 2.)")
-    return View(seat, waiting_text(s, T), board=tuple(public), private=tuple(private), data=data)
+    return View(seat, waiting_text(s, T), board=tuple(board), scores=tuple(scores), hand=hand,
+                private=tuple(private), data=data)
 
 
 __all__ = ["build_view"]
