@@ -147,16 +147,20 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
 # --- keeping each player's hand message current --------------------------------------------------
 
 
+FIRST_LOOK_NOTES = 3  # private events shown on a player's first look at their hand
+
+
 @dataclass
 class Shown:
     """What one player's latest hand message shows, and how to edit it."""
 
-    interaction: Interaction
+    interaction: Interaction | None  # None once Discord no longer lets us edit the message
     message_id: int | None  # None: the interaction's original response
     at: float
     signature: tuple[Any, ...] = ()
     cards: tuple[str, ...] = ()
     notes: int = 0
+    notice: tuple[str, ...] = ()  # what the message says above the hand (kept when it updates itself)
 
 
 class HandTracker:
@@ -164,9 +168,10 @@ class HandTracker:
     their situation changes (their turn comes, they draw, a window opens, the match ends).
 
     Discord lets a bot edit an ephemeral message through its interaction's token for 15
-    minutes; after that the entry is dropped and the next click gives a fresh hand. Also
-    remembers the cards and private notes each player last saw, so that a hand marks what
-    is new once. Memory only: after a restart the next click starts afresh."""
+    minutes; after that the message is left alone and the next click gives a fresh hand.
+    Also remembers the cards and private notes each player last saw, until the match ends,
+    so that a hand marks what is new once. Memory only: after a restart the next click
+    starts afresh."""
 
     TOKEN_SECONDS = 14 * 60
 
@@ -180,6 +185,12 @@ class HandTracker:
     def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
         self._shown[(snap.id, seat)] = shown
 
+    def hold(self, match_id: int, seat: int) -> None:
+        """The player is answering through a click right now: leave their message to that answer."""
+        shown = self._shown.get((match_id, seat))
+        if shown is not None:
+            self._shown[(match_id, seat)] = replace(shown, interaction=None)
+
     def drop(self, match_id: int, seat: int) -> None:
         self._shown.pop((match_id, seat), None)
 
@@ -189,16 +200,17 @@ class HandTracker:
 
     async def refresh(self, snap: Snapshot) -> None:
         """Edit every remembered hand of this match whose situation changed."""
-        now = self.clock()
-        for (match_id, seat), shown in list(self._shown.items()):
-            if match_id != snap.id:
+        for key in [k for k in self._shown if k[0] == snap.id]:
+            seat = key[1]
+            shown = self._shown.get(key)  # read afresh: an earlier edit may have let a click in
+            if shown is None or shown.interaction is None:
                 continue
-            if now - shown.at > self.TOKEN_SECONDS:
-                del self._shown[(match_id, seat)]
+            if self.clock() - shown.at > self.TOKEN_SECONDS:
+                self._shown[key] = replace(shown, interaction=None)
                 continue
             if signature(snap, seat) == shown.signature:
                 continue
-            embed, view, fresh = hand_message(snap, seat, shown)
+            embed, view, fresh = hand_message(snap, seat, shown, notice=shown.notice)
             try:
                 if shown.message_id is None:
                     await shown.interaction.edit_original_response(embed=embed, view=view)
@@ -206,9 +218,11 @@ class HandTracker:
                     await shown.interaction.followup.edit_message(shown.message_id, embed=embed, view=view)
             except discord.HTTPException:
                 log.info("match %s: could not update seat %d's hand message", snap.id, seat)
-                self._shown.pop((match_id, seat), None)
+                if self._shown.get(key) is shown:
+                    self._shown[key] = replace(shown, interaction=None)
                 continue
-            self._shown[(match_id, seat)] = replace(fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at)
+            if self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
+                self._shown[key] = replace(fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at)
         if snap.status.over:
             self.forget(snap.id)
 
@@ -238,7 +252,7 @@ def hand_message(
     cards = tuple(card for group in seat_view.hand for card in group.cards)
     count = snap.notes_count(seat)
     new_cards: list[str] = []
-    told: list[str] = []
+    told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES):] if count else []
     if before is not None:
         remaining = list(before.cards)
         for card in cards:
@@ -253,7 +267,7 @@ def hand_message(
         snap, seat, seat_view, notice=lines, new_cards=new_cards, step=step, has_moves=bool(moves)
     )
     interaction = before.interaction if before is not None else None
-    shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count)  # type: ignore[arg-type]
+    shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count, tuple(lines[-NOTES_PER_SEAT:]))
     return embed, view, shown
 
 
@@ -329,6 +343,10 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
 
 async def play_move(interaction: Interaction, match_id: int, move: Move | str, version: int | None) -> None:
     svc = service_of(interaction)
+    snap = await svc.get(match_id)
+    seat = snap.seat_of(interaction.user.id)
+    if seat is not None:
+        tracker_of(interaction).hold(match_id, seat)  # this answer shows the move, not a refresh
     try:
         result = await svc.play(match_id, interaction.user.id, move, version=version)
     except errors.StaleVersion:

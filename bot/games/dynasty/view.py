@@ -101,7 +101,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         elif s.guard[x] == 1:
             marks.append("one card, On Guard not called")
         if (s.penalty >> x) & 1:
-            marks.append("caught: draws 2, loses the next turn")
+            marks.append("caught: draws 2 and loses the next turn")
         if s.played[x]:
             marks.append("played: " + ", ".join(NAME[f] for f in s.played[x]))
         scores.append(ScoreLine(x, tuple(figures), tuple(marks)))
@@ -120,7 +120,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         board.append(f"{p(s.proxy)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):
         if s.guard[x] == 1:
-            board.append(f"{p(x)} has one card and did not call On Guard: anyone may catch them before the next player acts.")
+            board.append(f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts.")
     for x in range(n):
         if (s.dkwin >> x) & 1:
             board.append(f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts.")
