@@ -72,7 +72,7 @@ class StandingRecord:
     points: int
     scored: int
     last_at: float
-    placing: float = 0.0
+    place_score: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -149,7 +149,7 @@ def _standing(row: Any, rank: int) -> StandingRecord:
     return StandingRecord(
         user_id=row.user_id, rank=rank, mu=row.mu, sigma=row.sigma, ordinal=row.ordinal, rated=row.rated,
         played=row.played, wins=row.wins, losses=row.losses, points=row.points, scored=row.scored,
-        last_at=row.last_at, placing=row.placing,
+        last_at=row.last_at, place_score=row.place_score,
     )
 
 
@@ -160,7 +160,7 @@ def _champion(row: Any) -> ChampionRecord:
 
 
 # The leaderboard order (matches the index ix_standings_rank).
-RANK_ORDER = (ST.ordinal.desc(), ST.placing.desc(), ST.wins.desc(), ST.played, ST.user_id)
+RANK_ORDER = (ST.ordinal.desc(), ST.place_score.desc(), ST.wins.desc(), ST.played, ST.user_id)
 
 
 def _board(guild_id: int, game_id: str, season_id: int) -> Any:
@@ -280,14 +280,14 @@ def champions(conn: Connection, guild_id: int) -> list[ChampionRecord]:
 
 def _tally(row: Any) -> Tally:
     return Tally(
-        row.mu, row.sigma, row.rated, row.played, row.wins, row.losses, row.points, row.scored, row.last_at, row.placing
+        row.mu, row.sigma, row.rated, row.played, row.wins, row.losses, row.points, row.scored, row.last_at, row.place_score
     )
 
 
 def _values(t: Tally) -> dict[str, Any]:
     return {
         "mu": t.mu, "sigma": t.sigma, "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
-        "points": t.points, "scored": t.scored, "last_at": t.last_at, "placing": t.placing,
+        "points": t.points, "scored": t.scored, "last_at": t.last_at, "place_score": t.place_score,
     }
 
 
@@ -378,10 +378,10 @@ def _rank(conn: Connection, row: Any) -> int:
     """
     board = _board(row.guild_id, row.game_id, row.season_id)
     same_o = ST.ordinal == row.ordinal
-    same_p = and_(same_o, ST.placing == row.placing)
+    same_p = and_(same_o, ST.place_score == row.place_score)
     ahead = (
         ST.ordinal > row.ordinal,
-        and_(same_o, ST.placing > row.placing),
+        and_(same_o, ST.place_score > row.place_score),
         and_(same_p, ST.wins > row.wins),
         and_(same_p, ST.wins == row.wins, ST.played < row.played),
         and_(same_p, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),

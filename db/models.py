@@ -24,7 +24,7 @@ class Match(SQLModel, table=True):
     status: str = Field(default="lobby", max_length=16)  # lobby | running | finished | abandoned
     seats: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     version: int = 0
-    seed: int = 0
+    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))  # 62-bit seeds
     state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     notes: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     deadline_at: float | None = None
@@ -140,7 +140,7 @@ class Standing(SQLModel, table=True):
     points: int = 0
     scored: int = 0  # matches that gave points
     last_at: float = 0.0
-    placing: float = 0.0  # average placing score (1 always first, 0 always last): breaks rating ties
+    place_score: float = 0.0  # average placing score (1 always first, 0 always last): breaks rating ties
 
 
 # The leaderboard page walks this index in order: no sort, no scan of the board.
@@ -150,7 +150,7 @@ Index(
     Standing.game_id,  # type: ignore[arg-type]
     Standing.season_id,  # type: ignore[arg-type]
     Standing.ordinal.desc(),  # type: ignore[attr-defined]
-    Standing.placing.desc(),  # type: ignore[attr-defined]
+    Standing.place_score.desc(),  # type: ignore[attr-defined]
     Standing.wins.desc(),  # type: ignore[attr-defined]
     Standing.played,  # type: ignore[arg-type]
     Standing.user_id,  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ Ratings are openskill's Plackett-Luce model over the placings, with its default
 parameters (mu 25, sigma 25/3, beta 25/6, tau 25/300). Seats that share a ``team`` (crown's
 ``atcourt`` Wise and Wicked, dynasty partners) are rated as one team; every other seat is a
 team of its own. A player who left the match (``left``) is rated as a team of their own in
-last place and takes a loss, whatever their seat's final placing. Matches with an AI seat
+last place and takes a loss, whatever their seat's final place_score. Matches with an AI seat
 count for the humans' played/wins/losses and placings but leave every rating unchanged, so
 on boards where ratings tie the average placing decides.
 """
@@ -41,7 +41,7 @@ class Tally:
     points: int = 0
     scored: int = 0
     last_at: float = 0.0
-    placing: float = 0.0  # average placing score: 1 always first, 0 always last (ties rank by it)
+    place_score: float = 0.0  # average placing score: 1 always first, 0 always last (ties rank by it)
 
     @property
     def ordinal(self) -> float:
@@ -137,6 +137,6 @@ def apply_match(tallies: Mapping[int, Tally], rows: Sequence[ResultRow], at: flo
             points=t.points + (r.score or 0),
             scored=t.scored + (1 if r.score is not None else 0),
             last_at=max(t.last_at, at),
-            placing=(t.placing * t.played + placing_score(r, rows)) / (t.played + 1),
+            place_score=(t.place_score * t.played + placing_score(r, rows)) / (t.played + 1),
         )
     return out

@@ -24,6 +24,7 @@ if str(_ROOT) not in sys.path:
 from bot.app import KingBot
 from bot.settings import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.postgres import PostgresServer, postgres_server
 
 pytestmark = pytest.mark.asyncio
 
@@ -281,3 +282,28 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     await fake.wait_for(lambda: "🏆 ann wins" in hand.response.text, what="the hand to show the result")
     assert not hand.response.buttons
     fake.assert_clean()
+
+
+async def test_a_whole_match_and_a_restart_on_postgresql(world: World, postgres_server: PostgresServer) -> None:
+    """The same bot on a real PostgreSQL server: a match, a restart in the middle, the end."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    world.db_url = postgres_server.database()
+    async with fake.bot_running(make_bot(world)):
+        table = await open_match(world, ann, [bob])
+        await fake.slash(ann, world.channel, "crown pick", card="K")
+        await fake.slash(bob, world.channel, "crown pick", card="B")
+        await fake.settle()
+    async with fake.bot_running(make_bot(world)) as bot:
+        await fake.slash(ann, world.channel, "crown pick", card="K")
+        done = await fake.slash(bob, world.channel, "crown pick", card="B")
+        assert done.ephemeral
+        await fake.wait_for(lambda: "🏆 ann wins" in table.text, what="the end on PostgreSQL")
+        results = await bot.repo.results((await bot.repo.latest_in_channel(world.channel.id)).id)
+        assert [(r.place, r.user_id) for r in sorted(results, key=lambda r: r.place)] == [(1, ann.id), (2, bob.id)]
+        board = await bot.leaderboard.board(world.channel.guild_id, "crown")
+        assert [r.user_id for r in board.rows] == [ann.id, bob.id]
+    fake.assert_clean()
+
+
+__all__ = ["postgres_server"]

@@ -24,15 +24,17 @@ from db import ratings
 from db.migrate import alembic_config
 from db.records import MatchUpdate, ResultRow, Seat
 from db.repository import Repository
+from tests.postgres import BACKENDS, database_url, postgres_server
 
 G1, G2 = 1001, 2002
 ANN, BOB, CAT, DAN, EVE = 11, 12, 13, 14, 15
 _channels = count(1)
 
 
-@pytest.fixture
-async def repo(tmp_path: Path):
-    r = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+@pytest.fixture(params=BACKENDS)
+async def repo(request: pytest.FixtureRequest, tmp_path: Path):
+    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
+    r = Repository(database_url(request, tmp_path))
     await r.migrate()
     yield r
     await r.close()
@@ -153,18 +155,18 @@ def test_ai_matches_count_wins_but_not_ratings() -> None:
     assert ratings.rate(rows, {}) == {}
     tallies = ratings.apply_match({}, rows, 9.0)
     assert set(tallies) == {ANN, BOB}
-    assert tallies[ANN] == ratings.Tally(played=1, wins=1, points=3, scored=1, last_at=9.0, placing=1.0)
+    assert tallies[ANN] == ratings.Tally(played=1, wins=1, points=3, scored=1, last_at=9.0, place_score=1.0)
     assert tallies[BOB].losses == 1 and tallies[BOB].rated == 0 and tallies[BOB].mu == ratings.DEFAULT_MU
-    assert tallies[BOB].placing == 0.0
+    assert tallies[BOB].place_score == 0.0
 
 
 def test_placings_break_rating_ties_on_boards_with_ai() -> None:
     """With an AI seat no rating moves: the player who finished first ranks above the last."""
     first = ratings.apply_match({}, [row(ANN, 1), row(None, 2, ai=True), row(BOB, 3)], 1.0)
     assert first[ANN].ordinal == first[BOB].ordinal
-    assert first[ANN].placing == 1.0 and first[BOB].placing == 0.0
+    assert first[ANN].place_score == 1.0 and first[BOB].place_score == 0.0
     middle = ratings.apply_match(first, [row(BOB, 1), row(ANN, 2), row(None, 3, ai=True)], 2.0)
-    assert middle[ANN].placing == 0.75 and middle[BOB].placing == 0.5
+    assert middle[ANN].place_score == 0.75 and middle[BOB].place_score == 0.5
     teams = [row(ANN, 1, team="wise"), row(BOB, 2, team="wicked"), row(CAT, 2, team="wicked"), row(None, 1, ai=True)]
     assert ratings.placing_score(teams[1], teams) == 0.0 and ratings.placing_score(teams[0], teams) == 1.0
     left = row(CAT, 1, left=True)
@@ -199,8 +201,9 @@ async def test_finished_matches_fill_the_board_in_the_same_transaction(repo: Rep
     assert page.has_points and page.total == 3
     stored = await repo.results(mid)
     assert all(r.place for r in stored)
-    con = sqlite3.connect(str(repo.url).split("///", 1)[1])
-    assert {s for (s,) in con.execute("select season_id from results")} == {page.season.id}
+    if repo.is_sqlite:
+        con = sqlite3.connect(str(repo.url).split("///", 1)[1])
+        assert {s for (s,) in con.execute("select season_id from results")} == {page.season.id}
 
 
 async def test_cancelled_matches_count_for_nobody(repo: Repository, lb: LeaderboardService) -> None:
@@ -421,3 +424,6 @@ def test_migration_puts_older_results_into_a_first_season(tmp_path: Path) -> Non
     for user, mu in con.execute("select user_id, mu from standings"):
         assert mu == pytest.approx(tallies[user].mu)
     engine.dispose()
+
+
+__all__ = ["postgres_server"]  # the session fixture, used through database_url

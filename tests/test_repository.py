@@ -10,11 +10,13 @@ import pytest
 
 from db.records import MatchUpdate, ResultRow, Seat
 from db.repository import ChannelBusy, Repository, StaleVersion, normalise_url
+from tests.postgres import BACKENDS, database_url, postgres_server
 
 
-@pytest.fixture
-async def repo(tmp_path: Path):
-    r = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+@pytest.fixture(params=BACKENDS)
+async def repo(request: pytest.FixtureRequest, tmp_path: Path):
+    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
+    r = Repository(database_url(request, tmp_path))
     await r.migrate()
     yield r
     await r.close()
@@ -35,6 +37,8 @@ def test_urls_get_async_drivers() -> None:
 
 async def test_migrations_are_idempotent_and_wal(repo: Repository, tmp_path: Path) -> None:
     await repo.migrate()  # a second start applies nothing and loses nothing
+    if not repo.is_sqlite:
+        return  # the rest reads the SQLite file
     con = sqlite3.connect(tmp_path / "bot.db")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
@@ -103,3 +107,6 @@ async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
     assert again == m
     assert [x.id for x in await r2.matches_with_status("running")] == [m.id]
     await r2.close()
+
+
+__all__ = ["postgres_server"]  # the session fixture, used through database_url

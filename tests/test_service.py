@@ -11,13 +11,15 @@ from bot.games import crown
 from bot.games.base import IllegalMove, NotYourTurn
 from bot.service import MatchService, errors
 from db.repository import Repository
+from tests.postgres import BACKENDS, database_url, postgres_server
 
 HOST, BOB, CAT = 100, 200, 300
 
 
-@pytest.fixture
-async def repo(tmp_path: Path):
-    r = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+@pytest.fixture(params=BACKENDS)
+async def repo(request: pytest.FixtureRequest, tmp_path: Path):
+    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
+    r = Repository(database_url(request, tmp_path))
     await r.migrate()
     yield r
     await r.close()
@@ -238,3 +240,6 @@ async def test_the_table_marks_only_awaited_seats(svc: MatchService) -> None:
     m = await svc.start(m.id, HOST)
     witch = m.state.cards.index("W")
     assert witch in m.to_act() and witch not in m.awaited()
+
+
+__all__ = ["postgres_server"]  # the session fixture, used through database_url

@@ -43,7 +43,7 @@ SEASONS_SHOWN = 10
 BOARDS_SHOWN = 12
 RULES_NOTE = (
     "Skill: openskill rating (μ − 3σ); equal skill ranks by placing (100% = always first). "
-    "Matches with AI seats count for wins, losses and placing, not for skill."
+    "Matches with AI seats count for wins, losses and place_score, not for skill."
 )
 
 # tag -> (label, where it goes)
@@ -82,7 +82,7 @@ def standing_line(row: StandingRecord, has_points: bool, game_id: str = "") -> s
     skill = f"skill **{row.ordinal:.1f}**" if row.rated else "unrated"
     parts = [
         f"{place} <@{row.user_id}>", skill, f"{row.wins}W {row.losses}L ({row.win_rate:.0%})",
-        f"placing {row.placing:.0%}",
+        f"placing {row.place_score:.0%}",
     ]
     if has_points:
         parts.append(points_text(game_id, row.points))

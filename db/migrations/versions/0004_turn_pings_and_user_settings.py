@@ -37,12 +37,12 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.Float, nullable=False),
     )
     with op.batch_alter_table("standings") as batch:
-        batch.add_column(sa.Column("placing", sa.Float, nullable=False, server_default="0"))
+        batch.add_column(sa.Column("place_score", sa.Float, nullable=False, server_default="0"))
     op.drop_index("ix_standings_rank", "standings")
     op.create_index(
         "ix_standings_rank",
         "standings",
-        ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("placing DESC"), sa.text("wins DESC"),
+        ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("place_score DESC"), sa.text("wins DESC"),
          "played", "user_id"],
     )
     _backfill_placings()
@@ -71,10 +71,10 @@ def _backfill_placings() -> None:
     for ((guild_id, game_id, season_id), user_id), (total, count) in sums.items():
         conn.execute(
             sa.text(
-                "UPDATE standings SET placing = :placing WHERE guild_id = :g AND game_id = :game "
+                "UPDATE standings SET place_score = :place_score WHERE guild_id = :g AND game_id = :game "
                 "AND season_id = :s AND user_id = :u"
             ),
-            {"placing": total / count, "g": guild_id, "game": game_id, "s": season_id, "u": user_id},
+            {"place_score": total / count, "g": guild_id, "game": game_id, "s": season_id, "u": user_id},
         )
 
 
@@ -86,7 +86,7 @@ def downgrade() -> None:
         ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("wins DESC"), "played", "user_id"],
     )
     with op.batch_alter_table("standings") as batch:
-        batch.drop_column("placing")
+        batch.drop_column("place_score")
     op.drop_table("user_settings")
     with op.batch_alter_table("guild_config") as batch:
         batch.drop_column("turn_pings")
