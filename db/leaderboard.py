@@ -4,7 +4,7 @@ The functions taking a ``Connection`` are plain synchronous SQLAlchemy Core, cal
 ``AsyncConnection.run_sync``: the repository calls :func:`current_season_id` and
 :func:`record_match` inside the transaction of the move that finishes a match, so a result
 row and the standings it changes are written together or not at all.
-:class:`LeaderboardStore` wraps the rest for the service (reads on the reader pool, writes on
+:class:`db.leaderboard_store.LeaderboardStore` wraps the rest for the service (reads on the reader pool, writes on
 the repository's single writer connection).
 
 Every query is scoped by guild: one server never reads another's rows.
@@ -13,9 +13,9 @@ Every query is scoped by guild: one server never reads another's rows.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Table, and_, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
@@ -23,9 +23,6 @@ from sqlalchemy.engine import Connection
 from db.models import Champion, Result, Season, Standing
 from db.ratings import Tally, apply_match
 from db.records import ResultRow
-
-if TYPE_CHECKING:
-    from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +33,6 @@ rs_table: Table = Result.__table__  # type: ignore[attr-defined]
 ch_table: Table = Champion.__table__  # type: ignore[attr-defined]
 ST, SE, RS, CH = st_table.c, se_table.c, rs_table.c, ch_table.c
 
-T = TypeVar("T")
 PODIUM = 3
 NAME_LIMIT = 64
 
@@ -424,49 +420,3 @@ def recent_results(conn: Connection, guild_id: int, user_id: int, limit: int) ->
         )
         for r in rows
     ]
-
-
-# --- the store the service uses ------------------------------------------------------------
-
-
-class LeaderboardStore:
-    """Async access for the service: reads on the reader pool, writes on the one writer."""
-
-    def __init__(self, repo: Repository) -> None:
-        self.repo = repo
-
-    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
-        async with self.repo.reader.connect() as conn:
-            return await conn.run_sync(fn, *args)
-
-    async def _write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        async with self.repo._write_lock, self.repo.writer.begin() as conn:
-            return await conn.run_sync(lambda sync: fn(sync, *args, **kwargs))
-
-    async def current_season(self, guild_id: int, now: float) -> SeasonRecord:
-        season = await self._read(open_season, guild_id)
-        return season if season is not None else await self._write(ensure_season, guild_id, now)
-
-    async def seasons(self, guild_id: int) -> list[SeasonRecord]:
-        return await self._read(seasons, guild_id)
-
-    async def season_by_number(self, guild_id: int, number: int) -> SeasonRecord | None:
-        return await self._read(season_by_number, guild_id, number)
-
-    async def roll_season(self, guild_id: int, name: str | None, now: float, *, require_results: bool) -> Rollover:
-        return await self._write(roll_season, guild_id, name, now, require_results=require_results)
-
-    async def champions(self, guild_id: int) -> list[ChampionRecord]:
-        return await self._read(champions, guild_id)
-
-    async def board_slice(self, season: SeasonRecord, game_id: str, offset: int, limit: int) -> BoardSlice:
-        return await self._read(board_slice, season, game_id, offset, limit)
-
-    async def player_boards(self, guild_id: int, user_id: int) -> list[PlayerBoard]:
-        return await self._read(player_boards, guild_id, user_id)
-
-    async def recent_results(self, guild_id: int, user_id: int, limit: int) -> list[RecentResult]:
-        return await self._read(recent_results, guild_id, user_id, limit)
-
-    async def rebuild_board(self, guild_id: int, game_id: str, season_id: int) -> int:
-        return await self._write(rebuild_board, guild_id, game_id, season_id)

@@ -12,7 +12,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,18 @@ class Repository:
 
         async with self._write_lock, self.writer.begin() as conn:
             await conn.run_sync(upgrade)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
+        """A connection from the reader pool."""
+        async with self.reader.connect() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncConnection]:
+        """The one writer connection, in a transaction (committed when the block ends)."""
+        async with self._write_lock, self.writer.begin() as conn:
+            yield conn
 
     async def close(self) -> None:
         await self.writer.dispose()

@@ -18,13 +18,13 @@ from db.leaderboard import (
     NAME_LIMIT,
     ChampionRecord,
     EmptySeason,
-    LeaderboardStore,
     PlayerBoard,
     RecentResult,
     Rollover,
     SeasonRecord,
     StandingRecord,
 )
+from db.leaderboard_store import LeaderboardStore
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
