@@ -36,7 +36,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.games import GAMES
+from bot.games import EXAMPLES, GAMES
+
+ALL_GAMES = {**GAMES, **EXAMPLES}  # the example games of docs/ADDING_A_GAME.md too
 from bot.games.base import (
     Event,
     GameError,
@@ -115,8 +117,8 @@ def _player_counts(game: Any, options: Mapping[str, str]) -> tuple[int, ...]:
 def _configs() -> list[Any]:
     """(game id, options, player counts, seconds) for each configuration of each game."""
     params = []
-    for game_id in sorted(GAMES):
-        game = GAMES[game_id]
+    for game_id in sorted(ALL_GAMES):
+        game = ALL_GAMES[game_id]
         sets = [(o, _player_counts(game, o)) for o in _option_sets(game)]
         usable = [(o, c) for o, c in sets if c]
         share = PLAY_BUDGET / max(1, len(usable))
@@ -131,7 +133,7 @@ CONFIGS = _configs()
 
 def test_every_game_has_a_playable_configuration() -> None:
     assert GAMES, "no game is registered"
-    for game_id, game in GAMES.items():
+    for game_id, game in ALL_GAMES.items():
         assert game.id == game_id
         assert 1 <= game.min_players <= game.max_players
         defaults = {o.key: o.default_value for o in game.options}
@@ -427,7 +429,7 @@ _SETTINGS = settings(
 @pytest.mark.parametrize("game_id,options,counts,seconds", CONFIGS)
 def test_random_play(game_id: str, options: dict[str, str], counts: tuple[int, ...], seconds: float) -> None:
     """Random legal play from every configuration: every invariant, then the same again."""
-    game = GAMES[game_id]
+    game = ALL_GAMES[game_id]
     budget = _Budget(seconds, MIN_EXAMPLES)
 
     @settings(_SETTINGS, max_examples=EXAMPLES)
@@ -445,10 +447,10 @@ def test_random_play(game_id: str, options: dict[str, str], counts: tuple[int, .
     match()
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
 def test_random_play_ends(game_id: str) -> None:
     """Whole matches of random legal play end within MAX_MOVES, with any mix of options."""
-    game = GAMES[game_id]
+    game = ALL_GAMES[game_id]
     budget = _Budget(END_BUDGET, MIN_EXAMPLES)
 
     @settings(_SETTINGS, max_examples=END_EXAMPLES)
@@ -478,7 +480,7 @@ def test_every_player_count_sets_up(
     game_id: str, options: dict[str, str], counts: tuple[int, ...], seconds: float
 ) -> None:
     """Each accepted player count gives a running match whose views render for all seats."""
-    game = GAMES[game_id]
+    game = ALL_GAMES[game_id]
     for players in counts:
         for seed in (0, 1, 2**63 - 1):
             state = game.setup(players, seed, options)

@@ -13,7 +13,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games import GAMES
+from bot.games import EXAMPLES, GAMES
+
+ALL_GAMES = {**GAMES, **EXAMPLES}
 from bot.games.base import Event, Game
 from bot.service import MatchStatus, Snapshot
 from bot.service.snapshot import add_events
@@ -86,10 +88,10 @@ def _lines(embed: discord.Embed) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, seed: int) -> None:
-    game = GAMES[game_id]
+    game = ALL_GAMES[game_id]
     players, options = _largest_table(game)
     state, notes = _late_position(game, players, options, seed)
     snap = _snapshot(game, state, notes, players, options)
@@ -111,7 +113,7 @@ def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, seed: int) -
 
 
 def test_a_finished_table_says_who_won_first() -> None:
-    for game in GAMES.values():
+    for game in ALL_GAMES.values():
         players, options = _largest_table(game)
         rnd = random.Random(7)
         state = game.setup(players, 7, options)

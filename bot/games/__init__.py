@@ -1,7 +1,12 @@
 """The game registry: the only list of games in the project.
 
-Adding a game means one engine module under ``bot/games/``, one cog under ``cogs/`` and
-one line in ``_MODULES`` below.
+Adding a game means its engine module(s) under ``bot/games/`` and one line in ``_MODULES``
+below; the kit does the rest (slash commands from the engine's declarations, lobby options,
+table and hand, timers, AI seats, persistence, the generic test suites). See
+docs/ADDING_A_GAME.md.
+
+``EXAMPLES`` holds example games (``bot/games/examples/``): the test suites run them, the
+bot does not offer them.
 """
 
 from __future__ import annotations
@@ -19,6 +24,12 @@ GAMES: dict[str, Game] = {}
 for _name in _MODULES:
     _game = import_module(_name).GAME
     GAMES[_game.id] = _game
+
+
+EXAMPLES: dict[str, Game] = {}
+for _name in ("bot.games.examples.highcard",):
+    _game = import_module(_name).GAME
+    EXAMPLES[_game.id] = _game
 
 
 def get_game(game_id: str) -> Game:
