@@ -1,4 +1,4 @@
-"""The import rules of DESIGN.md, checked by reading every module's imports."""
+"""The import rules of docs/ARCHITECTURE.md, checked by reading every module's imports."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests that every registered game must pass (DESIGN.md, testing layer 1).
+"""Property tests that every registered game must pass (docs/ARCHITECTURE.md, testing layer 1).
 
 The tests enumerate ``bot.games.GAMES`` at collection time, so a newly registered game is
 covered without touching this file. For each game they try the default options and every
