@@ -383,7 +383,7 @@ def _rank(conn: Connection, row: Any) -> int:
         and_(same_p, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),
     )
     counts = [select(func.count()).select_from(st_table).where(board, cond).scalar_subquery() for cond in ahead]
-    total = counts[0]
+    total: Any = counts[0]
     for count in counts[1:]:
         total = total + count
     return 1 + int(conn.execute(select(total)).scalar() or 0)

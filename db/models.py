@@ -147,7 +147,7 @@ class Standing(SQLModel, table=True):
 Index(
     "ix_standings_rank",
     Standing.guild_id,  # type: ignore[arg-type]
-    Standing.game_id,  # type: ignore[arg-type]
+    Standing.game_id,
     Standing.season_id,  # type: ignore[arg-type]
     Standing.ordinal.desc(),  # type: ignore[attr-defined]
     Standing.place_score.desc(),  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, func, insert, select, update
+from sqlalchemy import Table, event, func, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool
@@ -29,7 +29,14 @@ from db.records import MatchRecord, MatchStatus, MatchUpdate, MoveRecord, Prefer
 log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "running")
-MATCH_COLUMNS = tuple(Match.__table__.columns)  # type: ignore[attr-defined]
+# SQL is written against the tables' columns (typed SQL expressions), not model attributes.
+match_table: Table = Match.__table__  # type: ignore[attr-defined]
+move_table: Table = MoveLog.__table__  # type: ignore[attr-defined]
+result_table: Table = Result.__table__  # type: ignore[attr-defined]
+config_table: Table = GuildConfig.__table__  # type: ignore[attr-defined]
+settings_table: Table = UserSettings.__table__  # type: ignore[attr-defined]
+MT, MV, RS, GC, US = match_table.c, move_table.c, result_table.c, config_table.c, settings_table.c
+MATCH_COLUMNS = tuple(match_table.columns)
 
 
 class StaleVersion(Exception):
@@ -148,13 +155,13 @@ class Repository:
         now = time.time()
         async with self._write_lock, self.writer.begin() as conn:
             busy = await conn.execute(
-                select(Match.id).where(Match.channel_id == channel_id, Match.status.in_(ACTIVE)).limit(1)
+                select(MT.id).where(MT.channel_id == channel_id, MT.status.in_(ACTIVE)).limit(1)
             )
             existing = busy.scalar()
             if existing is not None:
                 raise ChannelBusy(existing)
             res = await conn.execute(
-                insert(Match).values(
+                insert(match_table).values(
                     guild_id=guild_id,
                     channel_id=channel_id,
                     host_id=host_id,
@@ -169,24 +176,27 @@ class Repository:
                     updated_at=now,
                 )
             )
-            match_id = res.inserted_primary_key[0]
-            return await self._get(conn, match_id)
+            key = res.inserted_primary_key
+            assert key is not None
+            created = await self._get(conn, int(key[0]))
+            assert created is not None
+            return created
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         async with self.reader.connect() as conn:
             return await self._get(conn, match_id)
 
-    async def _get(self, conn: AsyncConnection, match_id: int) -> MatchRecord | None:  # type: ignore[return]
-        row = (await conn.execute(select(Match).where(Match.id == match_id))).first()
+    async def _get(self, conn: AsyncConnection, match_id: int) -> MatchRecord | None:
+        row = (await conn.execute(select(match_table).where(MT.id == match_id))).first()
         return _record(row) if row else None
 
     async def active_in_channel(self, channel_id: int) -> MatchRecord | None:
         async with self.reader.connect() as conn:
             row = (
                 await conn.execute(
-                    select(Match)
-                    .where(Match.channel_id == channel_id, Match.status.in_(ACTIVE))
-                    .order_by(Match.id.desc())
+                    select(match_table)
+                    .where(MT.channel_id == channel_id, MT.status.in_(ACTIVE))
+                    .order_by(MT.id.desc())
                     .limit(1)
                 )
             ).first()
@@ -196,14 +206,14 @@ class Repository:
         async with self.reader.connect() as conn:
             row = (
                 await conn.execute(
-                    select(Match).where(Match.channel_id == channel_id).order_by(Match.id.desc()).limit(1)
+                    select(match_table).where(MT.channel_id == channel_id).order_by(MT.id.desc()).limit(1)
                 )
             ).first()
             return _record(row) if row else None
 
     async def matches_with_status(self, *statuses: str) -> list[MatchRecord]:
         async with self.reader.connect() as conn:
-            rows = (await conn.execute(select(Match).where(Match.status.in_(statuses)).order_by(Match.id))).all()
+            rows = (await conn.execute(select(match_table).where(MT.status.in_(statuses)).order_by(MT.id))).all()
             return [_record(r) for r in rows]
 
     async def active_for_user(self, guild_id: int, user_id: int) -> list[MatchRecord]:
@@ -211,9 +221,9 @@ class Repository:
         async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
-                    select(Match)
-                    .where(Match.guild_id == guild_id, Match.status.in_(ACTIVE))
-                    .order_by(Match.id.desc())
+                    select(match_table)
+                    .where(MT.guild_id == guild_id, MT.status.in_(ACTIVE))
+                    .order_by(MT.id.desc())
                 )
             ).all()
         records = [_record(r) for r in rows]
@@ -231,7 +241,7 @@ class Repository:
         notes: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """Change a lobby (or end a match, or change its seats, without a move); bumps the version."""
-        values: dict[str, Any] = {"version": Match.version + 1, "updated_at": time.time()}
+        values: dict[str, Any] = {"version": MT.version + 1, "updated_at": time.time()}
         if notes is not None:
             values["notes"] = _dumps(notes)
         if seats is not None:
@@ -253,7 +263,7 @@ class Repository:
         deadline_at: float | None, deadline: dict[str, Any] | None,
     ) -> MatchRecord:
         values = {
-            "version": Match.version + 1,
+            "version": MT.version + 1,
             "status": "running",
             "state": _dumps(state),
             "seats": _dumps([s.to_json() for s in seats]),
@@ -265,14 +275,14 @@ class Repository:
 
     async def set_message(self, match_id: int, message_id: int | None) -> None:
         async with self._write_lock, self.writer.begin() as conn:
-            await conn.execute(update(Match).where(Match.id == match_id).values(message_id=message_id))
+            await conn.execute(update(match_table).where(MT.id == match_id).values(message_id=message_id))
 
     async def _versioned_update(self, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
         async with self._write_lock, self.writer.begin() as conn:
             row = (
                 await conn.execute(
-                    update(Match)
-                    .where(Match.id == match_id, Match.version == expected_version)
+                    update(match_table)
+                    .where(MT.id == match_id, MT.version == expected_version)
                     .values(**values)
                     .returning(*MATCH_COLUMNS)
                 )
@@ -285,7 +295,7 @@ class Repository:
         """State + version + move row (+ results when finished): one transaction or nothing."""
         now = time.time()
         values: dict[str, Any] = {
-            "version": Match.version + 1,
+            "version": MT.version + 1,
             "state": _dumps(upd.state),
             "notes": _dumps(upd.notes),
             "status": upd.status,
@@ -300,8 +310,8 @@ class Repository:
         async with self._write_lock, self.writer.begin() as conn:
             row = (
                 await conn.execute(
-                    update(Match)
-                    .where(Match.id == upd.match_id, Match.version == upd.expected_version)
+                    update(match_table)
+                    .where(MT.id == upd.match_id, MT.version == upd.expected_version)
                     .values(**values)
                     .returning(*MATCH_COLUMNS)
                 )
@@ -309,7 +319,7 @@ class Repository:
             if row is None:
                 raise StaleVersion(upd.match_id)
             await conn.execute(
-                insert(MoveLog).values(
+                insert(move_table).values(
                     match_id=upd.match_id,
                     version=upd.expected_version + 1,
                     seat=upd.seat,
@@ -331,7 +341,7 @@ class Repository:
         # in this same transaction.
         season_id = await conn.run_sync(leaderboard.current_season_id, rec.guild_id, now)
         await conn.execute(
-            insert(Result),
+            insert(result_table),
             [
                 {
                     "match_id": rec.id,
@@ -357,49 +367,49 @@ class Repository:
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reader.connect() as conn:
             rows = (
-                await conn.execute(select(MoveLog).where(MoveLog.match_id == match_id).order_by(MoveLog.version))
+                await conn.execute(select(move_table).where(MV.match_id == match_id).order_by(MV.version))
             ).all()
             return [MoveRecord(r.version, r.seat, r.user_id, r.code, r.created_at) for r in rows]
 
     async def results(self, match_id: int) -> list[ResultRow]:
         async with self.reader.connect() as conn:
-            rows = (await conn.execute(select(Result).where(Result.match_id == match_id).order_by(Result.seat))).all()
+            rows = (await conn.execute(select(result_table).where(RS.match_id == match_id).order_by(RS.seat))).all()
             return [ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left) for r in rows]
 
     async def turn_seconds(self, guild_id: int) -> int | None:
         """The server's turn timer in seconds (None: not set, 0: off)."""
         async with self.reader.connect() as conn:
-            row = (await conn.execute(select(GuildConfig.turn_seconds).where(GuildConfig.guild_id == guild_id))).first()
+            row = (await conn.execute(select(GC.turn_seconds).where(GC.guild_id == guild_id))).first()
             return None if row is None else row[0]
 
     async def set_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         now = time.time()
         async with self._write_lock, self.writer.begin() as conn:
             res = await conn.execute(
-                update(GuildConfig).where(GuildConfig.guild_id == guild_id).values(turn_seconds=seconds, updated_at=now)
+                update(config_table).where(GC.guild_id == guild_id).values(turn_seconds=seconds, updated_at=now)
             )
             if res.rowcount == 0:
-                await conn.execute(insert(GuildConfig).values(guild_id=guild_id, turn_seconds=seconds, updated_at=now))
+                await conn.execute(insert(config_table).values(guild_id=guild_id, turn_seconds=seconds, updated_at=now))
 
     async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the match's current "your turn" message (None: there is none)."""
         async with self._write_lock, self.writer.begin() as conn:
-            await conn.execute(update(Match).where(Match.id == match_id).values(turn_message_id=message_id))
+            await conn.execute(update(match_table).where(MT.id == match_id).values(turn_message_id=message_id))
 
     async def turn_pings(self, guild_id: int) -> bool:
         """Whether the server mentions players on their turn (on unless turned off)."""
         async with self.reader.connect() as conn:
-            row = (await conn.execute(select(GuildConfig.turn_pings).where(GuildConfig.guild_id == guild_id))).first()
+            row = (await conn.execute(select(GC.turn_pings).where(GC.guild_id == guild_id))).first()
             return row is None or row[0] is not False
 
     async def set_turn_pings(self, guild_id: int, on: bool) -> None:
         now = time.time()
         async with self._write_lock, self.writer.begin() as conn:
             res = await conn.execute(
-                update(GuildConfig).where(GuildConfig.guild_id == guild_id).values(turn_pings=on, updated_at=now)
+                update(config_table).where(GC.guild_id == guild_id).values(turn_pings=on, updated_at=now)
             )
             if res.rowcount == 0:
-                await conn.execute(insert(GuildConfig).values(guild_id=guild_id, turn_pings=on, updated_at=now))
+                await conn.execute(insert(config_table).values(guild_id=guild_id, turn_pings=on, updated_at=now))
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
         """The settings of these users (defaults for those who never changed any)."""
@@ -408,8 +418,8 @@ class Repository:
             return out
         async with self.reader.connect() as conn:
             rows = await conn.execute(
-                select(UserSettings.user_id, UserSettings.turn_pings, UserSettings.text_only).where(
-                    UserSettings.user_id.in_(list(user_ids))  # type: ignore[union-attr]
+                select(US.user_id, US.turn_pings, US.text_only).where(
+                    US.user_id.in_(list(user_ids))
                 )
             )
             for user_id, pings, text_only in rows:
@@ -420,10 +430,10 @@ class Repository:
         now = time.time()
         async with self._write_lock, self.writer.begin() as conn:
             res = await conn.execute(
-                update(UserSettings).where(UserSettings.user_id == user_id).values(**values, updated_at=now)
+                update(settings_table).where(US.user_id == user_id).values(**values, updated_at=now)
             )
             if res.rowcount == 0:
-                await conn.execute(insert(UserSettings).values(user_id=user_id, **values, updated_at=now))
+                await conn.execute(insert(settings_table).values(user_id=user_id, **values, updated_at=now))
         return (await self.preferences([user_id]))[user_id]
 
     async def set_deadline(
@@ -432,15 +442,15 @@ class Repository:
         """Replace the stored deadline of this version (no version bump); False if stale."""
         async with self._write_lock, self.writer.begin() as conn:
             res = await conn.execute(
-                update(Match)
-                .where(Match.id == match_id, Match.version == version)
+                update(match_table)
+                .where(MT.id == match_id, MT.version == version)
                 .values(deadline_at=deadline_at, deadline=_dumps(deadline) if deadline else None)
             )
             return res.rowcount == 1
 
     async def count_matches(self, status: str) -> int:
         async with self.reader.connect() as conn:
-            return int((await conn.execute(select(func.count()).select_from(Match).where(Match.status == status))).scalar() or 0)
+            return int((await conn.execute(select(func.count()).select_from(match_table).where(MT.status == status))).scalar() or 0)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

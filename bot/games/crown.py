@@ -59,6 +59,12 @@ BEGGAR_SECONDS = 30.0
 HISTORY = 6
 
 
+def known(card: str | None) -> str:
+    """A secret pick that has been made (the caller knows it is there)."""
+    assert card is not None
+    return card
+
+
 def card_label(card: str) -> str:
     return f"{NAME[card]} ({VALUE[card]})"
 
@@ -376,7 +382,7 @@ class Crown(GameBase[CrownState]):
     def _resolve_round(self, state: CrownState, events: list[Event]) -> CrownState:
         picks = state.chosen
         standing = [s for s in range(state.players) if self._standing(state, s)]
-        shown = ", ".join(f"{p(s)} {card_label(picks[s])}" for s in standing)  # type: ignore[index]
+        shown = ", ".join(f"{p(s)} {card_label(known(picks[s]))}" for s in standing)
         events.append(Event(f"Round {state.round} reveal: {shown}."))
         cleared = replace(state, chosen=(None,) * state.players)
         wins = list(state.wins)
@@ -384,7 +390,7 @@ class Crown(GameBase[CrownState]):
         if variant == "defend":
             return self._resolve_defend(cleared, standing, picks, wins, events)
         if variant == "support":
-            total = sum(VALUE[picks[s]] for s in range(2))  # type: ignore[index]
+            total = sum(VALUE[known(picks[s])] for s in range(2))
             winner = state.lord if total % 2 == 0 else 1 - state.lord
             wins[winner] += 1
             parity = "even" if total % 2 == 0 else "odd"
@@ -398,20 +404,20 @@ class Crown(GameBase[CrownState]):
             tuple(c for c in state.hands[0] if c != a),
             tuple(c for c in state.hands[1] if c != b),
         )
-        winner: int | None
+        taker: int | None
         if VALUE[a] != VALUE[b]:
-            winner = 0 if VALUE[a] > VALUE[b] else 1
+            taker = 0 if VALUE[a] > VALUE[b] else 1
             why = "the higher card"
         else:
             rest = [sum(VALUE[c] for c in h) for h in hands]
-            winner = None if rest[0] == rest[1] else (0 if rest[0] > rest[1] else 1)
-            mine, theirs = (rest[0], rest[1]) if winner != 1 else (rest[1], rest[0])
+            taker = None if rest[0] == rest[1] else (0 if rest[0] > rest[1] else 1)
+            mine, theirs = (rest[0], rest[1]) if taker != 1 else (rest[1], rest[0])
             why = f"a tie, decided by unused cards ({mine} against {theirs})"
-        if winner is None:
+        if taker is None:
             events.append(Event(f"Round {state.round} is drawn: same card and unused cards add up the same."))
         else:
-            wins[winner] += 1
-            events.append(Event(f"{p(winner)} wins round {state.round} with {why}."))
+            wins[taker] += 1
+            events.append(Event(f"{p(taker)} wins round {state.round} with {why}."))
         state = replace(cleared, hands=hands, used=used, wins=tuple(wins), round=state.round + 1)
         if state.hands[0]:
             return state
@@ -584,9 +590,10 @@ class Crown(GameBase[CrownState]):
                     if state.chosen[s_] is not None:
                         marks[s_].append("picked ✓")
                 data["picked"] = [c is not None for c in state.chosen]
-            if seat is not None and state.phase == "pick" and state.chosen[seat] is not None:
-                private.append(f"Your secret pick: **{card_label(state.chosen[seat])}**")
-                data["my_pick"] = state.chosen[seat]
+            mine = state.chosen[seat] if seat is not None and state.phase == "pick" else None
+            if mine is not None:
+                private.append(f"Your secret pick: **{card_label(mine)}**")
+                data["my_pick"] = mine
             if seat is not None and self._standing(state, seat):
                 hand = (CardGroup("", tuple(card_label(c) for c in state.hands[seat])),)
             elif seat is not None:
@@ -700,10 +707,10 @@ class Crown(GameBase[CrownState]):
                 known.add(state.peeked)
             hidden = [s for s in range(state.players) if s not in known]
             cards_shuffled, _ = rng.shuffled([state.cards[s] for s in hidden])
-            cards = list(state.cards)
+            dealt = list(state.cards)
             for s, c in zip(hidden, cards_shuffled):
-                cards[s] = c
-            return replace(state, cards=tuple(cards))
+                dealt[s] = c
+            return replace(state, cards=tuple(dealt))
         # Secret picks of others are hidden until the reveal: any card they still hold.
         chosen = list(state.chosen)
         for s in range(state.players):

@@ -275,7 +275,7 @@ def hand_message(
 
 
 def tracker_of(interaction: Interaction) -> HandTracker:
-    return interaction.client.hands  # type: ignore[attr-defined, no-any-return]
+    return interaction.client.hands
 
 
 async def show_hand(

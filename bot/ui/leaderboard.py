@@ -51,7 +51,7 @@ PAGER = (("f", "«"), ("p", "‹ Prev"), ("n", "Next ›"), ("l", "»"))
 
 
 def service_of(interaction: Interaction) -> LeaderboardService:
-    return interaction.client.leaderboard  # type: ignore[attr-defined, no-any-return]
+    return interaction.client.leaderboard
 
 
 def when(ts: float, style: str = "d") -> str:

@@ -23,7 +23,7 @@ GENERIC_FAILURE = "Something went wrong on our side; nothing was changed. Please
 
 
 def service_of(interaction: Interaction) -> MatchService:
-    return interaction.client.service  # type: ignore[attr-defined, no-any-return]
+    return interaction.client.service
 
 
 def is_admin(interaction: Interaction) -> bool:

@@ -31,10 +31,10 @@ def play_match(
     rng = Rng.from_seed(seed ^ 0xD1CE)
     while GAME.outcome(state) is None:
         actors = sorted(GAME.to_act(state))
-        seat, rng = _pick(rng, actors)  # type: ignore[assignment]
+        seat, rng = _pick(rng, actors)
         if seat in ai_seats:
             ai_rng, rng = rng.next64()
-            move = GAME.ai_move(state, seat, Rng(ai_rng))  # type: ignore[arg-type]
+            move = GAME.ai_move(state, seat, Rng(ai_rng))
         else:
             move, rng = random_move(state, seat, rng)  # type: ignore[arg-type]
         state, _ = GAME.apply(state, seat, move)  # type: ignore[arg-type]
