@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot simulate ...`` plays AI matches offline."""
+"""``python -m bot`` runs the bot; ``python -m bot simulate ...`` plays AI matches offline;
+``python -m bot gallery`` draws every card."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ def main(argv: list[str] | None = None) -> int:
         from bot.simulate import main as simulate_main
 
         return simulate_main(args[1:])
+    if args and args[0] == "gallery":
+        from bot.gallery import main as gallery_main
+
+        return gallery_main(args[1:])
     if args and args[0] in ("-h", "--help"):
         print("usage: python -m bot            run the bot (DISCORD_TOKEN from .env)")
         print("       python -m bot simulate --game ID [--players N] [--games N] [--seed S] [--<option> V]")
+        print("       python -m bot gallery [--out DIR]   PNGs of every card, a sample hand and table per game")
         return 0
     from bot.run import run
 

@@ -48,7 +48,7 @@ class KingBot(commands.Bot):
         self.repo = Repository(settings.database_url)
         self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
         self.leaderboard = LeaderboardService(self.repo)
-        self.hands = HandTracker()
+        self.hands = HandTracker(self.service)
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()

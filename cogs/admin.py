@@ -19,6 +19,7 @@ class Admin(commands.Cog):
     @app_commands.describe(
         turn_timer="Time each player has per decision before the default move is made",
         turn_pings="Mention players in the channel when it is their turn",
+        pictures="Show cards as pictures beside the text (off: text only)",
     )
     @app_commands.choices(
         turn_timer=[app_commands.Choice(name=label, value=value) for value, label in ui_commands.TURN_TIMER_CHOICES.items()]
@@ -29,13 +30,19 @@ class Admin(commands.Cog):
         interaction: discord.Interaction[Any],
         turn_timer: app_commands.Choice[str] | None = None,
         turn_pings: bool | None = None,
+        pictures: bool | None = None,
     ) -> None:
-        await ui_commands.config_command(interaction, int(turn_timer.value) if turn_timer else None, turn_pings)
+        await ui_commands.config_command(interaction, int(turn_timer.value) if turn_timer else None, turn_pings, pictures)
 
     @app_commands.command(name="settings", description="Your own settings for this bot (only you see them).")
-    @app_commands.describe(turn_pings="Be mentioned in the channel when it is your turn")
-    async def settings(self, interaction: discord.Interaction[Any], turn_pings: bool | None = None) -> None:
-        await ui_commands.settings_command(interaction, turn_pings)
+    @app_commands.describe(
+        turn_pings="Be mentioned in the channel when it is your turn",
+        pictures="See your cards as pictures beside the text (off: text only)",
+    )
+    async def settings(
+        self, interaction: discord.Interaction[Any], turn_pings: bool | None = None, pictures: bool | None = None
+    ) -> None:
+        await ui_commands.settings_command(interaction, turn_pings, pictures)
 
     match = app_commands.Group(name="match", description="Match tools", guild_only=True)
 

@@ -79,6 +79,7 @@ class GuildConfig(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer
     turn_pings: bool | None = None  # None: on
+    text_only: bool | None = None  # None: off (card pictures shown)
     updated_at: float = 0.0
 
 

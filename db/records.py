@@ -111,3 +111,11 @@ class Preferences:
 
     turn_pings: bool = True
     text_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """A server's display settings, with the defaults filled in."""
+
+    turn_pings: bool = True
+    text_only: bool = False  # no card pictures on this server

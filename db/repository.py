@@ -24,7 +24,16 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from db import leaderboard
 from db.models import GuildConfig, Match, MoveLog, Result, UserSettings
-from db.records import MatchRecord, MatchStatus, MatchUpdate, MoveRecord, Preferences, ResultRow, Seat
+from db.records import (
+    MatchRecord,
+    MatchStatus,
+    MatchUpdate,
+    MoveRecord,
+    Preferences,
+    ResultRow,
+    Seat,
+    ServerSettings,
+)
 
 log = logging.getLogger(__name__)
 
@@ -396,20 +405,23 @@ class Repository:
         async with self._write_lock, self.writer.begin() as conn:
             await conn.execute(update(match_table).where(MT.id == match_id).values(turn_message_id=message_id))
 
-    async def turn_pings(self, guild_id: int) -> bool:
-        """Whether the server mentions players on their turn (on unless turned off)."""
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """The server's display settings (defaults where never changed)."""
         async with self.reader.connect() as conn:
-            row = (await conn.execute(select(GC.turn_pings).where(GC.guild_id == guild_id))).first()
-            return row is None or row[0] is not False
+            row = (
+                await conn.execute(select(GC.turn_pings, GC.text_only).where(GC.guild_id == guild_id))
+            ).first()
+        if row is None:
+            return ServerSettings()
+        return ServerSettings(turn_pings=row[0] is not False, text_only=bool(row[1]))
 
-    async def set_turn_pings(self, guild_id: int, on: bool) -> None:
+    async def set_server_settings(self, guild_id: int, **values: bool) -> ServerSettings:
         now = time.time()
         async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(config_table).where(GC.guild_id == guild_id).values(turn_pings=on, updated_at=now)
-            )
+            res = await conn.execute(update(config_table).where(GC.guild_id == guild_id).values(**values, updated_at=now))
             if res.rowcount == 0:
-                await conn.execute(insert(config_table).values(guild_id=guild_id, turn_pings=on, updated_at=now))
+                await conn.execute(insert(config_table).values(guild_id=guild_id, **values, updated_at=now))
+        return await self.server_settings(guild_id)
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
         """The settings of these users (defaults for those who never changed any)."""

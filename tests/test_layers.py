@@ -16,7 +16,8 @@ RULES: dict[str, tuple[str, set[str], tuple[str, ...]]] = {
     "engines": ("bot/games/**/*.py", set(), ("bot.games",)),
     "database": ("db/**/*.py", {"sqlalchemy", "sqlmodel", "alembic", "openskill"}, ("db",)),
     "service": ("bot/service/**/*.py", {"openskill"}, ("bot.games", "bot.service", "db")),
-    "ui": ("bot/ui/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui")),
+    "images": ("bot/images/**/*.py", {"PIL"}, ("bot.games", "bot.images")),
+    "ui": ("bot/ui/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui", "bot.images")),
     "cogs": ("cogs/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui")),
     "simulate": ("bot/simulate.py", set(), ("bot.games",)),
 }

@@ -19,7 +19,7 @@ from bot.games.base import Event, Game, Move
 from bot.service import errors
 from bot.service.snapshot import Listener, MoveResult, Snapshot, add_events
 from db import repository as repo_mod
-from db.records import MatchRecord, MatchStatus, MatchUpdate, Preferences, ResultRow, Seat
+from db.records import MatchRecord, MatchStatus, MatchUpdate, Preferences, ResultRow, Seat, ServerSettings
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -50,6 +50,8 @@ class ServiceCore:
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _pending: set[asyncio.Task[None]] = field(default_factory=set)
     _turn_seconds: dict[int, int] = field(default_factory=dict)
+    _server_settings: dict[int, ServerSettings] = field(default_factory=dict)
+    _preferences: dict[int, Preferences] = field(default_factory=dict)
     _closed: bool = False
 
     # --- plumbing -----------------------------------------------------------------------
@@ -139,20 +141,29 @@ class ServiceCore:
         await self.repo.set_turn_seconds(guild_id, seconds)
         self._turn_seconds[guild_id] = seconds
 
-    async def turn_pings(self, guild_id: int) -> bool:
-        """Whether this server mentions players on their turn."""
-        return await self.repo.turn_pings(guild_id)
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """This server's display settings (turn pings, card pictures), cached."""
+        cached = self._server_settings.get(guild_id)
+        if cached is None:
+            cached = self._server_settings[guild_id] = await self.repo.server_settings(guild_id)
+        return cached
 
-    async def set_turn_pings(self, guild_id: int, on: bool, *, is_admin: bool) -> None:
+    async def set_server_settings(self, guild_id: int, *, is_admin: bool, **values: bool) -> ServerSettings:
         if not is_admin:
             raise errors.NotHost("change the server settings (Manage Server is needed)")
-        await self.repo.set_turn_pings(guild_id, on)
+        self._server_settings[guild_id] = settings = await self.repo.set_server_settings(guild_id, **values)
+        return settings
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
-        return await self.repo.preferences(user_ids)
+        """These users' own settings, cached."""
+        missing = [u for u in user_ids if u not in self._preferences]
+        if missing:
+            self._preferences.update(await self.repo.preferences(missing))
+        return {u: self._preferences[u] for u in user_ids}
 
     async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
-        return await self.repo.set_preferences(user_id, **values)
+        self._preferences[user_id] = prefs = await self.repo.set_preferences(user_id, **values)
+        return prefs
 
     async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the match's current "your turn" message (the UI deletes the old one)."""

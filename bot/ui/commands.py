@@ -129,37 +129,52 @@ TURN_TIMER_CHOICES = {
 }
 
 
-async def config_command(interaction: Interaction, turn_seconds: int | None, turn_pings: bool | None = None) -> None:
+async def config_command(
+    interaction: Interaction, turn_seconds: int | None, turn_pings: bool | None = None, pictures: bool | None = None
+) -> None:
     """/config: show the server's settings; with options, change them (Manage Server)."""
     svc = service_of(interaction)
     guild = interaction.guild_id or 0
-    changed = turn_seconds is not None or turn_pings is not None
+    changed = turn_seconds is not None or turn_pings is not None or pictures is not None
     if turn_seconds is not None:
         await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
+    values = {}
     if turn_pings is not None:
-        await svc.set_turn_pings(guild, turn_pings, is_admin=is_admin(interaction))
+        values["turn_pings"] = turn_pings
+    if pictures is not None:
+        values["text_only"] = not pictures
+    if values:
+        await svc.set_server_settings(guild, is_admin=is_admin(interaction), **values)
     current = await svc.turn_seconds(guild)
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
-    pings = "on" if await svc.turn_pings(guild) else "off"
+    settings = await svc.server_settings(guild)
     head = "Saved. This server's settings" if changed else "This server's settings"
     await say(
         interaction,
         f"{head}: turn timer **{label}** (new deadlines use it from the next move); "
-        f"turn pings **{pings}** (players are mentioned when it is their turn; each player can turn them off with /settings).",
+        f"turn pings **{'on' if settings.turn_pings else 'off'}** (players are mentioned when it is their turn); "
+        f"card pictures **{'off' if settings.text_only else 'on'}** (text is always there too). "
+        "Each player can change pings and pictures for themselves with /settings.",
     )
 
 
-async def settings_command(interaction: Interaction, turn_pings: bool | None) -> None:
+async def settings_command(interaction: Interaction, turn_pings: bool | None, pictures: bool | None = None) -> None:
     """/settings: the caller's own settings, the same in every server."""
     svc = service_of(interaction)
     user = interaction.user.id
+    values = {}
     if turn_pings is not None:
-        prefs = await svc.set_preferences(user, turn_pings=turn_pings)
-    else:
-        prefs = (await svc.preferences([user]))[user]
-    head = "Saved. Your settings" if turn_pings is not None else "Your settings"
-    pings = "on" if prefs.turn_pings else "off"
-    await say(interaction, f"{head}: turn pings **{pings}** (a mention in the channel when it is your turn).")
+        values["turn_pings"] = turn_pings
+    if pictures is not None:
+        values["text_only"] = not pictures
+    prefs = await svc.set_preferences(user, **values) if values else (await svc.preferences([user]))[user]
+    head = "Saved. Your settings" if values else "Your settings"
+    await say(
+        interaction,
+        f"{head}: turn pings **{'on' if prefs.turn_pings else 'off'}** (a mention in the channel when it is your turn); "
+        f"card pictures **{'off' if prefs.text_only else 'on'}** (your hand as a picture; text only for screen "
+        "readers or slow connections).",
+    )
 
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:

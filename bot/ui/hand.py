@@ -11,6 +11,8 @@ item here is registered once with ``bot.add_dynamic_items`` and rebuilt from the
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 import time
@@ -20,8 +22,9 @@ from typing import Any
 
 import discord
 
-from bot.games.base import GameError, Move, seat_token
-from bot.service import MoveResult, ServiceError, Snapshot, errors
+from bot import images
+from bot.games.base import GameError, Move, View, seat_token
+from bot.service import MatchService, MoveResult, ServiceError, Snapshot, errors
 from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
 from bot.ui.movetree import Node, join_path, parse_path, walk
@@ -175,7 +178,8 @@ class HandTracker:
 
     TOKEN_SECONDS = 14 * 60
 
-    def __init__(self, clock: Any = time.monotonic) -> None:
+    def __init__(self, service: MatchService, clock: Any = time.monotonic) -> None:
+        self.service = service
         self.clock = clock
         self._shown: dict[tuple[int, int], Shown] = {}
 
@@ -210,12 +214,17 @@ class HandTracker:
                 continue
             if signature(snap, seat) == shown.signature:
                 continue
-            embed, view, fresh = hand_message(snap, seat, shown, notice=shown.notice)
+            message = hand_message(snap, seat, shown, notice=shown.notice)
+            fresh = message.shown
+            files = await message.picture(self.service, snap, seat)
+            embed, view = message.embed, message.view
             try:
                 if shown.message_id is None:
-                    await shown.interaction.edit_original_response(embed=embed, view=view)
+                    await shown.interaction.edit_original_response(embed=embed, view=view, attachments=files)
                 else:
-                    await shown.interaction.followup.edit_message(shown.message_id, embed=embed, view=view)
+                    await shown.interaction.followup.edit_message(
+                        shown.message_id, embed=embed, view=view, attachments=files
+                    )
             except discord.HTTPException:
                 log.info("match %s: could not update seat %d's hand message", snap.id, seat)
                 if self._shown.get(key) is shown:
@@ -236,6 +245,36 @@ def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
     return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), seat in snap.awaited())
 
 
+@dataclass
+class HandMessage:
+    """A hand ready to send: its embed and buttons, what it shows (to remember), and what its
+    picture needs."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    shown: Shown
+    seat_view: View
+    moves: list[Move]
+    new_cards: list[str]
+
+    async def picture(self, service: MatchService, snap: Snapshot, seat: int) -> list[discord.File]:
+        """The hand's picture as an attachment (drawn off the event loop, cached by content),
+        or none for people and servers who chose text only. Sets the embed's image."""
+        user = snap.seats[seat].user_id
+        settings = await service.server_settings(snap.record.guild_id)
+        text_only = settings.text_only or (user is not None and (await service.preferences([user]))[user].text_only)
+        if text_only or not self.seat_view.hand:
+            return []
+        png = await asyncio.to_thread(images.hand_png, snap.game.id, self.seat_view, self.moves, self.new_cards)
+        if png is None:
+            return []
+        self.embed.set_image(url=f"attachment://{HAND_PICTURE}")
+        return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
+
+
+HAND_PICTURE = "hand.png"
+
+
 def hand_message(
     snap: Snapshot,
     seat: int,
@@ -243,7 +282,7 @@ def hand_message(
     *,
     notice: Sequence[str] = (),
     path: Sequence[int] = (),
-) -> tuple[discord.Embed, discord.ui.View, Shown]:
+) -> HandMessage:
     """The hand message for ``seat`` and what it shows (to remember)."""
     moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
     view, node = hand_view(snap, moves, path)
@@ -268,7 +307,7 @@ def hand_message(
     )
     interaction = before.interaction if before is not None else None
     shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count, tuple(lines[-NOTES_PER_SEAT:]))
-    return embed, view, shown
+    return HandMessage(embed, view, shown, seat_view, moves, new_cards)
 
 
 # --- showing the hand and playing -------------------------------------------------------------
@@ -301,17 +340,19 @@ async def send_hand(
     edit: bool | None = None,
 ) -> None:
     tracker = tracker_of(interaction)
-    embed, view, shown = hand_message(snap, seat, tracker.last(snap.id, seat), notice=notice, path=path)
+    hand = hand_message(snap, seat, tracker.last(snap.id, seat), notice=notice, path=path)
+    files = await hand.picture(service_of(interaction), snap, seat)
+    embed, view, shown = hand.embed, hand.view, hand.shown
     if edit is None:
         edit = is_component(interaction) and bool(interaction.message and interaction.message.flags.ephemeral)
     message_id: int | None = None
     if interaction.response.is_done():
-        message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
+        message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True, files=files)
         message_id = message.id
     elif edit:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=files)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True, files=files)
     if snap.status.over:
         tracker.drop(snap.id, seat)  # this one shows the end already; the others are edited by refresh
     else:

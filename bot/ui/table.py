@@ -12,6 +12,7 @@ per match besides the table. Reminders near a deadline replace it the same way.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot import images
 from bot.games.base import Event
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
@@ -28,6 +30,7 @@ from bot.ui.replies import Interaction, display_name, guarded, service_of, wrong
 
 log = logging.getLogger(__name__)
 
+TABLE_PICTURE = "table.png"
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -152,14 +155,15 @@ class TablePublisher:
         if snap.record.message_id is None:
             return
         embed, view = table_message(snap)
+        files = await self._picture(snap, embed)
         channel = self._channel(snap)
         try:
-            await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view, attachments=files)
             self._shown[snap.id] = snap.version
         except discord.NotFound:
             # The table message was deleted: post a new one so the match can go on.
             try:
-                message = await channel.send(embed=embed, view=view)
+                message = await channel.send(embed=embed, view=view, files=await self._picture(snap, embed))
             except discord.HTTPException:
                 log.warning("match %s: table message gone and cannot post a new one", snap.id)
                 return
@@ -170,10 +174,24 @@ class TablePublisher:
         except discord.HTTPException:
             log.exception("match %s: editing the table message failed", snap.id)
 
+    async def _picture(self, snap: Snapshot, embed: discord.Embed) -> list[discord.File]:
+        """The public table as a picture (drawn off the event loop, cached by content), where
+        the game draws one and the server shows pictures. It is a function of the table view
+        alone, so it can show nothing the text table does not."""
+        if snap.status != MatchStatus.RUNNING or snap.state is None:
+            return []
+        if (await self.service.server_settings(snap.record.guild_id)).text_only:
+            return []
+        png = await asyncio.to_thread(images.table_png, snap.game.id, snap.view(None))
+        if png is None:
+            return []
+        embed.set_image(url=f"attachment://{TABLE_PICTURE}")
+        return [discord.File(io.BytesIO(png), filename=TABLE_PICTURE)]
+
     async def _pingable(self, snap: Snapshot, seats: Sequence[int]) -> list[int]:
         """The users of these seats who want turn pings, if the server has them on."""
         users = [u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None]
-        if not users or not await self.service.turn_pings(snap.record.guild_id):
+        if not users or not (await self.service.server_settings(snap.record.guild_id)).turn_pings:
             return []
         prefs = await self.service.preferences(users)
         return [u for u in users if prefs[u].turn_pings]

@@ -1,4 +1,4 @@
-"""turn pings (the match's current turn message, server and per-user settings); placings
+"""turn pings and card pictures (the match's current turn message, server and per-user settings); placings
 break rating ties on the leaderboards
 
 Every standing's average placing is computed from the stored results, in the order they
@@ -29,6 +29,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("turn_message_id", sa.BigInteger, nullable=True))
     with op.batch_alter_table("guild_config") as batch:
         batch.add_column(sa.Column("turn_pings", sa.Boolean, nullable=True))
+        batch.add_column(sa.Column("text_only", sa.Boolean, nullable=True))
     op.create_table(
         "user_settings",
         sa.Column("user_id", sa.BigInteger, primary_key=True, autoincrement=False),
@@ -89,6 +90,7 @@ def downgrade() -> None:
         batch.drop_column("place_score")
     op.drop_table("user_settings")
     with op.batch_alter_table("guild_config") as batch:
+        batch.drop_column("text_only")
         batch.drop_column("turn_pings")
     with op.batch_alter_table("matches") as batch:
         batch.drop_column("turn_message_id")

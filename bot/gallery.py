@@ -1,0 +1,65 @@
+"""``python -m bot gallery --out DIR``: a PNG of every card of every game, and a sample table
+and hand per game (from a seeded match part-way through)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from bot import images
+from bot.games import GAMES
+from bot.games.base import Game, Rng
+
+
+def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
+    """A state some moves into a match with the game's largest default table."""
+    options = {o.key: o.default_value for o in game.options}
+    players = next(n for n in range(game.max_players, game.min_players - 1, -1) if _fits(game, n, options))
+    state = game.setup(players, seed, options)
+    rnd = random.Random(seed)
+    for _ in range(12):
+        actors = sorted(game.to_act(state))
+        if not actors or game.outcome(state) is not None:
+            break
+        seat = rnd.choice(actors)
+        after, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+        if game.outcome(after) is not None:
+            break
+        state = after
+    return state, players
+
+
+def _fits(game: Game, players: int, options: dict[str, str]) -> bool:
+    try:
+        game.check_players(players, options)
+    except Exception:  # noqa: BLE001 - this count is not allowed with the defaults
+        return False
+    return True
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for game_id, game in sorted(GAMES.items()):
+        art = images.art_for(game_id)
+        cards = images.render(art.gallery(), title=f"{game.name}: every card")
+        state, _players = _sample_state(game)
+        seat = min(game.to_act(state) or {0})
+        hand = images.hand_png(game_id, game.view(state, seat), game.legal_moves(state, seat))
+        table = images.table_png(game_id, game.view(state, None))
+        for name, png in (("cards", cards), ("hand", hand), ("table", table)):
+            if png is not None:
+                path = out / f"{game_id}-{name}.png"
+                path.write_bytes(png)
+                written.append(path)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot gallery", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("gallery"), help="folder for the PNG files")
+    args = parser.parse_args(argv)
+    for path in write_gallery(args.out):
+        print(path)
+    return 0

@@ -1,0 +1,47 @@
+"""Card pictures through the fake Discord: the hand's picture comes with the ephemeral hand,
+the table's with the public table (replaced at each edit, never piled up), and the text-only
+settings (per player, per server) leave them out."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAMES
+from tests.e2e_support import World, make_bot, open_match, world
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+
+def names(message) -> list[str]:  # type: ignore[no-untyped-def]
+    return [a["filename"] for a in message.attachments]
+
+
+async def test_pictures_reach_players_and_text_only_turns_them_off(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    options = dict(GAMES["dynasty"].hints.quick)
+    async with fake.bot_running(make_bot(world)):
+        table = await open_match(world, ann, [bob], game="dynasty", options=options)
+        await fake.settle()
+        assert names(table) == ["table.png"], "the public table carries its picture"
+        assert not table.ephemeral
+        before = table.edits
+        hand = await fake.click(ann, table, label="My hand")
+        assert hand.ephemeral and names(hand.response) == ["hand.png"] and hand.response.visible_to == ann.id
+        assert "Your cards" in hand.text, "the text is always there beside the picture"
+        # A move edits the table: still exactly one picture on it.
+        mover = ann if any(b.custom_id.startswith("kg:m:") for b in hand.response.buttons) else bob
+        mine = hand if mover is ann else await fake.click(bob, table, label="My hand")
+        button = next(b for b in mine.response.buttons if b.custom_id.startswith("kg:m:"))
+        await fake.click(mover, mine.response, button.custom_id)
+        await fake.settle()
+        assert table.edits > before and names(table) in (["table.png"], [])
+        # ann chooses text only for herself: her hands come without a picture, bob's still with.
+        saved = await fake.slash(ann, world.channel, "settings", pictures=False)
+        assert saved.ephemeral and "card pictures **off**" in saved.text
+        plain = await fake.slash(ann, world.channel, "hand")
+        assert plain.ephemeral and names(plain.response) == [] and "Your cards" in plain.text
+        other = await fake.slash(bob, world.channel, "hand")
+        assert names(other.response) == ["hand.png"]
+    fake.assert_clean()

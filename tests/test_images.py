@@ -1,0 +1,90 @@
+"""Card pictures: every card of every game draws, the same content gives the same bytes, and
+a table picture is a function of what everyone may see."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot import images
+from bot.games import EXAMPLES, GAMES
+from bot.games.base import Rng
+from bot.gallery import write_gallery
+
+ALL_GAMES = {**GAMES, **EXAMPLES}
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_card_of_the_game_draws(game_id: str) -> None:
+    rows = images.art_for(game_id).gallery()
+    faces = [f for _c, fs in rows for f in fs]
+    assert faces, f"{game_id} has no gallery"
+    png = images.render(rows)
+    assert png is not None and png.startswith(b"\x89PNG")
+    width, height = _size(png)
+    assert width >= 360 and height > 136
+    for face in faces:  # one at a time too: every face draws on its own
+        assert images.render([("", [face])]) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
+def test_hands_and_tables_draw_through_a_match_and_repeat_exactly(game_id: str) -> None:
+    game = ALL_GAMES[game_id]
+    options = {o.key: o.default_value for o in game.options}
+    players = max(n for n in range(game.min_players, game.max_players + 1) if _fits(game, n, options))
+    state = game.setup(players, 11, options)
+    rnd = random.Random(11)
+    drawn = 0
+    for _ in range(60):
+        if game.outcome(state) is not None:
+            break
+        for seat in range(players):
+            view = game.view(state, seat)
+            png = images.hand_png(game_id, view, game.legal_moves(state, seat))
+            if view.hand:
+                assert png is not None, f"{game_id}: a hand with cards has no picture"
+                images._png.cache_clear()
+                assert images.hand_png(game_id, view, game.legal_moves(state, seat)) == png, "same content, same bytes"
+                drawn += 1
+        table = game.view(state, None)
+        png = images.table_png(game_id, table)
+        if png is not None:
+            # The table picture depends on the table view only: a re-deal of anything a seat
+            # cannot see changes nothing in it.
+            for seat in range(players):
+                alt = game.resample(state, seat, Rng.from_seed(seat + 5))
+                assert images.table_png(game_id, game.view(alt, None)) == png
+        seat = rnd.choice(sorted(game.to_act(state)))
+        state, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+    assert drawn
+
+
+def test_new_cards_are_flagged_once() -> None:
+    from bot.games.base import CardGroup, View
+
+    view = View(0, "", hand=(CardGroup("🟦 blue", ("3", "3", "7")),))
+    rows = images.mark_new(images.GenericArt().hand(view, []), view, ["3"])
+    assert [f.new for f in rows[0][1]] == [True, False, False]
+
+
+def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    written = write_gallery(tmp_path)
+    names = {p.name for p in written}
+    for game_id in GAMES:
+        assert f"{game_id}-cards.png" in names and f"{game_id}-hand.png" in names
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in written)
+
+
+def _fits(game, players: int, options: dict[str, str]) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        game.check_players(players, options)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
