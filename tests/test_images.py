@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from bot import images
+from bot.gallery import write_gallery
 from bot.games import EXAMPLES, GAMES
 from bot.games.base import Rng
-from bot.gallery import write_gallery
 
 ALL_GAMES = {**GAMES, **EXAMPLES}
 
