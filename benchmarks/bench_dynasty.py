@@ -15,9 +15,7 @@ Prints, from one run:
   dynasty figures are still printed.
 - the ratios, and the AI's win rate against random legal play over 2-player matches.
 
-The engine's hot modules are compiled with mypyc at install (see ``setup.py``); the first line
-printed says whether the compiled build or the plain source is measured. For the source, run
-with ``KINGS_PURE_PYTHON=1``.
+The engine is plain Python; nothing is compiled at install.
 
 Both engines run in alternating rounds of equal length, so that load from other programs on
 the machine hits both alike.
@@ -35,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.dynasty import BUILD, GAME
+from bot.games.dynasty import GAME
 from bot.games.dynasty.evaluate import ai_vs_random
 
 
@@ -153,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         for runner in runners.values():
             runner.run(slice_seconds)
 
-    print(f"dynasty engine: {BUILD}")
+    print("dynasty engine: pure Python (nothing is compiled)")
     print(f"dynasty, bonus deck, 4 players, random legal agents ({args.seconds:.0f} s each):")
     for name in AGENTS:
         r = runners[name]

@@ -2,17 +2,15 @@
 
 The state is a frozen dataclass of ints and tuples. The engine changes it only by
 producing a new value: :func:`thaw` copies a state into a :class:`Work` scratch object,
-the rules edit that copy, and :func:`freeze` turns it into a new frozen state. Both copy
-the fields one by one; when the module is compiled with mypyc these are native attribute
-copies, and ``freeze``/``copy_state`` write the new state's frozen fields directly (the
-object is not handed out before it is complete).
+the rules edit that copy, and :func:`freeze` turns it into a new frozen state (each copies
+the attribute dictionary once; the field list is written only in the class).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError, dataclass, field, fields
-from typing import Any, Final
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 # Phases: who is awaited for what.
 CUT = 0  # dealer decides on the dealing bonus
@@ -112,7 +110,7 @@ _SEQ1 = frozenset({
 class Work:
     """Mutable scratch copy of a state used inside one ``apply``."""
 
-    # Attributes mirror DynastyState (a native class when compiled with mypyc).
+    # Attributes mirror DynastyState (declared for the type checker).
     cfg: Config
     rng: int
     phase: int
@@ -161,147 +159,30 @@ class Work:
     places: tuple[int, ...]
 
 
-def _native_writes() -> bool:
-    """True when this module runs compiled by mypyc: then DynastyState and Work are native
-    classes without ``__dict__``, and compiled code writes a frozen dataclass field directly
-    (the dataclass ``__setattr__`` guard is only seen by interpreted code)."""
-    c = Config.__new__(Config)
-    try:
-        c.players = 0  # type: ignore[misc]
-    except FrozenInstanceError:
-        return False
-    return True
-
-
-NATIVE: Final = _native_writes()
-
 _new = object.__new__
 _set = object.__setattr__
 
 
 def set_memo(s: DynastyState, memo: dict[int, Any]) -> None:
     """Attach the legal-move memo to a state (a cache, not part of the value)."""
-    if NATIVE:
-        s._c = memo  # type: ignore[misc]
-    else:
-        _set(s, "_c", memo)
+    _set(s, "_c", memo)
 
 
 def thaw(s: DynastyState) -> Work:
-    """A mutable copy of ``s`` (the legal-move memo is not copied)."""
-    if not NATIVE:
-        w = _new(Work)
-        d = s.__dict__.copy()
-        if "_c" in d:
-            del d["_c"]
-        w.__dict__ = d
-        return w
-    w = Work()
-    w.cfg = s.cfg
-    w.rng = s.rng
-    w.phase = s.phase
-    w.hand_no = s.hand_no
-    w.dealer = s.dealer
-    w.totals = s.totals
-    w.adj = s.adj
-    w.hands = s.hands
-    w.front = s.front
-    w.played = s.played
-    w.dungeon = s.dungeon
-    w.lost = s.lost
-    w.escape = s.escape
-    w.penalty = s.penalty
-    w.guard = s.guard
-    w.dkwin = s.dkwin
-    w.bets = s.bets
-    w.draw = s.draw
-    w.discard = s.discard
-    w.mkey = s.mkey
-    w.suit = s.suit
-    w.top_as = s.top_as
-    w.direction = s.direction
-    w.turn = s.turn
-    w.proxy = s.proxy
-    w.first_fm = s.first_fm
-    w.skips = s.skips
-    w.played_n = s.played_n
-    w.dn = s.dn
-    w.dd = s.dd
-    w.dstack = s.dstack
-    w.dsrc = s.dsrc
-    w.dtarget = s.dtarget
-    w.prev_suit = s.prev_suit
-    w.ask = s.ask
-    w.precall = s.precall
-    w.bat = s.bat
-    w.bat_wait = s.bat_wait
-    w.bat_def = s.bat_def
-    w.waived = s.waived
-    w.stall = s.stall
-    w.hturns = s.hturns
-    w.mturns = s.mturns
-    w.log = s.log
-    w.last = s.last
-    w.places = s.places
+    """A mutable copy of ``s`` (the legal-move memo is not copied): the scratch object takes
+    a copy of the state's attribute dictionary, so no field list is written out again."""
+    w = _new(Work)
+    d = s.__dict__.copy()
+    d.pop("_c", None)
+    w.__dict__ = d
     return w
 
 
 def freeze(w: Work) -> DynastyState:
     """A new frozen state with the scratch object's values (the scratch object is not used
-    again). Interpreted: the state takes over the scratch object's attribute dictionary.
-    Compiled: native field writes, bypassing the dataclass ``__init__``; the object is not
-    handed out before it is complete."""
+    again): the state takes over the scratch object's attribute dictionary."""
     s = DynastyState.__new__(DynastyState)
-    if not NATIVE:
-        _set(s, "__dict__", w.__dict__)
-        return s
-    s.cfg = w.cfg  # type: ignore[misc]
-    s.rng = w.rng  # type: ignore[misc]
-    s.phase = w.phase  # type: ignore[misc]
-    s.hand_no = w.hand_no  # type: ignore[misc]
-    s.dealer = w.dealer  # type: ignore[misc]
-    s.totals = w.totals  # type: ignore[misc]
-    s.adj = w.adj  # type: ignore[misc]
-    s.hands = w.hands  # type: ignore[misc]
-    s.front = w.front  # type: ignore[misc]
-    s.played = w.played  # type: ignore[misc]
-    s.dungeon = w.dungeon  # type: ignore[misc]
-    s.lost = w.lost  # type: ignore[misc]
-    s.escape = w.escape  # type: ignore[misc]
-    s.penalty = w.penalty  # type: ignore[misc]
-    s.guard = w.guard  # type: ignore[misc]
-    s.dkwin = w.dkwin  # type: ignore[misc]
-    s.bets = w.bets  # type: ignore[misc]
-    s.draw = w.draw  # type: ignore[misc]
-    s.discard = w.discard  # type: ignore[misc]
-    s.mkey = w.mkey  # type: ignore[misc]
-    s.suit = w.suit  # type: ignore[misc]
-    s.top_as = w.top_as  # type: ignore[misc]
-    s.direction = w.direction  # type: ignore[misc]
-    s.turn = w.turn  # type: ignore[misc]
-    s.proxy = w.proxy  # type: ignore[misc]
-    s.first_fm = w.first_fm  # type: ignore[misc]
-    s.skips = w.skips  # type: ignore[misc]
-    s.played_n = w.played_n  # type: ignore[misc]
-    s.dn = w.dn  # type: ignore[misc]
-    s.dd = w.dd  # type: ignore[misc]
-    s.dstack = w.dstack  # type: ignore[misc]
-    s.dsrc = w.dsrc  # type: ignore[misc]
-    s.dtarget = w.dtarget  # type: ignore[misc]
-    s.prev_suit = w.prev_suit  # type: ignore[misc]
-    s.ask = w.ask  # type: ignore[misc]
-    s.precall = w.precall  # type: ignore[misc]
-    s.bat = w.bat  # type: ignore[misc]
-    s.bat_wait = w.bat_wait  # type: ignore[misc]
-    s.bat_def = w.bat_def  # type: ignore[misc]
-    s.waived = w.waived  # type: ignore[misc]
-    s.stall = w.stall  # type: ignore[misc]
-    s.hturns = w.hturns  # type: ignore[misc]
-    s.mturns = w.mturns  # type: ignore[misc]
-    s.log = w.log  # type: ignore[misc]
-    s.last = w.last  # type: ignore[misc]
-    s.places = w.places  # type: ignore[misc]
-    s._c = None  # type: ignore[misc]
+    _set(s, "__dict__", w.__dict__)
     return s
 
 
