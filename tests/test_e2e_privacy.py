@@ -43,24 +43,17 @@ FOOTER_VERSION = re.compile(r"· move (\d+)")
 ITEM_SPLIT = re.compile(r"[:,;·|]\s*|\s+-\s+")
 
 
-# Shorter matches where a game has a length option (any other game plays its defaults), and
-# table sizes that end sooner; options varied one choice at a time (default: the first option).
-SHORT = {"dynasty": {"limit": "300", "deck": "classic"}}
-PLAYERS = {"dynasty": 4}
-VARIED = {"crown": ("variant",), "dynasty": ("partners",)}
-EXTRA: dict[str, tuple[dict[str, str], ...]] = {}
-
-
 def configurations() -> list[tuple[str, dict[str, str]]]:
-    """Every game with its default options, and with each choice of its main options."""
+    """Every game with its default options made short by its ``hints.quick``, and with each
+    choice of the options its ``hints.vary`` names (default: its first option)."""
     out: list[tuple[str, dict[str, str]]] = []
     for game_id, game in GAMES.items():
         seen: set[tuple[tuple[str, str], ...]] = set()
         defaults = {o.key: o.default_value for o in game.options if not o.multi}
-        defaults.update(SHORT.get(game_id, {}))
-        varied = [o for o in game.options if not o.multi and o.key in VARIED.get(game_id, (game.options[0].key,) if game.options else ())]
+        defaults.update(game.hints.quick)
+        vary = game.hints.vary or ((game.options[0].key,) if game.options else ())
+        varied = [o for o in game.options if not o.multi and o.key in vary]
         variants = [dict(defaults)] + [{**defaults, o.key: value} for o in varied for value, _label in o.choices]
-        variants += [{**defaults, **extra} for extra in EXTRA.get(game_id, ())]
         for options in variants:
             key = tuple(sorted(options.items()))
             if key not in seen:
@@ -280,7 +273,7 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
 async def test_no_public_message_or_custom_id_shows_a_private_card(world: World, game_id: str, options: dict[str, str]) -> None:
     fake = world.fake
     players = players_for(game_id, options)
-    wanted = PLAYERS.get(game_id, players)
+    wanted = GAMES[game_id].hints.players or players
     if wanted > players and _fits(game_id, wanted, options):
         players = wanted
     humans = world.users[: min(2, players)]

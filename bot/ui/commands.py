@@ -148,14 +148,16 @@ async def config_command(
     current = await svc.turn_seconds(guild)
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
     settings = await svc.server_settings(guild)
-    head = "Saved. This server's settings" if changed else "This server's settings"
-    await say(
-        interaction,
-        f"{head}: turn timer **{label}** (new deadlines use it from the next move); "
-        f"turn pings **{'on' if settings.turn_pings else 'off'}** (players are mentioned when it is their turn); "
-        f"card pictures **{'off' if settings.text_only else 'on'}** (text is always there too). "
-        "Each player can change pings and pictures for themselves with /settings.",
+    embed = discord.Embed(title="Saved: this server's settings" if changed else "This server's settings")
+    embed.add_field(name="Turn timer", value=f"**{label}**: new deadlines use it from the next move", inline=False)
+    embed.add_field(
+        name="Turn pings", value=f"**{'on' if settings.turn_pings else 'off'}**: players are mentioned on their turn", inline=False
     )
+    embed.add_field(
+        name="Card pictures", value=f"**{'off' if settings.text_only else 'on'}**: the text is always there too", inline=False
+    )
+    embed.set_footer(text="Changing needs Manage Server. Each player sets pings and pictures for themselves with /settings.")
+    await say(interaction, "", embed=embed)
 
 
 async def settings_command(interaction: Interaction, turn_pings: bool | None, pictures: bool | None = None) -> None:
@@ -168,13 +170,18 @@ async def settings_command(interaction: Interaction, turn_pings: bool | None, pi
     if pictures is not None:
         values["text_only"] = not pictures
     prefs = await svc.set_preferences(user, **values) if values else (await svc.preferences([user]))[user]
-    head = "Saved. Your settings" if values else "Your settings"
-    await say(
-        interaction,
-        f"{head}: turn pings **{'on' if prefs.turn_pings else 'off'}** (a mention in the channel when it is your turn); "
-        f"card pictures **{'off' if prefs.text_only else 'on'}** (your hand as a picture; text only for screen "
-        "readers or slow connections).",
+    embed = discord.Embed(title="Saved: your settings" if values else "Your settings")
+    embed.add_field(
+        name="Turn pings", value=f"**{'on' if prefs.turn_pings else 'off'}**: a mention in the channel on your turn", inline=False
     )
+    embed.add_field(
+        name="Card pictures",
+        value=f"**{'off' if prefs.text_only else 'on'}**: your hand as a picture (off: text only, for screen readers "
+        "or slow connections)",
+        inline=False,
+    )
+    embed.set_footer(text="These follow you to every server.")
+    await say(interaction, "", embed=embed)
 
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 
 import discord
 
-from bot import images
 from bot.games.base import GameError, Move, View, seat_token
+from bot.images import hand_png
 from bot.service import MatchService, MoveResult, ServiceError, Snapshot, errors
 from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
@@ -265,7 +265,7 @@ class HandMessage:
         text_only = settings.text_only or (user is not None and (await service.preferences([user]))[user].text_only)
         if text_only or not self.seat_view.hand:
             return []
-        png = await asyncio.to_thread(images.hand_png, snap.game.id, self.seat_view, self.moves, self.new_cards)
+        png = await asyncio.to_thread(hand_png, snap.game.id, self.seat_view, self.moves, self.new_cards)
         if png is None:
             return []
         self.embed.set_image(url=f"attachment://{HAND_PICTURE}")

@@ -37,10 +37,12 @@ def display_name(interaction: Interaction) -> str:
 
 async def say(interaction: Interaction, text: str, **kwargs: Any) -> None:
     """An ephemeral sentence, whether or not the interaction was answered already."""
+    if text:
+        kwargs["content"] = text  # an embed-only answer has no text
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 async def refuse(interaction: Interaction, error: BaseException) -> None:

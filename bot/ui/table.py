@@ -20,8 +20,8 @@ from typing import Any
 
 import discord
 
-from bot import images
 from bot.games.base import Event
+from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
 from bot.ui.hand import HandButton, HandTracker
@@ -182,7 +182,7 @@ class TablePublisher:
             return []
         if (await self.service.server_settings(snap.record.guild_id)).text_only:
             return []
-        png = await asyncio.to_thread(images.table_png, snap.game.id, snap.view(None))
+        png = await asyncio.to_thread(table_png, snap.game.id, snap.view(None))
         if png is None:
             return []
         embed.set_image(url=f"attachment://{TABLE_PICTURE}")
