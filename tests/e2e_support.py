@@ -148,7 +148,8 @@ async def open_match(
         assert added.callback_type in (6, 7), added.text
     started = await fake.click(host, table, label="Start")
     assert started.callback_type in (6, 7), started.text
-    await fake.wait_for(lambda: "My hand" in [b.label for b in table.buttons], what="the table after Start")
+    # Running (My hand), or already over (Rematch): an AI King at Court may end it at once.
+    await fake.wait_for(lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table after Start")
     return table
 
 

@@ -315,6 +315,12 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
         checker.check_channel(match_id)
         final = await bot.service.get(match_id)
         assert final.status == "finished", f"{game_id} {options}: not finished after {moves} human moves"
+        # The end says who won, first, and offers no hand any more (issue: the table and the hand).
+        headline = table.text.splitlines()[1]
+        assert headline.startswith("**🏆") or headline.startswith("**Nobody wins"), table.text
+        assert "My hand" not in [b.label for b in table.buttons] and "Rematch" in [b.label for b in table.buttons]
+        turn_messages = [m for m in fake.messages(world.channel) if m.id != table.id]
+        assert not turn_messages, "no turn message is left after the end"
         assert len(recorder.versions) >= 3
         has_secrets = any(any(secrets_of(v).values()) for v in recorder.versions.values() if v.state is not None)
         assert checker.secrets_seen > 0 or not has_secrets, "the checks never met a secret"
