@@ -10,6 +10,7 @@ may change, and the log must hold no error or traceback.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import random
@@ -25,10 +26,12 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
+from bot.games import GAMES
 from bot.games.base import Move
 from bot.service import resolve_move
 from tests.e2e_support import (
     World,
+    _fits,
     acknowledged,
     answer_text,
     error_records,
@@ -37,6 +40,7 @@ from tests.e2e_support import (
     fire_forged,
     make_bot,
     open_match,
+    players_for,
     quiet,
     replies,
     world,
@@ -49,15 +53,22 @@ __all__ = ["world"]
 INTERACTIONS = int(os.environ.get("FUZZ_INTERACTIONS", "3000"))
 BATCH = 40
 SEED = int(os.environ.get("FUZZ_SEED", "20261121"))
-JUNK_WORDS = ("Joker", "Queen", "Ace", "zz", "pick:Q", "reveal:0", "reveal:99", "peek:9", "accuse:-1", "💥", "' OR 1=1 --", "\u0000", "x" * 99)
+JUNK_WORDS = ("Joker", "Queen", "Ace", "zz", "💥", "' OR 1=1 --", "\u0000", "x" * 99)
+
+
+def junk_words(game: Any) -> tuple[str, ...]:
+    """Generic junk, and codes of the game's own move kinds with values no move has."""
+    kinds = sorted({kind for command in game.commands for kind in command.moves})
+    return JUNK_WORDS + tuple(f"{kind}:{tail}" for kind in kinds for tail in ("zz", "0", "99", "-1", "Q"))
 
 
 class Fuzzer:
-    def __init__(self, world: World, rnd: random.Random, bot: Any) -> None:
+    def __init__(self, world: World, rnd: random.Random, bot: Any, words: tuple[str, ...] = JUNK_WORDS) -> None:
         self.world = world
         self.fake = world.fake
         self.rnd = rnd
         self.bot = bot
+        self.words = words
         self.carriers: set[int] = set()
 
     # -- values ---------------------------------------------------------------------------------
@@ -66,7 +77,7 @@ class Fuzzer:
         r = self.rnd
         kind = r.randrange(4)
         if kind == 0:
-            return r.choice(JUNK_WORDS)
+            return r.choice(self.words)
         if kind == 1:
             return "".join(r.choice(string.printable) for _ in range(r.randrange(0, 40)))
         if kind == 2:
@@ -104,10 +115,25 @@ def legal_for(bot: Any, snap: Any, user: FakeUser) -> list[Move]:
     return [Move(m.code, tuple(snap.name_text(s) for s in m.path)) for m in snap.legal_moves(seat)]
 
 
-async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_ephemeral_answer(world: World, caplog) -> None:
+async def settled(bot: Any, fake: Any, match_id: int) -> None:
+    """Wait until no AI seat of the match has anything to do (only people are awaited)."""
+    for _ in range(2000):
+        await quiet(fake, bot)
+        snap = await bot.service.get(match_id)
+        if snap.status != "running" or not any(snap.seats[s].played_by_ai for s in snap.to_act()):
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"match {match_id}: the AI seats never settled")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_ephemeral_answer(
+    world: World, caplog: Any, game_id: str
+) -> None:
     caplog.set_level(logging.INFO)
     fake = world.fake
-    rnd = random.Random(SEED)
+    game = GAMES[game_id]
+    rnd = random.Random(f"{SEED}:{game_id}")
     ann, bob, cat, dan, eve = world.users
     ch_a = world.channel
     ch_b = fake.add_channel(world.guild, "finished")
@@ -115,21 +141,27 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
     ch_d = fake.add_channel(world.guild, "empty")
     dm = fake.dm_channel(eve)
     ch_e = fake.add_channel(fake.add_guild("Elsewhere"), "other-server")
-    async with fake.bot_running(make_bot(world)) as bot:
-        # B: a finished match; A: a running match where bob has picked and ann has not; C: a lobby.
-        table_b = await open_match(world, ann, [bob], options={"variant": "defend"}, channel=ch_b)
-        hand_b = await fake.click(ann, table_b, label="My hand")  # kept open past the end
-        for _ in range(2):
-            await fake.slash(ann, ch_b, "crown pick", card="K")
-            await fake.slash(bob, ch_b, "crown pick", card="B")
-        await fake.wait_for(lambda: "finished" in table_b.text, what="match B to finish")
-        table_a = await open_match(world, ann, [bob], options={"variant": "tourney"}, channel=ch_a)
-        await fake.slash(bob, ch_a, "crown pick", card="D")
-        lobby = await fake.slash(cat, ch_c, "play", game="crown")
+    options = dict(game.hints.quick)
+    players = max(2, min(game.max_players, game.hints.players or players_for(game_id, options)))
+    while not _fits(game_id, players, options):
+        players += 1
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
+        # B: a finished match (the people left, the AI played it to the end); A: a running match
+        # where only people are awaited; C: a lobby.
+        table_b = await open_match(world, ann, [bob], game=game_id, options=options, channel=ch_b, ais=players - 2)
+        hand_b = await fake.click(ann, table_b, label="My hand") if "My hand" in [b.label for b in table_b.buttons] else None
+        for user in (ann, bob):
+            await fake.slash(user, ch_b, "leave")
+        await fake.wait_for(lambda: "finished" in table_b.text, 120, "match B to finish")
+        table_a = await open_match(world, ann, [bob], game=game_id, options=options, channel=ch_a, ais=players - 2)
+        match_a = (await bot.repo.latest_in_channel(ch_a.id)).id
+        await settled(bot, fake, match_a)
+        lobby = await fake.slash(cat, ch_c, "play", game=game_id)
         table_c = lobby.response
         await fake.click(dan, table_c, label="Join")
         await quiet(fake, bot)
-        hands = {u.id: await fake.click(u, table_a, label="My hand") for u in (ann, bob)}
+        running = "My hand" in [b.label for b in table_a.buttons]
+        hands = {u.id: await fake.click(u, table_a, label="My hand") for u in (ann, bob)} if running else {}
         await quiet(fake, bot)
 
         snap_a = await bot.service.active_in_channel(ch_a.id)
@@ -154,9 +186,14 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         real_ids = (
             [b.custom_id for m in (table_a, table_b, table_c) for b in m.buttons]
             + [s.custom_id for m in (table_a, table_b, table_c) for s in m.selects]
-            + [b.custom_id for h in (*hands.values(), hand_b) for b in h.response.buttons]
+            + [b.custom_id for h in (*hands.values(), hand_b) if h is not None for b in h.response.buttons]
         )
-        fuzz = Fuzzer(world, rnd, bot)
+        fuzz = Fuzzer(world, rnd, bot, junk_words(game))
+        # A game command sent where no match is active reaches the sender's one running match.
+        reaches_a = (ch_a, ch_b, ch_d)
+        with_option = [(f"{game_id} {c.name}", c.option, c.moves) for c in game.commands if c.option] + [("move", "move", ())]
+        without_option = [(f"{game_id} {c.name}", c.moves) for c in game.commands if not c.option]
+        other_games = [g for g in GAMES if g != game_id]
         users = [ann, bob, dan, eve]  # never cat (host of the lobby) and nobody with Manage Server
         mid_a, ver_a = snap_a.id, snap_a.version
 
@@ -206,19 +243,19 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             user = rnd.choice(users)
             channel = rnd.choice(channels + [dm] if user is eve else channels)
             kind = rnd.randrange(12)
-            if kind <= 2:
-                name, option = rnd.choice([("move", "move"), ("crown pick", "card"), ("crown reveal", "place"), ("crown peek", "player"), ("crown accuse", "player")])
-                text = fuzz.junk()
-                prefix = "" if name == "move" else name.split()[1]
-                own = [m for m in labels.get(user.id, []) if not prefix or m.code == prefix or m.code.startswith(prefix + ":")]
-                if channel in (ch_a, ch_d) and resolve_move(own, text, prefix) is not None:
+            if kind <= 2 or kind == 4:
+                name, option, kinds = rnd.choice(with_option)
+                text = fuzz.junk() if kind <= 2 else str(fuzz.number())
+                own = [m for m in labels.get(user.id, []) if not kinds or m.kind in kinds]
+                if channel in reaches_a and resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") is not None:
                     return None
                 return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": text}])
             if kind == 3:
-                name = rnd.choice(["crown end", "crown witch", "hand", "config"])
+                choices = [(n, k) for n, k in without_option] + [("hand", ()), ("config", ())]
+                name, kinds = rnd.choice(choices)
+                if kinds and channel in reaches_a and any(m.kind in kinds for m in labels.get(user.id, [])):
+                    return None  # a move this player may make: not bad input
                 return fire_command(fake, user, channel, name)
-            if kind == 4:
-                return fire_command(fake, user, channel, "crown beggar", [{"name": "choice", "type": 3, "value": rnd.choice(["join", "stay", fuzz.junk()])}])
             if kind == 5:
                 value: Any = rnd.choice([fuzz.number(), fuzz.junk()])
                 return fire_command(fake, user, channel, "match log", [{"name": "match_id", "type": 4 if isinstance(value, int) else 3, "value": value}])
@@ -230,7 +267,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             if kind == 7:
                 if channel not in (ch_a, ch_c, dm) or user in (ann, bob, dan):
                     return None  # a lobby where none is open; leaving is a real change
-                return fire_command(fake, user, channel, rnd.choice(["play", "leave"]), [{"name": "game", "type": 3, "value": rnd.choice(["crown", fuzz.junk()])}] if rnd.random() < 0.5 else [])
+                return fire_command(fake, user, channel, rnd.choice(["play", "leave"]), [{"name": "game", "type": 3, "value": rnd.choice([game_id, fuzz.junk()])}] if rnd.random() < 0.5 else [])
             if kind == 8:
                 if user is ann:
                     return None  # the host of match A may cancel it
@@ -243,14 +280,14 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                     return None
                 return fire_command(fake, user, channel, name, opts)
             if kind == 10:
-                name = rnd.choice(["nosuchcommand", "crown", "crown nothing", "match", "dynasty play"])
+                name = rnd.choice(["nosuchcommand", game_id, f"{game_id} nothing", "match"] + [f"{g} play" for g in other_games])
                 return fire_command(fake, user, channel, name, [{"name": "x", "type": 3, "value": fuzz.junk()}])
-            name, option = rnd.choice([("move", "move"), ("crown pick", "card"), ("crown peek", "player"), ("crown accuse", "player"), ("crown reveal", "place")])
+            name, option, _kinds = rnd.choice(with_option)
             return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": fuzz.junk(), "focused": True}], autocomplete=True)
 
         fired: list[InteractionRecord] = []
         started = time.monotonic()
-        while len(fired) < INTERACTIONS:
+        while len(fired) < max(BATCH, INTERACTIONS // len(GAMES)):
             batch = []
             while len(batch) < BATCH:
                 rec = component() if rnd.random() < 0.55 else command()
@@ -290,7 +327,8 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             print(f"{count:6}  {line}")
         assert not problems, "\n".join(problems[:30])
 
-        assert await stored() == before, "the fuzz changed a match"
+        changed = {m: [(mv.seat, mv.user_id, mv.code) for mv in (await bot.repo.moves(m))[moves_before[m]:]] for m in matches}
+        assert await stored() == before, f"the fuzz changed a match: {changed}"
         assert {m: len(await bot.repo.moves(m)) for m in matches} == moves_before
         assert await bot.service.active_in_channel(ch_d.id) is None
         assert await bot.service.active_in_channel(ch_e.id) is None

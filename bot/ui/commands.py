@@ -66,7 +66,7 @@ async def play_command(interaction: Interaction, game_id: str | None, kinds: Seq
     move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else (own[0] if len(own) == 1 else None)
     if move is None:
         raise errors.UnknownMove(
-            f"{text!r} is not one of your moves now; pick one from the list the command offers."
+            "That is not one of your moves now; pick one from the list the command offers."
             if text
             else "Choose which one: the command's list shows your moves."
         )
