@@ -50,3 +50,27 @@ async def test_the_example_game_plays_through_discord(
         assert len(await bot.repo.results(match_id)) == 2
     fake.assert_clean()
     assert error_records(caplog.records) == []
+
+
+async def test_a_game_that_declares_no_commands_is_played_by_buttons_and_move(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands are optional: without any, the hand's buttons and /move reach every move."""
+    import copy
+
+    bare = copy.copy(EXAMPLES["highcard"])
+    bare.commands = ()
+    monkeypatch.setitem(GAMES, "highcard", bare)
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)):
+        assert "highcard" not in [c["name"] for c in fake.commands], "no command group for it"
+        table = await open_match(world, ann, [bob], game="highcard", options={"rounds": "3"})
+        for _round in range(3):
+            hand = await fake.click(ann, table, label="My hand")
+            await hand.click(hand.response.buttons[0].label, user=ann)
+            choices = await fake.autocomplete(bob, world.channel, "move", focused="move", move="")
+            done = await fake.slash(bob, world.channel, "move", move=choices[-1]["value"])
+            assert done.ephemeral and "You played" in done.text, done.text
+        await fake.wait_for(lambda: "finished" in table.text and "🏆" in table.text, what="the end")
+    fake.assert_clean()
