@@ -27,7 +27,7 @@ from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|lb|log|rematch):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
 _ID_FORMS = (
-    re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel|opts)"),
+    re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
     re.compile(r"kg:(log|rematch):\d+"),
@@ -137,6 +137,9 @@ async def open_match(
                 assert opened.ephemeral and opened.response is not None, opened.text
                 panel = opened.response
             holder = panel
+        if panel is not None and holder is panel and not any(s.custom_id.endswith(f":{key}") for s in panel.selects):
+            turned = await fake.click(host, panel, custom_id=next(b.custom_id for b in panel.buttons if ":opt" in b.custom_id))
+            assert turned.callback_type == 7, turned.text
         select = next(s for s in holder.selects if s.custom_id.endswith(f":{key}"))
         chosen = await fake.select(host, holder, select.custom_id, [v for v in value.split(",") if v])
         assert chosen.callback_type in (6, 7), chosen.text

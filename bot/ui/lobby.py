@@ -39,6 +39,7 @@ LOBBY_ACTIONS = {
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "unai": ("Remove AI", discord.ButtonStyle.secondary),
     "opts": ("Options", discord.ButtonStyle.secondary),
+    "optmore": ("More options", discord.ButtonStyle.secondary),
 }
 
 
@@ -122,12 +123,31 @@ def lobby_view(snap: Snapshot) -> discord.ui.View:
     return view
 
 
-def options_view(snap: Snapshot) -> discord.ui.View:
-    """The host's ephemeral panel: one select per option (at most five)."""
+PANEL_SELECTS = 4  # option selects per page of the host's panel (a row is left for paging)
+
+
+def options_view(snap: Snapshot, page: int = 0) -> discord.ui.View:
+    """The host's ephemeral panel: one select per option, four a page, with a button to the
+    other page when a game has more."""
     view = discord.ui.View(timeout=None)
-    for row, option in enumerate(snap.game.options[:5]):
+    options = snap.game.options
+    pages = max(1, -(-len(options) // PANEL_SELECTS))
+    page = max(0, min(page, pages - 1))
+    for row, option in enumerate(options[page * PANEL_SELECTS : (page + 1) * PANEL_SELECTS]):
         view.add_item(option_select(snap, option, row))
+    if pages > 1:
+        button = LobbyButton(snap.id, "optmore" if page + 1 < pages else "opts")
+        if page + 1 == pages:
+            button.item.label = "First options"
+        button.item.row = 4
+        view.add_item(button)
     return view
+
+
+def options_page(snap: Snapshot, key: str) -> int:
+    """The panel page that holds the option ``key``."""
+    keys = [o.key for o in snap.game.options]
+    return keys.index(key) // PANEL_SELECTS if key in keys else 0
 
 
 async def open_lobby(interaction: Interaction, game_id: str) -> None:
@@ -168,8 +188,8 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
             await svc.remove_ai(match_id, user)
         elif action == "start":
             await svc.start(match_id, user)
-        elif action == "opts":
-            await options_panel(interaction, match_id)
+        elif action in ("opts", "optmore"):
+            await options_panel(interaction, match_id, page=1 if action == "optmore" else 0)
             return
         elif action == "cancel":
             if (await svc.get(match_id)).status != MatchStatus.LOBBY:  # a lobby button left on an old message
@@ -184,15 +204,20 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
     await _acknowledge(interaction)
 
 
-async def options_panel(interaction: Interaction, match_id: int) -> None:
-    """The host's options, as selects in an ephemeral message (games with many options)."""
+async def options_panel(interaction: Interaction, match_id: int, page: int = 0) -> None:
+    """The host's options, as selects in an ephemeral message (games with many options); the
+    panel's own paging button turns its page in place."""
     snap = await service_of(interaction).get(match_id)
     if snap.status != MatchStatus.LOBBY:
         raise errors.LobbyError("This lobby is closed: the match has already started or ended.")
     if interaction.user.id != snap.record.host_id:
         raise errors.NotHost("change the options")
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(embed=render.options_embed(snap), view=options_view(snap, page))
+        return
     await interaction.response.send_message(
-        embed=render.options_embed(snap), view=options_view(snap), ephemeral=True
+        embed=render.options_embed(snap), view=options_view(snap, page), ephemeral=True
     )
 
 
@@ -204,7 +229,9 @@ async def set_option(interaction: Interaction, match_id: int, key: str, value: s
         return
     message = interaction.message
     if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-        await interaction.response.edit_message(embed=render.options_embed(snap), view=options_view(snap))
+        await interaction.response.edit_message(
+            embed=render.options_embed(snap), view=options_view(snap, options_page(snap, key))
+        )
         return
     await _acknowledge(interaction)
 

@@ -1419,6 +1419,9 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
     elif max(totals) > limit:
         over = True
         ev.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
+    elif T.cfg.hands and w.hand_no >= T.cfg.hands:
+        over = True
+        ev.append(Event(f"That was the last of {T.cfg.hands} hand{'s' if T.cfg.hands > 1 else ''}: lowest total wins."))
     elif w.hand_no >= MATCH_HAND_CAP or w.mturns > MATCH_TURN_CAP:
         over = True
         ev.append(Event("The match has gone on far too long: it ends on the totals."))

@@ -83,6 +83,13 @@ OPTIONS: tuple[Option, ...] = (
         ("classic", "King's Court classic (108 cards)"),
         ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
     )),
+    Option("hands", "Match length", (
+        ("5", "5 hands, or the limit (about half an hour)"),
+        ("1", "1 hand"),
+        ("3", "3 hands, or the limit"),
+        ("8", "8 hands, or the limit"),
+        ("limit", "Until a total passes the limit (printed rule; long)"),
+    )),
     Option("limit", "Game ends above", (
         ("auto", "Auto: 500 classic, 750 with the expansion"),
         *((v, f"{v} points") for v in LIMITS[1:]),
@@ -142,13 +149,20 @@ def parse_options(players: int, options: Mapping[str, str]) -> Config:
                 f"Unknown cards setting {token!r}: use all, key, no-risk, no-battle, no-shields or no-<card> "
                 f"({', '.join(k for k in TOGGLE_KEYS if k != 'key')})."
             )
+    raw_hands = str(options.get("hands", "5")).strip().lower()
+    if raw_hands in ("limit", "0", ""):
+        hands = 0
+    elif raw_hands.isdigit() and 1 <= int(raw_hands) <= 50:
+        hands = int(raw_hands)
+    else:
+        raise InvalidOptions(f"The match length is a number of hands (1 to 50) or limit, not {raw_hands!r}.")
     partners = _switch(options, "partners")
     if partners and (players % 2 or players < 4):
         raise InvalidOptions("Partners need an even number of players: 4, 6 or 8.")
     return Config(
         players=players, deck=deck, limit=limit, partners=partners,
         dealing_bonus=_switch(options, "dealing_bonus"), without=tuple(sorted(without)),
-        secret_key=secret_key,
+        secret_key=secret_key, hands=hands,
     )
 
 
@@ -200,7 +214,7 @@ class Dynasty(GameBase[DynastyState]):
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
     commands = COMMANDS
     low_score_wins = True  # totals are penalty points
-    hints = SuiteHints(players=4, quick={"limit": "300", "deck": "classic"}, vary=("partners",))
+    hints = SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",))
 
     # --- set-up -------------------------------------------------------------------------
 

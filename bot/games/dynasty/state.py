@@ -41,6 +41,7 @@ class Config:
     dealing_bonus: bool = False
     without: tuple[int, ...] = ()  # Kingdom kinds switched off
     secret_key: bool = False
+    hands: int = 0  # the match ends after this many hands (0: only when a total passes the limit)
     # cache of tables_for(); not part of the value (set once, see tables.tables_for)
     _tables: Any = field(default=None, compare=False, hash=False, repr=False)
 
@@ -199,7 +200,7 @@ def dump_state(state: DynastyState) -> dict[str, Any]:
             v = {
                 "players": cfg.players, "deck": cfg.deck, "limit": cfg.limit,
                 "partners": cfg.partners, "dealing_bonus": cfg.dealing_bonus,
-                "without": list(cfg.without), "secret_key": cfg.secret_key,
+                "without": list(cfg.without), "secret_key": cfg.secret_key, "hands": cfg.hands,
             }
         elif name in _SEQ2:
             v = [list(x) for x in v]
@@ -218,6 +219,7 @@ def load_state(data: Mapping[str, Any]) -> DynastyState:
                 players=int(v["players"]), deck=str(v["deck"]), limit=int(v["limit"]),
                 partners=bool(v["partners"]), dealing_bonus=bool(v["dealing_bonus"]),
                 without=tuple(int(k) for k in v["without"]), secret_key=bool(v["secret_key"]),
+                hands=int(v.get("hands", 0)),  # matches stored before the option: limit only
             )
         elif name in _SEQ2:
             v = tuple(tuple(x) for x in v)

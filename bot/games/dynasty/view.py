@@ -61,7 +61,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     board: list[str] = []
     private: list[str] = []
     hand: tuple[CardGroup, ...] = ()
-    title = f"**{DECK_TITLES[cfg.deck]}** · hand {s.hand_no} · game ends above {cfg.limit}"
+    length = f"hand {s.hand_no} of {cfg.hands}" if cfg.hands else f"hand {s.hand_no}"
+    title = f"**{DECK_TITLES[cfg.deck]}** · {length} · ends above {cfg.limit}" + (" or after the last hand" if cfg.hands else "")
     if cfg.partners:
         title += " · partners"
     board.append(title)

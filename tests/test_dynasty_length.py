@@ -1,0 +1,59 @@
+"""dynasty: the match-length ruling of RULES.md (a number of hands, or the printed limit only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.base import InvalidOptions, Rng
+from bot.games.dynasty import GAME
+
+
+def play_out(options: dict[str, str], seed: int, players: int = 4) -> Any:
+    state = GAME.setup(players, seed, options)
+    rng = Rng.from_seed(seed)
+    for _ in range(200_000):
+        if GAME.outcome(state) is not None:
+            return state
+        seat = min(GAME.to_act(state))
+        draw, rng = rng.next64()
+        state, _events = GAME.apply(state, seat, GAME.ai_move(state, seat, Rng(draw)))
+    raise AssertionError("the match did not end")
+
+
+def test_the_default_is_five_hands_or_the_limit() -> None:
+    assert GAME.setup(4, 1, {}).cfg.hands == 5
+    for seed in range(4):
+        s = play_out({"deck": "classic"}, seed)
+        passed = max(s.totals) > s.cfg.limit
+        assert s.hand_no <= 5 and (s.hand_no == 5 or passed or 1 in s.places), (s.hand_no, s.totals)
+
+
+def test_a_one_hand_match_ends_after_the_first_hand_and_the_lowest_total_wins() -> None:
+    for seed in range(4):
+        s = play_out({"deck": "classic", "hands": "1"}, seed)
+        assert s.hand_no == 1
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        best = min(s.totals)
+        winners = {r.seat for r in outcome.results if r.place == 1}
+        assert winners == {x for x in range(4) if s.totals[x] == best}, "lowest total wins, ties share"
+
+
+def test_limit_only_is_the_printed_rule_and_plays_on_until_a_total_passes_it() -> None:
+    for seed in range(3):
+        s = play_out({"deck": "classic", "hands": "limit", "limit": "500"}, seed)
+        assert s.cfg.hands == 0 and s.hand_no > 1
+        assert max(s.totals) > 500 or 1 in s.places and s.totals.count(min(s.totals)) == 1
+
+
+def test_the_length_option_is_validated() -> None:
+    with pytest.raises(InvalidOptions, match="match length"):
+        GAME.check_players(4, {"hands": "forever"})
+
+
+def test_matches_stored_before_the_option_keep_playing_to_the_limit() -> None:
+    data = GAME.dump(GAME.setup(4, 1, {"hands": "3"}))
+    del data["cfg"]["hands"]
+    assert GAME.load(data).cfg.hands == 0
