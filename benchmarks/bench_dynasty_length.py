@@ -42,7 +42,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--hands", default="5")
     args = parser.parse_args()
-    print(f"| deck | players | median moves | minutes at 6 s a move | ended by a safety valve |")
+    print("| deck | players | median moves | minutes at 6 s a move | ended by a safety valve |")
     print("|---|---|---|---|---|")
     for deck in ("classic", "dynasty", "bonus"):
         for players in (2, 4, 6, 8):
