@@ -365,6 +365,17 @@ def test_protector_cancels_and_restores_the_previous_suit() -> None:
     assert "cancelled" in text
 
 
+def test_protector_against_a_first_card_dragon_keeps_the_named_suit() -> None:
+    """Issue 11: before, the suit became 'none' (shown as orange in a deck without orange)
+    and any suit could be played. No suit was active before a first card: the named one stays."""
+    s = build(n=3, hands=[["9bu", "3gd"], ["PRO", "2gn"], ["3gd", "5bl"]], top="DRA", suit="bl", deck="classic",
+              turn=1, phase=ANSWER, dn=4, dsrc=0, prev_suit=-1)
+    assert "p:PRO" in codes(s, 1)
+    s2, text = do(s, 1, "p:PRO")
+    assert s2.suit == SUIT_OF_CODE["bl"] and "blue stays the suit" in text and "orange" not in text
+    assert s2.turn == 2 and {c for c in plays(s2, 2) if c.startswith("p:")} == {"p:5bl"}, "blue only: not any suit"
+
+
 def test_magician_answers_as_decree_protector_or_drawbridge() -> None:
     s = build(n=3, hands=[["DBgd", "9bu"], ["MAG", "2gn"], ["3gn"]])
     s1, _ = do(s, 0, "p:DBgd")

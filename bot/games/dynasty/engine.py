@@ -1189,7 +1189,9 @@ def answer_card(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
         ev.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
     else:  # Protector
         w.mkey = -1
-        w.suit = w.prev_suit
+        if w.prev_suit >= 0:
+            w.suit = w.prev_suit
+        # else: a first card drew; no suit was active before it, so the suit it named stays
         bury(w, w.dd)
         _clear_pending(w)
         nxt = adv(w, t, 1)
