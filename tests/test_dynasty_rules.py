@@ -468,6 +468,17 @@ def test_dungeon_as_last_card_at_a_player_already_in_the_dungeon() -> None:
     assert s1.totals == (0, 2 + 1 + 35 + 35)
 
 
+def test_the_card_under_a_dungeon_stays_playable_by_kind_and_suit() -> None:
+    """Issue 11 / seed: "The 'playable' card remains the card under the Dungeon Card for the
+    next player." Before, only the suit was kept and a 5 of another suit was refused."""
+    s = build(n=3, hands=[["DUN", "7gd"], ["2gn", "3bu"], ["5bl", "9gd", "2bu"]], top="5gd")
+    s1, _ = do(s, 0, "p:DUN")
+    s2, _ = do(s1, 1, codes(s1, 1)[0] if "acc" not in codes(s1, 1) else "acc")
+    assert s2.turn == 2, s2.turn
+    offered = {c for c in plays(s2, 2) if c.startswith("p:")}
+    assert {"p:5bl", "p:9gd"} <= offered and "p:2bu" not in offered
+
+
 def test_protector_and_decree_against_a_dungeon() -> None:
     s = build(n=3, hands=[["DUN", "7gd"], ["PRO", "2gn"], ["3gn"]])
     s1, _ = do(s, 0, "p:DUN")

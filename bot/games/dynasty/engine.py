@@ -1091,7 +1091,8 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
         elif k == FM and not complete:
             return ESCORT
         return PLAY
-    w.mkey = -1
+    if k != DUN:  # a Dungeon is set aside: the card under it stays the one to match, kind and suit
+        w.mkey = -1
     if suit >= 0:
         w.suit = suit
     if k == WIZ:
