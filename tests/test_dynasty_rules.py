@@ -521,6 +521,19 @@ def test_catapult_swaps_hands_unless_defended() -> None:
     assert hand(s3, 0) == ["7gd", "DEF"]
 
 
+def test_a_defender_as_next_to_last_card_needs_on_guard() -> None:
+    """Issue 11 / seed: On Guard is due each time a player reduces their hand to one card; a
+    Defender answer is a play like any other. Before, nobody was asked to call or could catch."""
+    s = build(n=3, hands=[["CAT", "2gd", "3gd"], ["DEF", "7gd"], ["4gd", "5bl"]])
+    s1, _ = do(s, 0, "p:CAT:1")
+    s2, _ = do(s1, 1, "def")
+    assert hand(s2, 1) == ["7gd"] and s2.guard[1] == 1
+    assert "og" in codes(s2, 1), "the defender may still call On Guard"
+    assert "c:1" in codes(s2, 2), "the others may catch them until the next player acts"
+    s3, _ = do(s2, 1, "og")
+    assert s3.guard[1] == 2
+
+
 def test_flaming_arrow_discards_or_gives_a_card() -> None:
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
     s1, _text = do(s, 0, "p:ARR:WIZ:x")

@@ -1248,6 +1248,8 @@ def battle_answer(w: Work, T: Tables, seat: int, defend: bool, ev: list[Event]) 
                 break
         w.bat_def |= bit
         ev.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.bat[0])} does not touch them."))
+        if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
+            w.guard = _put(w.guard, seat, 1)
     else:
         ev.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.bat[0])} happen."))
     w.bat_wait &= ~bit
