@@ -534,6 +534,17 @@ def test_a_defender_as_next_to_last_card_needs_on_guard() -> None:
     assert s3.guard[1] == 2
 
 
+def test_windows_close_when_the_next_player_is_made_to_draw() -> None:
+    """Issue 11: the catch is open only "until the next player acts"; a next player who cannot
+    play and draws (the engine does it for them) has acted."""
+    s = build(n=3, hands=[["2gd", "3gd"], ["9bu", "8bu"], ["4gd", "1bl"]], draw=["7bu"] * 30)
+    s1, _ = do(s, 0, "p:2gd")  # ann keeps one card and does not call On Guard
+    # Seat 1 cannot play on gold 2 and draws for nothing: their turn passes at once.
+    assert s1.turn == 2, s1.turn
+    assert s1.guard[0] == 0, "the chance to catch ann lapsed when the next player drew"
+    assert not any(c.startswith("c:") for c in codes(s1, 2)), "no catch offered any more"
+
+
 def test_flaming_arrow_discards_or_gives_a_card() -> None:
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
     s1, _text = do(s, 0, "p:ARR:WIZ:x")

@@ -857,6 +857,7 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], first_fm: bool = 
         bit = 1 << seat
         dun = w.dungeon[seat]
         if w.penalty & bit or dun:
+            close_windows(w)  # the next player acts (draws): the windows of the last play lapse
             k = 0
             why: list[str] = []
             if w.penalty & bit:
@@ -870,6 +871,7 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], first_fm: bool = 
         elif any_playable(w, T, w.hands[seat]):
             return
         elif can_draw(w):
+            close_windows(w)  # drawing is acting: escape, Dark Knight and catch chances lapse
             w.stall = 0
             draw_cards(w, seat, 1, ev, None)
             if any_playable(w, T, w.hands[seat]):
@@ -878,6 +880,7 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], first_fm: bool = 
                 return
             ev.append(_cached_event(("cdp", seat), f"{p(seat)} cannot play, draws a card and passes."))
         else:
+            close_windows(w)
             w.stall += 1
             ev.append(_cached_event(("cnp", seat), f"{p(seat)} can neither play nor draw, and passes."))
             if w.stall >= n:
