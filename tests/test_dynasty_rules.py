@@ -545,6 +545,14 @@ def test_windows_close_when_the_next_player_is_made_to_draw() -> None:
     assert not any(c.startswith("c:") for c in codes(s1, 2)), "no catch offered any more"
 
 
+def test_flaming_arrow_may_burn_nothing() -> None:
+    """Issue 11 / seed: the player "can" burn a card; burning nothing is allowed."""
+    s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
+    assert "p:ARR" in codes(s, 0)
+    s1, text = do(s, 0, "p:ARR")
+    assert hand(s1, 0) == ["2gn", "WIZ"] and hand(s1, 1) == ["7gd"], "nothing burned, nothing given"
+
+
 def test_flaming_arrow_discards_or_gives_a_card() -> None:
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
     s1, _text = do(s, 0, "p:ARR:WIZ:x")

@@ -436,9 +436,10 @@ def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int
 
 def _arrow_moves(T: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
     rest = remove_one(hand, f)
+    # The seed says the player "can" burn a card: burning nothing is a choice too.
+    out: list[Move] = [T.arrow_alone(ctx, f)]
     if not rest:
-        return list(T.variants(ctx, f, owner))
-    out: list[Move] = []
+        return out
     prev = -1
     for b in rest:
         if b == prev:

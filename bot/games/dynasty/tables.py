@@ -248,6 +248,17 @@ class Tables:
             v = self._mag[ctx] = tuple(out)
         return v
 
+    def arrow_alone(self, ctx: int, face: int) -> Move:
+        """The Flaming Arrow played without burning a card (burning is a choice)."""
+        key = (-1, -1, ctx)
+        m = self._arrow.get(key)
+        if m is None:
+            code = play_code("p", face, face, -1, -1, -1, -1)
+            m = self._arrow[key] = mk(
+                code, (_PREFIX[ctx] + "Flaming Arrow: burn nothing",), ("p", face, face, -1, -1, -1, -1)
+            )
+        return m
+
     def arrow(self, ctx: int, face: int, burn: int, target: int) -> Move:
         key = (burn, target, ctx)
         m = self._arrow.get(key)
