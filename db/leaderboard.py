@@ -289,16 +289,23 @@ def _values(t: Tally) -> dict[str, Any]:
 
 def record_match(
     conn: Connection, guild_id: int, game_id: str, season_id: int, rows: Sequence[ResultRow], now: float
-) -> None:
-    """Fold one finished match into its board (repository hook, same transaction as the results)."""
+) -> dict[int, float]:
+    """Fold one finished match into its board (repository hook, same transaction as the
+    results). Returns each rated player's change of skill (μ − 3σ)."""
     users = [r.user_id for r in rows if r.user_id is not None and not r.is_ai]
     if not users:
-        return
+        return {}
     existing = conn.execute(
         select(st_table).where(_board(guild_id, game_id, season_id), ST.user_id.in_(users))
     ).all()
     ids = {r.user_id: r.id for r in existing}
-    updated = apply_match({r.user_id: _tally(r) for r in existing}, rows, now)
+    before = {r.user_id: _tally(r) for r in existing}
+    updated = apply_match(before, rows, now)
+    changes = {
+        user_id: tally.ordinal - before.get(user_id, Tally()).ordinal
+        for user_id, tally in updated.items()
+        if tally.rated > before.get(user_id, Tally()).rated
+    }
     fresh = []
     for user_id, tally in updated.items():
         if user_id in ids:
@@ -307,6 +314,7 @@ def record_match(
             fresh.append(dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)))
     if fresh:
         conn.execute(insert(st_table), fresh)
+    return changes
 
 
 def _write_board(conn: Connection, guild_id: int, game_id: str, season_id: int, tallies: dict[int, Tally]) -> None:

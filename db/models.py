@@ -69,6 +69,7 @@ class Result(SQLModel, table=True):
     has_ai: bool = False
     left: bool = False
     created_at: float = 0.0
+    skill_change: float | None = None  # the player's change of skill (μ − 3σ) by this match, if rated
 
 
 class GuildConfig(SQLModel, table=True):

@@ -76,6 +76,7 @@ class ResultRow:
     score: int | None
     team: str | None
     left: bool = False
+    skill_change: float | None = None  # set when the results are stored, for rated matches
 
 
 @dataclass(frozen=True, slots=True)

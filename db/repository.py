@@ -349,6 +349,7 @@ class Repository:
         # Leaderboards: the guild's open season (the first is created now) and its standings,
         # in this same transaction.
         season_id = await conn.run_sync(leaderboard.current_season_id, rec.guild_id, now)
+        changes = await conn.run_sync(leaderboard.record_match, rec.guild_id, rec.game_id, season_id, results, now)
         await conn.execute(
             insert(result_table),
             [
@@ -367,11 +368,11 @@ class Repository:
                     "has_ai": has_ai,
                     "left": r.left,
                     "created_at": now,
+                    "skill_change": changes.get(r.user_id) if r.user_id is not None and not r.is_ai else None,
                 }
                 for r in results
             ],
         )
-        await conn.run_sync(leaderboard.record_match, rec.guild_id, rec.game_id, season_id, results, now)
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reader.connect() as conn:
@@ -383,7 +384,7 @@ class Repository:
     async def results(self, match_id: int) -> list[ResultRow]:
         async with self.reader.connect() as conn:
             rows = (await conn.execute(select(result_table).where(RS.match_id == match_id).order_by(RS.seat))).all()
-            return [ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left) for r in rows]
+            return [ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left, r.skill_change) for r in rows]
 
     async def turn_seconds(self, guild_id: int) -> int | None:
         """The server's turn timer in seconds (None: not set, 0: off)."""

@@ -127,6 +127,10 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     assert table.edits > edits_at_start, "the table message is edited in place"
     assert "🏆 ann wins" in table.text and "ann wins the match 2 to 0" in table.text
     assert [b.label for b in table.buttons] == ["Rematch", "Log"], "no hand button once the match is over"
+    # A rated match (people only): the final scores show each player's change of skill.
+    ann_line = next(line for line in table.text.splitlines() if line.startswith("🥇 ann"))
+    bob_line = next(line for line in table.text.splitlines() if line.startswith("🥈 bob"))
+    assert "skill +" in ann_line and "skill -" in bob_line, table.text
     public = fake.messages(world.channel)
     assert [m.id for m in public] == [table.id], "the turn message is gone at the end"
     for m in public:

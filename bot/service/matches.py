@@ -119,6 +119,10 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
             raise errors.NotRunning("The match has not started yet; the host presses Start.")
         return snap, seat
 
+    async def skill_changes(self, match_id: int) -> dict[int, float]:
+        """Seat -> change of skill (μ − 3σ) by this finished match, for the rated players."""
+        return {r.seat: r.skill_change for r in await self.repo.results(match_id) if r.skill_change is not None}
+
     async def export_log(
         self, *, channel_id: int, match_id: int | None, user_id: int, is_admin: bool
     ) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -123,7 +123,9 @@ def scoreboard(snap: Snapshot, view: View) -> list[str]:
     return lines
 
 
-def result_lines(snap: Snapshot, outcome: Outcome) -> tuple[str, list[str]]:
+def result_lines(
+    snap: Snapshot, outcome: Outcome, skill: Mapping[int, float] | None = None
+) -> tuple[str, list[str]]:
     """The headline (winner first) and the final scoreboard of a finished match.
 
     Players who left (the AI finished for them) are listed last and never credited with a
@@ -158,6 +160,8 @@ def result_lines(snap: Snapshot, outcome: Outcome) -> tuple[str, list[str]]:
             bits.append("AI")
         if left:
             bits.append("left (the AI finished for them)")
+        if skill and r.seat in skill:
+            bits.append(f"skill {skill[r.seat]:+.1f}")
         lines.append(" · ".join(bits))
     return headline, lines
 
@@ -166,8 +170,9 @@ def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def table_embed(snap: Snapshot) -> discord.Embed:
-    """The public table: status line, scoreboard, the game's board, the last three events."""
+def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None) -> discord.Embed:
+    """The public table: status line, scoreboard, the game's board, the last three events.
+    ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores)."""
     game = snap.game
     if snap.state is None:
         return lobby_embed(snap)
@@ -177,7 +182,7 @@ def table_embed(snap: Snapshot) -> discord.Embed:
         outcome = game.outcome(snap.state)
         embed = discord.Embed(title=f"{game.name} #{snap.id}: finished", colour=COLOUR_OVER)
         if outcome is not None:
-            headline, lines = result_lines(snap, outcome)
+            headline, lines = result_lines(snap, outcome, skill)
             summary = snap.name_text(outcome.summary)
             embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
             embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)

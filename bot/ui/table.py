@@ -15,7 +15,7 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -83,10 +83,10 @@ def table_view(snap: Snapshot) -> discord.ui.View:
     return view
 
 
-def table_message(snap: Snapshot) -> tuple[discord.Embed, discord.ui.View]:
+def table_message(snap: Snapshot, skill: Mapping[int, float] | None = None) -> tuple[discord.Embed, discord.ui.View]:
     if snap.state is None:
         return render.lobby_embed(snap), lobby_view(snap)
-    return render.table_embed(snap), table_view(snap)
+    return render.table_embed(snap, skill), table_view(snap)
 
 
 async def show_log(interaction: Interaction, match_id: int) -> None:
@@ -154,7 +154,8 @@ class TablePublisher:
     async def publish(self, snap: Snapshot) -> None:
         if snap.record.message_id is None:
             return
-        embed, view = table_message(snap)
+        skill = await self.service.skill_changes(snap.id) if snap.status == MatchStatus.FINISHED else None
+        embed, view = table_message(snap, skill)
         files = await self._picture(snap, embed)
         channel = self._channel(snap)
         try:

@@ -39,6 +39,8 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("standings") as batch:
         batch.add_column(sa.Column("place_score", sa.Float, nullable=False, server_default="0"))
+    with op.batch_alter_table("results") as batch:
+        batch.add_column(sa.Column("skill_change", sa.Float, nullable=True))
     op.drop_index("ix_standings_rank", "standings")
     op.create_index(
         "ix_standings_rank",
@@ -86,6 +88,8 @@ def downgrade() -> None:
         "standings",
         ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("wins DESC"), "played", "user_id"],
     )
+    with op.batch_alter_table("results") as batch:
+        batch.drop_column("skill_change")
     with op.batch_alter_table("standings") as batch:
         batch.drop_column("place_score")
     op.drop_table("user_settings")
