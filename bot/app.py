@@ -70,6 +70,7 @@ class KingBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        await self.hands.close()
         await self.service.close()
         await super().close()
         await self.repo.close()

@@ -28,7 +28,9 @@ async def test_pictures_reach_players_and_text_only_turns_them_off(world: World)
         assert not table.ephemeral
         before = table.edits
         hand = await fake.click(ann, table, label="My hand")
-        assert hand.ephemeral and names(hand.response) == ["hand.png"] and hand.response.visible_to == ann.id
+        assert hand.ephemeral and hand.response.visible_to == ann.id
+        # The answer comes at once; its picture follows by an edit.
+        await fake.wait_for(lambda: names(hand.response) == ["hand.png"], what="the hand's picture")
         assert "Your cards" in hand.text, "the text is always there beside the picture"
         # A move edits the table: still exactly one picture on it.
         mover = ann if any(b.custom_id.startswith("kg:m:") for b in hand.response.buttons) else bob
@@ -47,5 +49,7 @@ async def test_pictures_reach_players_and_text_only_turns_them_off(world: World)
         plain = await fake.slash(ann, world.channel, "hand")
         assert plain.ephemeral and names(plain.response) == [] and "Your cards" in plain.text
         other = await fake.slash(bob, world.channel, "hand")
-        assert names(other.response) == ["hand.png"]
+        await fake.wait_for(lambda: names(other.response) == ["hand.png"], what="bob's picture")
+        await fake.settle()
+        assert names(plain.response) == [], "text only stays text only"
     fake.assert_clean()

@@ -106,6 +106,14 @@ def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, col
         draw.ellipse([x, y, x + s, y + s], fill=colour)
 
 
+@lru_cache(maxsize=2048)
+def card_image(face: Face) -> Image.Image:
+    """One card drawn once on the felt (cached): pictures paste these."""
+    image = Image.new("RGB", (CARD_W, CARD_H), FELT)
+    draw_card(image, 0, 0, face)
+    return image
+
+
 def draw_card(image: Image.Image, x: int, y: int, face: Face) -> None:
     draw = ImageDraw.Draw(image)
     box = [x, y, x + CARD_W - 1, y + CARD_H - 1]
@@ -185,11 +193,11 @@ def picture(rows: Sequence[tuple[str, Sequence[Face]]], *, title: str = "") -> b
                 text, f = _fit(draw, caption, block, (18, 16, 14, 12))
                 draw.text((x, y), text, font=f, fill=FELT_TEXT)
             for i, face in enumerate(faces):
-                draw_card(image, x + i * (CARD_W + GAP), y + 24, face)
+                image.paste(card_image(face), (x + i * (CARD_W + GAP), y + 24))
             x += block + group_gap
         y += line_height
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
+    image.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 

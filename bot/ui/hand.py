@@ -182,12 +182,40 @@ class HandTracker:
         self.service = service
         self.clock = clock
         self._shown: dict[tuple[int, int], Shown] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def last(self, match_id: int, seat: int) -> Shown | None:
         return self._shown.get((match_id, seat))
 
     def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
         self._shown[(snap.id, seat)] = shown
+
+    async def close(self) -> None:
+        """Let the pictures being drawn finish (shutdown)."""
+        if self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def spawn(self, coro: Any) -> None:
+        """Run ``coro`` in the background, keeping a reference until it is done."""
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def add_picture(self, snap: Snapshot, seat: int, hand: HandMessage, shown: Shown) -> None:
+        """Draw the hand's picture and put it on the message just sent, unless that message
+        was replaced or edited to a newer situation meanwhile."""
+        try:
+            files = await hand.render_picture(snap)
+            if not files or self._shown.get((snap.id, seat)) is not shown or shown.interaction is None:
+                return
+            if shown.message_id is None:
+                await shown.interaction.edit_original_response(embed=hand.embed, attachments=files)
+            else:
+                await shown.interaction.followup.edit_message(shown.message_id, embed=hand.embed, attachments=files)
+        except discord.HTTPException:
+            log.info("match %s: could not add the picture to seat %d's hand", snap.id, seat)
+        except Exception:
+            log.exception("match %s: drawing seat %d's hand failed", snap.id, seat)
 
     def hold(self, match_id: int, seat: int) -> None:
         """The player is answering through a click right now: leave their message to that answer."""
@@ -257,19 +285,27 @@ class HandMessage:
     moves: list[Move]
     new_cards: list[str]
 
-    async def picture(self, service: MatchService, snap: Snapshot, seat: int) -> list[discord.File]:
-        """The hand's picture as an attachment (drawn off the event loop, cached by content),
-        or none for people and servers who chose text only. Sets the embed's image."""
+    async def wants_picture(self, service: MatchService, snap: Snapshot, seat: int) -> bool:
+        """Whether this hand gets a picture: cards to show, and neither the player nor the
+        server chose text only."""
+        if not self.seat_view.hand or snap.status.over:
+            return False
         user = snap.seats[seat].user_id
-        settings = await service.server_settings(snap.record.guild_id)
-        text_only = settings.text_only or (user is not None and (await service.preferences([user]))[user].text_only)
-        if text_only or not self.seat_view.hand:
-            return []
+        if (await service.server_settings(snap.record.guild_id)).text_only:
+            return False
+        return not (user is not None and (await service.preferences([user]))[user].text_only)
+
+    async def render_picture(self, snap: Snapshot) -> list[discord.File]:
+        """The hand's picture as an attachment (drawn off the event loop, cached by content);
+        sets the embed's image."""
         png = await asyncio.to_thread(hand_png, snap.game.id, self.seat_view, self.moves, self.new_cards)
         if png is None:
             return []
         self.embed.set_image(url=f"attachment://{HAND_PICTURE}")
         return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
+
+    async def picture(self, service: MatchService, snap: Snapshot, seat: int) -> list[discord.File]:
+        return await self.render_picture(snap) if await self.wants_picture(service, snap, seat) else []
 
 
 HAND_PICTURE = "hand.png"
@@ -341,22 +377,26 @@ async def send_hand(
 ) -> None:
     tracker = tracker_of(interaction)
     hand = hand_message(snap, seat, tracker.last(snap.id, seat), notice=notice, path=path)
-    files = await hand.picture(service_of(interaction), snap, seat)
     embed, view, shown = hand.embed, hand.view, hand.shown
     if edit is None:
         edit = is_component(interaction) and bool(interaction.message and interaction.message.flags.ephemeral)
+    # The answer goes out at once; the picture follows by an edit a moment later, so drawing
+    # never delays the answer to a click (an edited message drops its old picture now).
     message_id: int | None = None
     if interaction.response.is_done():
-        message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True, files=files)
+        message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
         message_id = message.id
     elif edit:
-        await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=[])
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True, files=files)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     if snap.status.over:
         tracker.drop(snap.id, seat)  # this one shows the end already; the others are edited by refresh
-    else:
-        tracker.remember(snap, seat, replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock()))
+        return
+    remembered = replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock())
+    tracker.remember(snap, seat, remembered)
+    if await hand.wants_picture(service_of(interaction), snap, seat):
+        tracker.spawn(tracker.add_picture(snap, seat, hand, remembered))
 
 
 async def move_step(interaction: Interaction, match_id: int, version: int, path: list[int]) -> None:
