@@ -22,6 +22,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.games import GAMES
 from bot.games.base import Move
+from bot.ui.render import clip
 from tests.e2e_support import (
     World,
     acknowledged,
@@ -275,14 +276,24 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
         if "Rematch" in [b.label for b in table.buttons]:
             return  # an AI ended this match at once
         user, seat = await awaited_person(bot, fake, match_id, [ann, bob])
-        snap = await bot.service.get(match_id)
         moves_before = len(await bot.repo.moves(match_id))
         hand = await fake.click(user, table, label="My hand")
-        move = next(m for m in one_step(snap, seat) if snap.name_text(m.label) in [b.label for b in hand.buttons])
-        button = hand.find_button(snap.name_text(move.label))
-        first, second = await asyncio.gather(
-            fake.click(user, hand.response, button.custom_id), fake.click(user, hand.response, button.custom_id)
-        )
+        snap = await bot.service.get(match_id)  # the state the hand shows
+        singles = {clip(snap.name_text(m.label), 80): m for m in one_step(snap, seat)}
+        buttons = [b for b in hand.buttons if b.custom_id.startswith("kg:m:") and b.label in singles]
+        if buttons:  # a button per choice
+            move = singles[buttons[0].label]
+            first, second = await asyncio.gather(
+                fake.click(user, hand.response, buttons[0].custom_id), fake.click(user, hand.response, buttons[0].custom_id)
+            )
+        else:  # many choices: a select
+            by_option = {clip(snap.name_text(m.label), 100): m for m in one_step(snap, seat)}
+            select, option = next((s, o) for s in hand.response.selects for o in s.options if o.label in by_option)
+            move = by_option[option.label]
+            first, second = await asyncio.gather(
+                fake.select(user, hand.response, select.custom_id, [option.value]),
+                fake.select(user, hand.response, select.custom_id, [option.value]),
+            )
         texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You played" not in t)
         assert f"You played: {snap.name_text(move.label)}" in texts[0]
         assert "out of date" in texts[1] or "moved first" in texts[1], texts[1]
