@@ -26,6 +26,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.games import GAMES
 from bot.games.base import Event, Rng
+from bot.images import table_png
 from bot.service import Snapshot
 from bot.ui.table import table_message
 from tests.e2e_support import World, _fits, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
@@ -162,10 +163,14 @@ class Checker:
             return
         self.seen_versions.add(key)
         table = snap.game.view(snap.state, None)
+        picture = table_png(snap.game.id, table)
         for other in range(len(snap.seats)):
             for k in range(1):
                 alt = snap.game.resample(snap.state, other, Rng.from_seed(31 * k + other))
-                assert snap.game.view(alt, None) == table, f"match {snap.id} v{snap.version}: the table depends on hidden cards"
+                alt_view = snap.game.view(alt, None)
+                assert alt_view == table, f"match {snap.id} v{snap.version}: the table depends on hidden cards"
+                # The table's picture too: drawn from a re-deal, it is the same image, byte for byte.
+                assert table_png(snap.game.id, alt_view) == picture, f"match {snap.id} v{snap.version}: the picture"
 
     def check_message(self, message: FakeMessage, match_id: int) -> None:
         """Every version a public message has shown, against the match version it shows."""
