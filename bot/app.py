@@ -14,9 +14,10 @@ from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
 from bot.ui import replies
 from bot.ui.components import DYNAMIC_ITEMS
-from bot.ui.hand import HandTracker
+from bot.ui.hand import rerender
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.table import TablePublisher
+from bot.ui.tracker import HandTracker
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class KingBot(commands.Bot):
         self.repo = Repository(settings.database_url)
         self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
         self.leaderboard = LeaderboardService(self.repo)
-        self.hands = HandTracker(self.service)
+        self.hands = HandTracker(self.service, rerender)
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()

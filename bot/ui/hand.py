@@ -15,7 +15,6 @@ import asyncio
 import io
 import logging
 import re
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,6 +29,7 @@ from bot.ui import render
 from bot.ui.movetree import Node, join_path, parse_path, walk
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+from bot.ui.tracker import FIRST_LOOK_NOTES, HandTracker, Shown, signature
 
 log = logging.getLogger(__name__)
 
@@ -147,130 +147,7 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
     return view, node
 
 
-# --- keeping each player's hand message current --------------------------------------------------
-
-
-FIRST_LOOK_NOTES = 3  # private events shown on a player's first look at their hand
-
-
-@dataclass
-class Shown:
-    """What one player's latest hand message shows, and how to edit it."""
-
-    interaction: Interaction | None  # None once Discord no longer lets us edit the message
-    message_id: int | None  # None: the interaction's original response
-    at: float
-    signature: tuple[Any, ...] = ()
-    cards: tuple[str, ...] = ()
-    notes: int = 0
-    notice: tuple[str, ...] = ()  # what the message says above the hand (kept when it updates itself)
-
-
-class HandTracker:
-    """Remembers each player's latest hand message, so that it can be edited in place when
-    their situation changes (their turn comes, they draw, a window opens, the match ends).
-
-    Discord lets a bot edit an ephemeral message through its interaction's token for 15
-    minutes; after that the message is left alone and the next click gives a fresh hand.
-    Also remembers the cards and private notes each player last saw, until the match ends,
-    so that a hand marks what is new once. Memory only: after a restart the next click
-    starts afresh."""
-
-    TOKEN_SECONDS = 14 * 60
-
-    def __init__(self, service: MatchService, clock: Any = time.monotonic) -> None:
-        self.service = service
-        self.clock = clock
-        self._shown: dict[tuple[int, int], Shown] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    def last(self, match_id: int, seat: int) -> Shown | None:
-        return self._shown.get((match_id, seat))
-
-    def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
-        self._shown[(snap.id, seat)] = shown
-
-    async def close(self) -> None:
-        """Let the pictures being drawn finish (shutdown)."""
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    def spawn(self, coro: Any) -> None:
-        """Run ``coro`` in the background, keeping a reference until it is done."""
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def add_picture(self, snap: Snapshot, seat: int, hand: HandMessage, shown: Shown) -> None:
-        """Draw the hand's picture and put it on the message just sent, unless that message
-        was replaced or edited to a newer situation meanwhile."""
-        try:
-            files = await hand.render_picture(snap)
-            if not files or self._shown.get((snap.id, seat)) is not shown or shown.interaction is None:
-                return
-            if shown.message_id is None:
-                await shown.interaction.edit_original_response(embed=hand.embed, attachments=files)
-            else:
-                await shown.interaction.followup.edit_message(shown.message_id, embed=hand.embed, attachments=files)
-        except discord.HTTPException:
-            log.info("match %s: could not add the picture to seat %d's hand", snap.id, seat)
-        except Exception:
-            log.exception("match %s: drawing seat %d's hand failed", snap.id, seat)
-
-    def hold(self, match_id: int, seat: int) -> None:
-        """The player is answering through a click right now: leave their message to that answer."""
-        shown = self._shown.get((match_id, seat))
-        if shown is not None:
-            self._shown[(match_id, seat)] = replace(shown, interaction=None)
-
-    def drop(self, match_id: int, seat: int) -> None:
-        self._shown.pop((match_id, seat), None)
-
-    def forget(self, match_id: int) -> None:
-        for key in [k for k in self._shown if k[0] == match_id]:
-            del self._shown[key]
-
-    async def refresh(self, snap: Snapshot) -> None:
-        """Edit every remembered hand of this match whose situation changed."""
-        for key in [k for k in self._shown if k[0] == snap.id]:
-            seat = key[1]
-            shown = self._shown.get(key)  # read afresh: an earlier edit may have let a click in
-            if shown is None or shown.interaction is None:
-                continue
-            if self.clock() - shown.at > self.TOKEN_SECONDS:
-                self._shown[key] = replace(shown, interaction=None)
-                continue
-            if signature(snap, seat) == shown.signature:
-                continue
-            message = hand_message(snap, seat, shown, notice=shown.notice)
-            fresh = message.shown
-            files = await message.picture(self.service, snap, seat)
-            embed, view = message.embed, message.view
-            try:
-                if shown.message_id is None:
-                    await shown.interaction.edit_original_response(embed=embed, view=view, attachments=files)
-                else:
-                    await shown.interaction.followup.edit_message(
-                        shown.message_id, embed=embed, view=view, attachments=files
-                    )
-            except discord.HTTPException:
-                log.info("match %s: could not update seat %d's hand message", snap.id, seat)
-                if self._shown.get(key) is shown:
-                    self._shown[key] = replace(shown, interaction=None)
-                continue
-            if self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
-                self._shown[key] = replace(fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at)
-        if snap.status.over:
-            self.forget(snap.id)
-
-
-def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
-    """What a hand message shows that matters to its player (not the table's details)."""
-    if snap.state is None:
-        return (snap.status,)
-    moves = () if snap.seats[seat].left else tuple(m.code for m in snap.legal_moves(seat))
-    view = snap.view(seat)
-    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), seat in snap.awaited())
+# --- the hand message ---------------------------------------------------------------------------
 
 
 @dataclass
@@ -344,6 +221,11 @@ def hand_message(
     interaction = before.interaction if before is not None else None
     shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count, tuple(lines[-NOTES_PER_SEAT:]))
     return HandMessage(embed, view, shown, seat_view, moves, new_cards)
+
+
+def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[str]) -> HandMessage:
+    """The hand message a self-updating hand is edited to (the tracker's renderer)."""
+    return hand_message(snap, seat, before, notice=notice)
 
 
 # --- showing the hand and playing -------------------------------------------------------------
