@@ -25,9 +25,9 @@ from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
 from bot.ui.hand import HandButton
-from bot.ui.tracker import HandTracker
 from bot.ui.lobby import lobby_view
 from bot.ui.replies import Interaction, display_name, guarded, service_of, wrong_kind
+from bot.ui.tracker import HandTracker
 
 log = logging.getLogger(__name__)
 
