@@ -279,21 +279,27 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
         moves_before = len(await bot.repo.moves(match_id))
         hand = await fake.click(user, table, label="My hand")
         snap = await bot.service.get(match_id)  # the state the hand shows
-        singles = {clip(snap.name_text(m.label), 80): m for m in one_step(snap, seat)}
-        buttons = [b for b in hand.buttons if b.custom_id.startswith("kg:m:") and b.label in singles]
-        if buttons:  # a button per choice
-            move = singles[buttons[0].label]
-            first, second = await asyncio.gather(
-                fake.click(user, hand.response, buttons[0].custom_id), fake.click(user, hand.response, buttons[0].custom_id)
-            )
-        else:  # many choices: a select
-            by_option = {clip(snap.name_text(m.label), 100): m for m in one_step(snap, seat)}
-            select, option = next((s, o) for s in hand.response.selects for o in s.options if o.label in by_option)
-            move = by_option[option.label]
-            first, second = await asyncio.gather(
-                fake.select(user, hand.response, select.custom_id, [option.value]),
-                fake.select(user, hand.response, select.custom_id, [option.value]),
-            )
+        legal = snap.legal_moves(seat)
+        # A move whose last step is a leaf (no longer move starts with its path).
+        move = next(m for m in legal if not any(len(o.path) > len(m.path) and o.path[: len(m.path)] == m.path for o in legal))
+        message = hand.response
+
+        async def press(label: str, twice: bool = False) -> list[Any]:
+            """Press the step ``label`` (a button, or a select's option) once or twice at once."""
+            button = next((b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label == clip(label, 80)), None)
+            if button is not None:
+                clicks = [fake.click(user, message, button.custom_id) for _ in range(2 if twice else 1)]
+            else:
+                select, option = next(
+                    (sl, o) for sl in message.selects for o in sl.options if o.label == clip(label, 100)
+                )
+                clicks = [fake.select(user, message, select.custom_id, [option.value]) for _ in range(2 if twice else 1)]
+            return list(await asyncio.gather(*clicks))
+
+        for step in move.path[:-1]:  # go down the move's steps to its last one
+            (result,) = await press(snap.name_text(step))
+            message = result.response
+        first, second = await press(snap.name_text(move.path[-1]), twice=True)
         texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You played" not in t)
         assert f"You played: {snap.name_text(move.label)}" in texts[0]
         assert "out of date" in texts[1] or "moved first" in texts[1], texts[1]
