@@ -133,29 +133,3 @@ def test_ai_beats_random_play() -> None:
     wins, matches = ai_vs_random(30, seed=500)
     assert wins / matches >= 0.7
 
-
-@pytest.mark.parametrize("players,deck", [(2, "bonus"), (3, "classic"), (4, "bonus"), (6, "dynasty")])
-def test_fast_path_matches_the_general_rules(players: int, deck: str) -> None:
-    """The engine's shortcut for common plays gives exactly the general path's result."""
-    from bot.games.dynasty import engine
-
-    state = GAME.setup(players, 17, {"deck": deck})
-    rnd = random.Random(players)
-    compared = 0
-    for _ in range(2500):
-        if GAME.outcome(state) is not None:
-            state = GAME.setup(players, rnd.randrange(1 << 30), {"deck": deck})
-        seat = rnd.choice(sorted(GAME.to_act(state)))
-        moves = GAME.legal_moves(state, seat)
-        plays = [m for m in moves if m.code.startswith("p:")]
-        move = rnd.choice(plays) if plays and rnd.random() < 0.8 else rnd.choice(moves)
-        fast = GAME.apply(state, seat, move)
-        engine.FAST_PATH = False
-        try:
-            slow = GAME.apply(state, seat, move)
-        finally:
-            engine.FAST_PATH = True
-        assert fast[0] == slow[0] and fast[1] == slow[1], move.code
-        compared += 1
-        state = fast[0]
-    assert compared == 2500

@@ -549,7 +549,7 @@ def test_flaming_arrow_may_burn_nothing() -> None:
     """Issue 11 / seed: the player "can" burn a card; burning nothing is allowed."""
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
     assert "p:ARR" in codes(s, 0)
-    s1, text = do(s, 0, "p:ARR")
+    s1, _text = do(s, 0, "p:ARR")
     assert hand(s1, 0) == ["2gn", "WIZ"] and hand(s1, 1) == ["7gd"], "nothing burned, nothing given"
 
 

@@ -322,7 +322,7 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
         assert final.status == "finished", f"{game_id} {options}: not finished after {moves} human moves"
         # The end says who won, first, and offers no hand any more (issue: the table and the hand).
         headline = table.text.splitlines()[1]
-        assert headline.startswith("**🏆") or headline.startswith("**Nobody wins"), table.text
+        assert headline.startswith(("**🏆", "**Nobody wins")), table.text
         assert "My hand" not in [b.label for b in table.buttons] and "Rematch" in [b.label for b in table.buttons]
         turn_messages = [m for m in fake.messages(world.channel) if m.id != table.id]
         assert not turn_messages, "no turn message is left after the end"

@@ -31,8 +31,6 @@ from bot.games.dynasty.cards import (
     DKN,
     DRA,
     DRAW_KINDS,
-    DUCHESS,
-    DUKE,
     DUN,
     EXTRA_KINDS,
     FACE_OF_CODE,
@@ -1561,87 +1559,6 @@ def find_move(moves: list[Move], move: Move | str) -> Move | None:
     return None
 
 
-FAST_PATH = True  # tests switch it off to compare both paths
-
-
-_FAST_KINDS = frozenset({NUM, DUKE, DUCHESS, KN, CJ})
-
-
-def _fast_number(state: DynastyState, T: Tables, a: tuple) -> tuple[DynastyState, list[Event]] | None:
-    """The commonest moves, done directly on a copy of the state: a number card, Duke,
-    Duchess, Knight or Jester played in a normal turn, leaving at least two cards, with the
-    next player free to play. Anything else (or any doubt) returns None and goes the
-    general way, which gives the same result (a test checks this)."""
-    face = a[1]
-    k = KIND[face]
-    if k not in _FAST_KINDS:
-        return None
-    ph = state.phase
-    if (ph != PLAY and ph != DRAWN) or state.proxy >= 0 or state.first_fm or state.dn or state.dd or state.ask:
-        return None
-    t = state.turn
-    hand = state.hands[t]
-    if len(hand) < 3:
-        return None
-    n = T.n
-    direction = state.direction
-    if k == NUM:
-        mkey = MATCH_KEY[face]
-        suit = SUIT[face]
-        step = 1
-    elif k == DUKE or k == DUCHESS:
-        mkey = -1
-        suit = a[4]
-        step = 1
-    else:
-        mkey = MATCH_KEY[face]
-        suit = SUIT[face]
-        if k == CJ or n == 2:
-            step = 2
-        else:
-            direction = -direction
-            step = 1
-    nxt = (t + step * direction) % n
-    if (state.penalty >> nxt) & 1 or state.dungeon[nxt]:
-        return None
-    hturns = state.hturns + 1
-    mturns = state.mturns + 1
-    if hturns > HAND_ROUND_CAP * n or mturns > MATCH_TURN_CAP:
-        return None
-    i = hand.index(face)
-    rest = hand[:i] + hand[i + 1:]
-    if not can_play(T, rest if nxt == t else state.hands[nxt], mkey, suit, False):
-        return None
-    w = thaw(state)
-    hs = list(state.hands)
-    hs[t] = rest
-    w.hands = tuple(hs)
-    w.discard = state.discard + (face,)
-    w.mkey = mkey
-    w.suit = suit
-    w.top_as = -1
-    w.direction = direction
-    w.stall = 0
-    w.turn = nxt
-    w.phase = PLAY
-    w.hturns = hturns
-    w.mturns = mturns
-    w.skips = 0
-    w.played_n = 0
-    w.precall = False
-    if 1 in state.guard:
-        w.guard = tuple(0 if g == 1 else g for g in state.guard)
-    w.dkwin = 0
-    w.escape = 0
-    w.waived = 0
-    key = ("play", t) + a
-    e = _EVENTS.get(key)
-    if e is None:
-        e = _cached_event(key, play_text(state, t, a))
-    w.log = (state.log + (e.text,))[-LOG_SIZE:]
-    return freeze(w), [e]
-
-
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
     if state.phase == OVER:
         raise MatchOver("This match is over.")
@@ -1658,10 +1575,6 @@ def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[Dynast
         raise IllegalMove(why_illegal(state, seat, code, T))
     a = ACTIONS[m.code]
     op = a[0]
-    if op == "p" and FAST_PATH:
-        done = _fast_number(state, T, a)
-        if done is not None:
-            return done
     w = thaw(state)
     ev: list[Event] = []
     if op not in OPTIONAL_OPS and (w.dkwin or w.escape or w.waived or 1 in w.guard):
