@@ -1,0 +1,136 @@
+"""The King's Keys deck of Kingdom Four: numbers 1-4 in four colours and four items.
+
+A number card is written ``"3Rk"``: number, colour letter (upper case), item letter (lower
+case); the 3 of red keys shows three keys. The optional wild cards are written with a star:
+a Kingdom card ``"*R"`` (one per colour, no item or number) and a Joker ``"*k"`` (one per
+item, no colour or number).
+
+Matching: two number cards match when they share colour and item (a *group*: the four
+numbers of one colour and item). A Kingdom card matches every number card of its colour, a
+Joker every number card of its item; a wild never matches another wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+COLOURS = ("Y", "R", "G", "B")
+ITEMS = ("k", "a", "s", "c")
+NUMBERS = (1, 2, 3, 4)
+COLOUR_NAME = {"Y": "yellow", "R": "red", "G": "green", "B": "blue"}
+COLOUR_EMOJI = {"Y": "🟨", "R": "🟥", "G": "🟩", "B": "🟦"}
+ITEM_NAME = {"k": "key", "a": "axe", "s": "shield", "c": "coin"}
+ITEM_EMOJI = {"k": "🗝️", "a": "🪓", "s": "🛡️", "c": "🪙"}
+
+NUMBER_CARDS: tuple[str, ...] = tuple(f"{n}{c}{i}" for c in COLOURS for i in ITEMS for n in NUMBERS)
+KINGDOMS: tuple[str, ...] = tuple(f"*{c}" for c in COLOURS)
+JOKERS: tuple[str, ...] = tuple(f"*{i}" for i in ITEMS)
+WILDS: tuple[str, ...] = KINGDOMS + JOKERS
+
+
+def deck(wild: bool) -> tuple[str, ...]:
+    return NUMBER_CARDS + (WILDS if wild else ())
+
+
+def is_wild(card: str) -> bool:
+    return card[0] == "*"
+
+
+def number(card: str) -> int:
+    return int(card[0])
+
+
+def colour(card: str) -> str | None:
+    """The colour letter of a number card or a Kingdom card (None for a Joker)."""
+    if is_wild(card):
+        return card[1] if card[1] in COLOURS else None
+    return card[1]
+
+
+def item(card: str) -> str | None:
+    """The item letter of a number card or a Joker (None for a Kingdom card)."""
+    if is_wild(card):
+        return card[1] if card[1] in ITEMS else None
+    return card[2]
+
+
+def group(card: str) -> str:
+    """The colour-and-item group of a number card (``"Rk"``)."""
+    return card[1:]
+
+
+def matches(a: str, b: str) -> bool:
+    """Whether ``a`` played to the field matches ``b`` lying there (a symmetric relation)."""
+    if is_wild(a) and is_wild(b):
+        return False
+    if is_wild(a):
+        a, b = b, a
+    if is_wild(b):
+        return colour(b) == colour(a) if colour(b) else item(b) == item(a)
+    return group(a) == group(b)
+
+
+def name(card: str) -> str:
+    """The card in words: ``"red 3 keys"``, ``"red Kingdom card"``, ``"Joker of keys"``."""
+    if is_wild(card):
+        if card in KINGDOMS:
+            return f"{COLOUR_NAME[card[1]]} Kingdom card"
+        return f"Joker of {ITEM_NAME[card[1]]}s"
+    n = number(card)
+    return f"{COLOUR_NAME[card[1]]} {n} {ITEM_NAME[card[2]]}{'' if n == 1 else 's'}"
+
+
+def short(card: str) -> str:
+    """A compact label for lists: ``"🟥3🗝️"``, ``"👑🟥"`` (Kingdom), ``"🃏🗝️"`` (Joker)."""
+    if is_wild(card):
+        if card in KINGDOMS:
+            return f"👑{COLOUR_EMOJI[card[1]]}"
+        return f"🃏{ITEM_EMOJI[card[1]]}"
+    return f"{COLOUR_EMOJI[card[1]]}{card[0]}{ITEM_EMOJI[card[2]]}"
+
+
+def in_colour(card: str) -> str:
+    """The label inside a row of one colour: ``"3🗝️"`` (the row says the colour)."""
+    if is_wild(card):
+        return short(card)
+    return f"{card[0]}{ITEM_EMOJI[card[2]]}"
+
+
+def order(card: str) -> tuple[int, int, int]:
+    """Sort key: colour, item, number; wild cards last."""
+    if is_wild(card):
+        return (len(COLOURS), WILDS.index(card), 0)
+    return (COLOURS.index(card[1]), ITEMS.index(card[2]), number(card))
+
+
+def sort(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=order))
+
+
+def by_colour(cards: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The cards grouped for reading: one ``(label, cards)`` per colour present, in deck
+    order, then the wild cards (label ``"✨ wild"``)."""
+    rows: list[tuple[str, tuple[str, ...]]] = []
+    cards = sort(cards)
+    for c in COLOURS:
+        mine = tuple(x for x in cards if not is_wild(x) and x[1] == c)
+        if mine:
+            rows.append((f"{COLOUR_EMOJI[c]} {COLOUR_NAME[c]}", mine))
+    wild = tuple(x for x in cards if is_wild(x))
+    if wild:
+        rows.append(("✨ wild", wild))
+    return rows
+
+
+def captures(field: Sequence[str], card: str) -> tuple[tuple[str, ...], ...]:
+    """What ``card`` played to ``field`` may capture: one tuple per choice the player has.
+
+    A number card whose group lies three strong in the field takes the three; otherwise a
+    card takes one card it matches (the player's choice when several match). An empty
+    result: the card stays in the field."""
+    if not is_wild(card):
+        grouped = tuple(f for f in field if not is_wild(f) and group(f) == group(card))
+        if len(grouped) == 3:
+            return (grouped,)
+    options = sort(dict.fromkeys(f for f in field if matches(card, f)))
+    return tuple((f,) for f in options)

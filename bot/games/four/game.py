@@ -1,0 +1,377 @@
+"""Kingdom Four (seed 002): play a card to the field, then flip one; matching cards of the
+same colour and item are captured; captured cards are scored in sets at the end of each hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.games.base import (
+    CardGroup,
+    Command,
+    Event,
+    GameBase,
+    IllegalMove,
+    MatchOver,
+    Move,
+    NotYourTurn,
+    Option,
+    Outcome,
+    Rng,
+    ScoreLine,
+    SeatResult,
+    SuiteHints,
+    View,
+    deal_hidden,
+    seat_token,
+)
+from bot.games.four import ai
+from bot.games.four.cards import (
+    COLOUR_EMOJI,
+    COLOURS,
+    ITEM_EMOJI,
+    ITEMS,
+    by_colour,
+    captures,
+    deck,
+    group,
+    in_colour,
+    is_wild,
+    name,
+    short,
+    sort,
+)
+from bot.games.four.rules import RULES
+from bot.games.four.scoring import score
+
+PLAY, TAKE = "play", "take"
+HAND_SIZE = {3: 9, 4: 7}
+FIELD_SIZE = {3: 10, 4: 8}
+
+
+def p(seat: int) -> str:
+    return seat_token(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class FourState:
+    rng: Rng
+    wild: bool
+    deals: int  # how many times each player deals
+    hand_no: int  # the hand being played, from 1
+    dealer: int
+    turn: int
+    phase: str  # play | take | over
+    hands: tuple[tuple[str, ...], ...]
+    field: tuple[str, ...]  # in the order the cards arrived
+    pile: tuple[str, ...]  # the draw pile, top first
+    captured: tuple[tuple[str, ...], ...]  # this hand's captures, per seat
+    totals: tuple[int, ...]
+    pending: str = ""  # the flipped card whose match the player is choosing
+    last_hand: tuple[int, ...] = ()  # each seat's points in the hand before
+    redeals: int = 0  # redeals of the current hand (a whole group in the field)
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def hands_total(self) -> int:
+        return self.players * self.deals
+
+
+class Four(GameBase[FourState]):
+    id = "four"
+    name = "Kingdom Four"
+    summary = "Match cards of one colour and item from the field, then score your sets for the King, the Queen and the Joker."
+    rules = RULES
+    min_players = 3
+    max_players = 4
+    options = (
+        Option(
+            "deals",
+            "Length",
+            (("1", "Each player deals once (short)"), ("2", "Each player deals twice"), ("3", "Each player deals three times (printed rules)")),
+            default="1",
+        ),
+        Option("wild", "Wild cards", (("off", "No wild cards"), ("on", "Kingdom cards and Jokers (one more card each)"))),
+    )
+    commands = (
+        Command("play", "Play a card from your hand to the field.", (PLAY,), "card", "The card to play (and what it takes)"),
+        Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
+    )
+    hints = SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",))
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> FourState:
+        self.check_players(players, options)
+        rng = Rng.from_seed(seed)
+        dealer, rng = rng.below(players)
+        empty = tuple(() for _ in range(players))
+        state = FourState(
+            rng=rng, wild=options.get("wild", "off") == "on", deals=int(options.get("deals", "1")),
+            hand_no=1, dealer=dealer, turn=dealer, phase=PLAY, hands=empty, field=(), pile=(),
+            captured=empty, totals=(0,) * players,
+        )
+        state, _ = self._deal(state)
+        return state
+
+    def _deal(self, state: FourState) -> tuple[FourState, list[Event]]:
+        """Deal the hand, again and again while a whole group lies in the field."""
+        n = state.players
+        size = HAND_SIZE[n] + state.wild
+        events: list[Event] = []
+        redeals = 0
+        rng = state.rng
+        while True:
+            cards, rng = rng.shuffled(deck(state.wild))
+            hands = tuple(sort(cards[i * size : (i + 1) * size]) for i in range(n))
+            field = cards[n * size : n * size + FIELD_SIZE[n]]
+            full = [g for g in {group(c) for c in field if not is_wild(c)} if sum(1 for c in field if not is_wild(c) and group(c) == g) == 4]
+            if not full:
+                break
+            redeals += 1
+            g = full[0]
+            events.append(Event(f"All four {COLOUR_EMOJI[g[0]]}{ITEM_EMOJI[g[1]]} cards lie in the field: the hand is dealt again."))
+        state = replace(
+            state, rng=rng, hands=hands, field=field, pile=cards[n * size + FIELD_SIZE[n] :],
+            captured=tuple(() for _ in range(n)), turn=(state.dealer + 1) % n, phase=PLAY, pending="", redeals=redeals,
+        )
+        events.append(Event(f"Hand {state.hand_no} of {state.hands_total}: {p(state.dealer)} deals; {p(state.turn)} plays first."))
+        return state, events
+
+    # --- whose move, which moves ------------------------------------------------------------
+
+    def to_act(self, state: FourState) -> frozenset[int]:
+        return frozenset() if state.phase == "over" else frozenset({state.turn})
+
+    def legal_moves(self, state: FourState, seat: int) -> list[Move]:
+        if state.phase == "over" or seat != state.turn:
+            return []
+        if state.phase == TAKE:
+            return [Move(f"{TAKE}:{t[0]}", (f"Take {name(t[0])}",)) for t in captures(state.field, state.pending)]
+        moves = []
+        for card in state.hands[seat]:
+            options = captures(state.field, card)
+            play = f"Play {name(card)}"
+            if len(options) > 1:
+                moves += [Move(f"{PLAY}:{card}:{t[0]}", (play, f"take {name(t[0])}")) for t in options]
+            elif options and len(options[0]) == 3:
+                moves.append(Move(f"{PLAY}:{card}", (f"{play} (takes the group of three)",)))
+            elif options:
+                moves.append(Move(f"{PLAY}:{card}", (f"{play} (takes {name(options[0][0])})",)))
+            else:
+                moves.append(Move(f"{PLAY}:{card}", (play,)))
+        return moves
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def apply(self, state: FourState, seat: int, move: Move | str) -> tuple[FourState, list[Event]]:
+        code = move if isinstance(move, str) else move.code
+        if state.phase == "over":
+            raise MatchOver("This match is over.")
+        if seat != state.turn:
+            raise NotYourTurn(f"It is {p(state.turn)}'s turn.")
+        parts = code.split(":")
+        if state.phase == TAKE:
+            if parts[0] != TAKE or len(parts) != 2:
+                raise IllegalMove(f"Choose the card your flipped {name(state.pending)} takes first.")
+            return self._take(state, seat, parts[1])
+        if parts[0] != PLAY or len(parts) not in (2, 3):
+            raise IllegalMove("Play a card from your hand.")
+        card = parts[1]
+        if card not in state.hands[seat]:
+            raise IllegalMove("That card is not in your hand.")
+        options = captures(state.field, card)
+        target = parts[2] if len(parts) == 3 else None
+        if len(options) > 1:
+            if target is None:
+                raise IllegalMove(f"Your {name(card)} matches several cards: say which one it takes.")
+            if (target,) not in options:
+                raise IllegalMove(f"Your {name(card)} cannot take that card.")
+        elif target is not None:
+            raise IllegalMove(f"Your {name(card)} has no choice to make.")
+        hands = list(state.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        state = replace(state, hands=tuple(hands))
+        taken = (target,) if target else options[0] if options else ()
+        state, events = self._land(state, seat, card, taken, "plays")
+        return self._flip(state, seat, events)
+
+    def _land(self, state: FourState, seat: int, card: str, taken: tuple[str, ...], verb: str) -> tuple[FourState, list[Event]]:
+        """``card`` arrives in the field and takes ``taken`` (nothing: it stays there)."""
+        if not taken:
+            return replace(state, field=state.field + (card,)), [Event(f"{p(seat)} {verb} {short(card)}: no match, it stays in the field.")]
+        captured = list(state.captured)
+        captured[seat] = sort(captured[seat] + (card, *taken))
+        field = tuple(c for c in state.field if c not in taken)
+        what = " ".join(short(c) for c in taken)
+        return replace(state, field=field, captured=tuple(captured)), [Event(f"{p(seat)} {verb} {short(card)} and takes {what}.")]
+
+    def _flip(self, state: FourState, seat: int, events: list[Event]) -> tuple[FourState, list[Event]]:
+        if not state.pile:
+            return self._end_turn(state, events)
+        card, pile = state.pile[0], state.pile[1:]
+        state = replace(state, pile=pile)
+        options = captures(state.field, card)
+        if len(options) > 1:
+            choices = " or ".join(short(t[0]) for t in options)
+            events.append(Event(f"{p(seat)} flips {short(card)}: it may take {choices}."))
+            return replace(state, phase=TAKE, pending=card), events
+        state, more = self._land(state, seat, card, options[0] if options else (), "flips")
+        return self._end_turn(state, events + more)
+
+    def _take(self, state: FourState, seat: int, target: str) -> tuple[FourState, list[Event]]:
+        if (target,) not in captures(state.field, state.pending):
+            raise IllegalMove(f"Your flipped {name(state.pending)} cannot take that card.")
+        state, events = self._land(replace(state, phase=PLAY, pending=""), seat, state.pending, (target,), "flipped")
+        return self._end_turn(state, events)
+
+    def _end_turn(self, state: FourState, events: list[Event]) -> tuple[FourState, list[Event]]:
+        if any(state.hands):
+            return replace(state, turn=(state.turn + 1) % state.players), events
+        return self._end_hand(state, events)
+
+    def _end_hand(self, state: FourState, events: list[Event]) -> tuple[FourState, list[Event]]:
+        scores = [score(c) for c in state.captured]
+        points = tuple(s.total for s in scores)
+        totals = tuple(t + x for t, x in zip(state.totals, points, strict=True))
+        for seat, s in enumerate(scores):
+            sets = "; ".join(s.sets) if s.sets else "no sets"
+            events.append(Event(f"Hand {state.hand_no}: {p(seat)} scores {s.total} ({sets})."))
+        state = replace(state, totals=totals, last_hand=points)
+        if state.hand_no >= state.hands_total:
+            state = replace(state, phase="over")
+            events.append(Event(self._summary(state)))
+            return state, events
+        state = replace(state, hand_no=state.hand_no + 1, dealer=(state.dealer + 1) % state.players)
+        state, more = self._deal(state)
+        return state, events + more
+
+    def ai_move(self, state: FourState, seat: int, rng: Rng) -> Move:
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise NotYourTurn("Nothing to do.")
+        return ai.choose(state, seat, moves)
+
+    # --- what players see ---------------------------------------------------------------------
+
+    def view(self, state: FourState, seat: int | None) -> View:
+        board = [f"Hand {min(state.hand_no, state.hands_total)} of {state.hands_total} · dealer {p(state.dealer)} · draw pile {len(state.pile)}"]
+        board += field_lines(state.field)
+        if state.pending:
+            board.append(f"Flipped: {short(state.pending)} (its match is being chosen)")
+        if state.last_hand:
+            board.append("Last hand: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(state.last_hand)))
+        scores = []
+        for s in range(state.players):
+            took = state.captured[s]
+            figures = [f"{len(state.hands[s])} in hand"]
+            if took:
+                figures.append(f"took {len(took)}: {compact(took)}")
+            figures.append(f"{score(took).total} this hand · total {state.totals[s]}")
+            scores.append(ScoreLine(s, tuple(figures), ("dealer",) if s == state.dealer else ()))
+        data: dict[str, Any] = {
+            "hand_no": state.hand_no, "hands_total": state.hands_total, "dealer": state.dealer, "turn": state.turn,
+            "phase": state.phase, "field": list(state.field), "pending": state.pending, "pile": len(state.pile),
+            "captured": [list(c) for c in state.captured], "totals": list(state.totals),
+            "hand_sizes": [len(h) for h in state.hands],
+        }
+        hand: tuple[CardGroup, ...] = ()
+        private: tuple[str, ...] = ()
+        if seat is not None:
+            hand = tuple(CardGroup(label, tuple(in_colour(c) for c in cards)) for label, cards in by_colour(state.hands[seat]))
+            data["hand"] = list(state.hands[seat])
+        return View(seat, self._waiting(state), board=tuple(board), scores=tuple(scores), hand=hand, private=private, data=data)
+
+    def _waiting(self, state: FourState) -> str:
+        if state.phase == "over":
+            return self._summary(state)
+        if state.phase == TAKE:
+            return f"{p(state.turn)} chooses the card the flipped {short(state.pending)} takes."
+        return f"{p(state.turn)} plays a card to the field, then flips one."
+
+    def _summary(self, state: FourState) -> str:
+        best = max(state.totals)
+        winners = [s for s, t in enumerate(state.totals) if t == best]
+        if len(winners) == 1:
+            return f"🏆 {p(winners[0])} wins with {best} points."
+        return f"🏆 {' and '.join(p(s) for s in winners)} share first place with {best} points."
+
+    def outcome(self, state: FourState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        ranks = sorted(state.totals, reverse=True)
+        results = tuple(SeatResult(seat=s, place=1 + ranks.index(t), score=t) for s, t in enumerate(state.totals))
+        return Outcome(results, self._summary(state))
+
+    # --- persistence and invariants -------------------------------------------------------------
+
+    def dump(self, state: FourState) -> dict[str, Any]:
+        return {
+            "rng": state.rng.state, "wild": state.wild, "deals": state.deals, "hand_no": state.hand_no,
+            "dealer": state.dealer, "turn": state.turn, "phase": state.phase,
+            "hands": [list(h) for h in state.hands], "field": list(state.field), "pile": list(state.pile),
+            "captured": [list(c) for c in state.captured], "totals": list(state.totals), "pending": state.pending,
+            "last_hand": list(state.last_hand), "redeals": state.redeals,
+        }
+
+    def load(self, data: Mapping[str, Any]) -> FourState:
+        return FourState(
+            rng=Rng(data["rng"]), wild=data["wild"], deals=data["deals"], hand_no=data["hand_no"],
+            dealer=data["dealer"], turn=data["turn"], phase=data["phase"],
+            hands=tuple(tuple(h) for h in data["hands"]), field=tuple(data["field"]), pile=tuple(data["pile"]),
+            captured=tuple(tuple(c) for c in data["captured"]), totals=tuple(data["totals"]), pending=data["pending"],
+            last_hand=tuple(data["last_hand"]), redeals=data["redeals"],
+        )
+
+    def card_count(self, state: FourState) -> int:
+        return (
+            sum(len(h) for h in state.hands) + len(state.field) + len(state.pile)
+            + sum(len(c) for c in state.captured) + bool(state.pending)
+        )
+
+    def resample(self, state: FourState, seat: int, rng: Rng) -> FourState:
+        """Deal again what ``seat`` cannot see: the other hands and the draw pile."""
+        others = [s for s in range(state.players) if s != seat]
+        places = [*state.hands, state.pile]
+        dealt, _ = deal_hidden(places, [*others, state.players], rng)
+        hands = tuple(h if s == seat else sort(h) for s, h in enumerate(dealt[: state.players]))
+        return replace(state, hands=hands, pile=dealt[-1])
+
+
+def field_lines(field: Sequence[str]) -> list[str]:
+    """The field by colour, and within a colour by item: ``🟥 red: 🗝️ 1 3 · 🪓 2``."""
+    if not field:
+        return ["Field: empty"]
+    lines = []
+    for label, cards in by_colour(field):
+        if label.startswith("✨"):
+            lines.append(f"{label}: {' '.join(short(c) for c in cards)}")
+            continue
+        parts = []
+        for it in ITEMS:
+            numbers = [c[0] for c in cards if c[2] == it]
+            if numbers:
+                three = " (group of three)" if len(numbers) == 3 else ""
+                parts.append(f"{ITEM_EMOJI[it]} {' '.join(numbers)}{three}")
+        lines.append(f"{label}: {' · '.join(parts)}")
+    return lines
+
+
+def compact(cards: Sequence[str]) -> str:
+    """Captured cards in one short run: ``🟥 1🗝️ 3🗝️ 🟦 2🪙 👑🟥``."""
+    out = []
+    for label, group_cards in by_colour(cards):
+        if label.startswith("✨"):
+            out.append(" ".join(short(c) for c in group_cards))
+        else:
+            out.append(label.split(" ")[0] + " " + " ".join(in_colour(c) for c in group_cards))
+    return " ".join(out)
+
+
+GAME = Four()
+
+__all__ = ["COLOURS", "GAME", "Four", "FourState", "captures", "compact", "field_lines"]
