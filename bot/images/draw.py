@@ -57,7 +57,7 @@ class Face:
     rank: str
     caption: str = ""
     colour: str = "neutral"
-    symbol: str = ""  # "", "shield", "sword", "star", "crown", "circle"
+    symbol: str = ""  # "", "shield", "sword", "star", "crown", "circle", "key", "axe"
     marked: bool = False
     new: bool = False
     down: bool = False
@@ -104,6 +104,13 @@ def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, col
         )
     elif kind == "circle":
         draw.ellipse([x, y, x + s, y + s], fill=colour)
+    elif kind == "key":
+        draw.ellipse([x, y, x + s * 0.5, y + s * 0.5], outline=colour, width=3)
+        draw.line([(x + s * 0.4, y + s * 0.4), (x + s - 2, y + s - 2)], fill=colour, width=3)
+        draw.line([(x + s * 0.7, y + s * 0.7), (x + s * 0.9, y + s * 0.5)], fill=colour, width=3)
+    elif kind == "axe":
+        draw.line([(x + 2, y + s - 2), (x + s * 0.7, y + s * 0.3)], fill=colour, width=3)
+        draw.pieslice([x + s * 0.35, y, x + s, y + s * 0.65], 200, 20, fill=colour)
 
 
 @lru_cache(maxsize=2048)

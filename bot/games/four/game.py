@@ -260,6 +260,9 @@ class Four(GameBase[FourState]):
 
     def view(self, state: FourState, seat: int | None) -> View:
         board = [f"Hand {min(state.hand_no, state.hands_total)} of {state.hands_total} · dealer {p(state.dealer)} · draw pile {len(state.pile)}"]
+        if state.redeals:
+            times = "once" if state.redeals == 1 else f"{state.redeals} times"
+            board.append(f"This hand was dealt again {times}: a whole group lay in the field.")
         board += field_lines(state.field)
         if state.pending:
             board.append(f"Flipped: {short(state.pending)} (its match is being chosen)")
