@@ -299,9 +299,10 @@ class Four(GameBase[FourState]):
     def _summary(self, state: FourState) -> str:
         best = max(state.totals)
         winners = [s for s, t in enumerate(state.totals) if t == best]
+        hands = f"after {state.hands_total} hands"
         if len(winners) == 1:
-            return f"🏆 {p(winners[0])} wins with {best} points."
-        return f"🏆 {' and '.join(p(s) for s in winners)} share first place with {best} points."
+            return f"{p(winners[0])} has the highest total {hands}: {best} points."
+        return f"{' and '.join(p(s) for s in winners)} share the highest total {hands}: {best} points."
 
     def outcome(self, state: FourState) -> Outcome | None:
         if state.phase != "over":
