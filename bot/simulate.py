@@ -1,16 +1,22 @@
 """Whole AI-vs-AI matches with no Discord and no database.
 
     python -m bot simulate --game crown --variant atcourt --players 5 --games 1000 --seed 1
+    python -m bot simulate --game four --players 4 --games 1000 --ai-vs-random
 
-Every lobby option of the game is a flag (``--variant``, ``--deck``, ...). The last line
-printed is one JSON object: game, variant, options, players, games, finished, moves,
-seconds, games_per_s, errors. Same seed, same result.
+Every lobby option of the game is a flag (``--variant``, ``--deck``, ...; an option with two
+choices also works bare: ``--wild`` means ``--wild on``). The last line printed is one JSON
+object: game, variant, options, players, games, finished, moves, median_moves, seconds,
+games_per_s, errors. With ``--ai-vs-random`` one seat (a different one each match) plays the
+game's AI and the others random legal moves; ``ai_win_share`` is the AI's share of first
+places (a shared first place counts its share) against a fair share of ``1/players``.
+Same seed, same result.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from collections.abc import Mapping
@@ -22,23 +28,31 @@ from bot.games.base import Game, GameError, InvalidOptions, Rng
 MAX_MOVES = 200_000
 
 
-def play_match(game: Game, players: int, seed: int, options: Mapping[str, str]) -> tuple[bool, int]:
-    """One AI-vs-AI match; returns (finished, moves)."""
+def play_match(
+    game: Game, players: int, seed: int, options: Mapping[str, str], ai_seats: frozenset[int] | None = None
+) -> tuple[bool, int, float]:
+    """One match: seats in ``ai_seats`` (all by default) play the game's AI, the others random
+    legal moves. Returns (finished, moves, the AI seats' share of first places)."""
     state = game.setup(players, seed, options)
     rng = Rng.from_seed(seed ^ 0x5DEECE66D)
     moves = 0
-    while game.outcome(state) is None:
+    while (outcome := game.outcome(state)) is None:
         actors = sorted(game.to_act(state))
         if not actors:
             raise RuntimeError(f"nobody may act in a running match (seed {seed}, move {moves})")
         seat, rng = rng.choice(actors)
         _, rng = rng.next64()
-        move = game.ai_move(state, seat, rng)
+        if ai_seats is None or seat in ai_seats:
+            move = game.ai_move(state, seat, rng)
+        else:
+            move, _ = rng.choice(game.legal_moves(state, seat))
         state, _ = game.apply(state, seat, move)
         moves += 1
         if moves > MAX_MOVES:
-            return False, moves
-    return True, moves
+            return False, moves, 0.0
+    firsts = [r.seat for r in outcome.results if r.place == 1]
+    share = sum(1 for s in firsts if ai_seats is None or s in ai_seats) / len(firsts) if firsts else 0.0
+    return True, moves, share
 
 
 def default_players(game: Game, options: Mapping[str, str]) -> int:
@@ -51,28 +65,35 @@ def default_players(game: Game, options: Mapping[str, str]) -> int:
     raise InvalidOptions("No player count fits these options.")
 
 
-def simulate(game_id: str, games: int, seed: int, players: int | None, options: Mapping[str, str]) -> dict[str, Any]:
+def simulate(
+    game_id: str, games: int, seed: int, players: int | None, options: Mapping[str, str], ai_vs_random: bool = False
+) -> dict[str, Any]:
     game = GAMES[game_id]
     opts = {o.key: o.default_value for o in game.options}
     opts.update(options)
     n = players or default_players(game, opts)
     game.check_players(n, opts)
     finished = moves = 0
+    lengths: list[int] = []
+    ai_share = 0.0
     errors: list[str] = []
     start = time.perf_counter()
     for i in range(games):
         match_seed = seed * 1_000_003 + i
         try:
-            done, count = play_match(game, n, match_seed, opts)
+            ai_seats = frozenset({i % n}) if ai_vs_random else None
+            done, count, share = play_match(game, n, match_seed, opts, ai_seats)
         except (GameError, RuntimeError, AssertionError, KeyError, ValueError, IndexError) as err:
             errors.append(f"seed {match_seed}: {type(err).__name__}: {err}")
             continue
         finished += done
         moves += count
+        lengths.append(count)
+        ai_share += share
         if not done:
             errors.append(f"seed {match_seed}: no result after {MAX_MOVES} moves")
     seconds = time.perf_counter() - start
-    return {
+    report: dict[str, Any] = {
         "game": game_id,
         "variant": opts.get("variant") or " ".join(f"{k}={v}" for k, v in sorted(opts.items())) or None,
         "options": opts,
@@ -80,11 +101,16 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, options: 
         "games": games,
         "finished": finished,
         "moves": moves,
+        "median_moves": statistics.median(lengths) if lengths else None,
         "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds, 1) if seconds > 0 else None,
         "errors": len(errors),
         "first_errors": errors[:5],
     }
+    if ai_vs_random:
+        report["ai_win_share"] = round(ai_share / games, 3) if games else None
+        report["fair_share"] = round(1 / n, 3)
+    return report
 
 
 def main(argv: list[str]) -> int:
@@ -93,6 +119,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ai-vs-random", action="store_true", help="one AI seat against random legal players")
     known, rest = parser.parse_known_args(argv)
     game = GAMES[known.game]
     opt_parser = argparse.ArgumentParser(prog=f"python -m bot simulate --game {known.game}")
@@ -101,6 +128,8 @@ def main(argv: list[str]) -> int:
         flag = f"--{o.key.replace('_', '-')}"
         if o.multi:  # several choices joined by commas
             opt_parser.add_argument(flag, dest=o.key, metavar=",".join(values[:3]) + ",...")
+        elif len(values) == 2:  # a switch: the bare flag means the second choice
+            opt_parser.add_argument(flag, dest=o.key, choices=values, nargs="?", const=values[1])
         else:
             opt_parser.add_argument(flag, dest=o.key, choices=values)
     opts = {k: v for k, v in vars(opt_parser.parse_args(rest)).items() if v is not None}
@@ -110,7 +139,7 @@ def main(argv: list[str]) -> int:
             if unknown:
                 opt_parser.error(f"--{o.key}: unknown choice(s) {', '.join(unknown)}")
     try:
-        report = simulate(known.game, known.games, known.seed, known.players, opts)
+        report = simulate(known.game, known.games, known.seed, known.players, opts, known.ai_vs_random)
     except InvalidOptions as err:
         print(str(err), file=sys.stderr)
         return 2

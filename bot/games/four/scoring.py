@@ -164,7 +164,13 @@ class _Packer:
         self.kingdom = kingdom
         self.order = sorted(held, key=lambda c: (c[1], c[2]))
         self.memo: dict[tuple[frozenset[Card], frozenset[str], bool], tuple[int, tuple[Straight, ...]]] = {}
-        self.alone = tuple(s for s in _all_straights() if s[0][0] == col and not any(c in held for c in s))
+        self.missing: dict[Straight, tuple[str, ...]] = {}  # a straight's items not held
+
+    def _missing(self, straight: Straight) -> tuple[str, ...]:
+        found = self.missing.get(straight)
+        if found is None:
+            found = self.missing[straight] = tuple(c[2] for c in straight if c not in self.held)
+        return found
 
     def best(self, jokers: frozenset[str]) -> tuple[int, tuple[Straight, ...]]:
         if not self.held and len(jokers) + self.kingdom < 3:
@@ -173,20 +179,17 @@ class _Packer:
 
     def _fillings(self, straight: Straight, used: frozenset[Card], js: frozenset[str], k: bool) -> list[tuple[frozenset[str], bool]]:
         """The ways to stand wilds for the straight's cards not held: (jokers, kingdom) left."""
-        missing = []
-        for card in straight:
-            if card in used:
-                return []
-            if card not in self.held:
-                missing.append(card[2])
+        missing = self._missing(straight)
+        if len(missing) > len(js) + k or any(c in used for c in straight):
+            return []
         ways = []
         if all(i in js for i in missing):
-            ways.append((js - set(missing), k))
+            ways.append((js.difference(missing), k))
         if k:
             for t in range(len(missing)):
                 rest = missing[:t] + missing[t + 1 :]
                 if all(i in js for i in rest):
-                    ways.append((js - set(rest), False))
+                    ways.append((js.difference(rest), False))
         return ways
 
     def _search(self, used: frozenset[Card], js: frozenset[str], k: bool) -> tuple[int, tuple[Straight, ...]]:
@@ -199,7 +202,7 @@ class _Packer:
             result = self._search(used | {first}, js, k)  # the first undecided card stays out
             candidates = _straights_with(first)
         elif len(js) + k >= 3:
-            candidates = self.alone
+            candidates = tuple(s for s in _all_straights() if s[0][0] == self.col and len(self._missing(s)) == len(s))
         else:
             candidates = ()
         for straight in candidates:
