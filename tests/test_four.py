@@ -190,6 +190,7 @@ def test_scores_add_up_over_the_hands_and_the_highest_total_wins() -> None:
     )
     final, events = GAME.apply(state, 2, "play:4Ys")
     assert final.phase == "over" and final.totals == (15, 30, 20)
+    assert "highest total" in events[-1].text
     outcome = GAME.outcome(final)
     assert outcome is not None
     assert {r.seat: r.place for r in outcome.results} == {1: 1, 2: 2, 0: 3}
