@@ -117,12 +117,6 @@ class Repository:
             for engine in {self.writer, self.reader}:
                 event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         self._write_lock = asyncio.Lock()
-        # Group commit of moves (see apply_move): the moves waiting for the writer, the task
-        # writing them, and counts for the benchmarks (groups written, moves in them).
-        self._pending: list[tuple[MatchUpdate, asyncio.Future[MatchRecord]]] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self.groups_written = 0
-        self.moves_grouped = 0
 
     @property
     def _memory(self) -> bool:
@@ -307,57 +301,7 @@ class Repository:
             return _record(row)
 
     async def apply_move(self, upd: MatchUpdate) -> MatchRecord:
-        """State + version + move row (+ results when finished): one transaction or nothing.
-
-        Group commit: moves that arrive while the writer is busy wait together and are
-        written in one transaction, so the commit (the disk's flush) is paid once for all of
-        them. Each caller gets its record only after that commit; a stale version fails
-        only its own move. If the shared transaction fails, each move of the group is tried
-        again alone, so one bad write never takes the others down with it."""
-        future: asyncio.Future[MatchRecord] = asyncio.get_running_loop().create_future()
-        self._pending.append((upd, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._write_pending())
-        return await future
-
-    async def _write_pending(self) -> None:
-        while self._pending:
-            group, self._pending = self._pending, []
-            try:
-                await self._write_group(group)
-            finally:  # never leave a caller waiting (cancelled at shutdown, say)
-                for _upd, future in group:
-                    if not future.done():
-                        future.set_exception(RuntimeError("the move was not written"))
-
-    async def _write_group(self, group: list[tuple[MatchUpdate, asyncio.Future[MatchRecord]]]) -> None:
-        done: list[tuple[asyncio.Future[MatchRecord], MatchRecord | Exception]] = []
-        try:
-            async with self._write_lock, self.writer.begin() as conn:
-                for upd, future in group:
-                    try:
-                        done.append((future, await self._write_move(conn, upd)))
-                    except StaleVersion as stale:  # nothing was written for it
-                        done.append((future, stale))
-        except Exception:  # noqa: BLE001 - the group's transaction failed: each move alone
-            done = []
-            for upd, future in group:
-                try:
-                    async with self._write_lock, self.writer.begin() as conn:
-                        done.append((future, await self._write_move(conn, upd)))
-                except Exception as err:  # noqa: BLE001 - handed to that move's caller
-                    done.append((future, err))
-        self.groups_written += 1
-        self.moves_grouped += len(group)
-        for future, result in done:
-            if future.done():  # its caller gave up waiting
-                continue
-            if isinstance(result, Exception):
-                future.set_exception(result)
-            else:
-                future.set_result(result)
-
-    async def _write_move(self, conn: AsyncConnection, upd: MatchUpdate) -> MatchRecord:
+        """State + version + move row (+ results when finished): one transaction or nothing."""
         now = time.time()
         values: dict[str, Any] = {
             "version": MT.version + 1,
@@ -372,30 +316,31 @@ class Repository:
             values["seats"] = _dumps([s.to_json() for s in upd.seats])
         if upd.status in ("finished", "abandoned"):
             values["finished_at"] = now
-        row = (
+        async with self._write_lock, self.writer.begin() as conn:
+            row = (
+                await conn.execute(
+                    update(match_table)
+                    .where(MT.id == upd.match_id, MT.version == upd.expected_version)
+                    .values(**values)
+                    .returning(*MATCH_COLUMNS)
+                )
+            ).first()
+            if row is None:
+                raise StaleVersion(upd.match_id)
             await conn.execute(
-                update(match_table)
-                .where(MT.id == upd.match_id, MT.version == upd.expected_version)
-                .values(**values)
-                .returning(*MATCH_COLUMNS)
+                insert(move_table).values(
+                    match_id=upd.match_id,
+                    version=upd.expected_version + 1,
+                    seat=upd.seat,
+                    user_id=upd.user_id,
+                    code=upd.code,
+                    created_at=now,
+                )
             )
-        ).first()
-        if row is None:
-            raise StaleVersion(upd.match_id)
-        await conn.execute(
-            insert(move_table).values(
-                match_id=upd.match_id,
-                version=upd.expected_version + 1,
-                seat=upd.seat,
-                user_id=upd.user_id,
-                code=upd.code,
-                created_at=now,
-            )
-        )
-        rec = _record(row)
-        if upd.results:
-            await self._insert_results(conn, rec, upd.results, now)
-        return rec
+            rec = _record(row)
+            if upd.results:
+                await self._insert_results(conn, rec, upd.results, now)
+            return rec
 
     async def _insert_results(
         self, conn: AsyncConnection, rec: MatchRecord, results: tuple[ResultRow, ...], now: float

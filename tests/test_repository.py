@@ -84,30 +84,6 @@ async def test_concurrent_moves_on_one_version_apply_exactly_once(repo: Reposito
     assert len(await repo.moves(m.id)) == 1
 
 
-async def test_moves_arriving_together_share_one_commit_and_each_is_written(repo: Repository) -> None:
-    matches = [await _running(repo, channel=100 + i) for i in range(12)]
-    before = repo.groups_written
-    records = await asyncio.gather(
-        *(repo.apply_move(MatchUpdate(m.id, m.version, {"n": i}, 0, 3, f"m{i}", {})) for i, m in enumerate(matches))
-    )
-    assert [r.state for r in records] == [{"n": i} for i in range(12)]
-    assert repo.groups_written - before < 12, "moves that waited for the writer were written together"
-    for i, m in enumerate(matches):
-        assert [mv.code for mv in await repo.moves(m.id)] == [f"m{i}"]
-
-
-async def test_one_failing_move_in_a_group_fails_alone(repo: Repository) -> None:
-    matches = [await _running(repo, channel=200 + i) for i in range(4)]
-    updates = [MatchUpdate(m.id, m.version, {"n": i}, 0, 3, f"m{i}", {}) for i, m in enumerate(matches)]
-    updates[1] = MatchUpdate(matches[1].id, matches[1].version, {"bad": object()}, 0, 3, "bad", {})
-    outcomes = await asyncio.gather(*(repo.apply_move(u) for u in updates), return_exceptions=True)
-    assert isinstance(outcomes[1], TypeError)
-    assert [type(o).__name__ for i, o in enumerate(outcomes) if i != 1] == ["MatchRecord"] * 3
-    assert [mv.code for mv in await repo.moves(matches[0].id)] == ["m0"]
-    assert await repo.moves(matches[1].id) == []
-    assert [mv.code for mv in await repo.moves(matches[3].id)] == ["m3"]
-
-
 async def test_finishing_move_stores_results(repo: Repository) -> None:
     m = await _running(repo)
     rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
