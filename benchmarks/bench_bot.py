@@ -7,13 +7,20 @@ the same instant, round after round; a move's latency is from the interaction's 
 the bot's answer (the move committed, the private hand with its picture sent). Baseline, in
 the same run: the same moves through the service alone (no Discord). Not a timed test.
 
-    .venv/bin/python benchmarks/bench_bot.py [--rounds 3]
+    .venv/bin/python benchmarks/bench_bot.py [--rounds 3] [--breakdown]
+
+``--breakdown`` runs the 64-player case once more under ``cProfile`` and prints where the
+event loop's time goes, by layer (the fake Discord server, discord.py, HTTP, the UI, the
+service, the engines, pictures, the database, the event loop itself). SQLite's own work runs in
+aiosqlite's thread and is not in the profile; its share is the database row's waiting time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import statistics
 import sys
 import tempfile
@@ -103,6 +110,33 @@ async def through_service(players: int, rounds: int) -> list[float]:
     return latencies
 
 
+LAYERS = (  # (name, fragments of a function's file or name); the first that matches wins
+    ("idle: the loop waiting for sockets or worker threads", ("select.epoll",)),
+    ("handing work to threads (database, pictures)", ("_queue.SimpleQueue", "concurrent/futures")),
+    ("fake Discord server (test harness)", ("tests/fakediscord", "tests/e2e_support")),
+    ("discord.py: gateway, parsing, models", ("site-packages/discord/",)),
+    ("HTTP and websockets (aiohttp, sockets)", ("aiohttp", "yarl", "multidict", "frozenlist", "_socket.socket", "ssl")),
+    ("bot UI: text, components, tables", ("bot/ui/", "cogs/")),
+    ("service: locks, caches, timers", ("bot/service/",)),
+    ("game engines", ("bot/games/",)),
+    ("pictures (Pillow)", ("bot/images/", "PIL")),
+    ("database (SQLAlchemy, aiosqlite)", ("sqlalchemy", "aiosqlite", "db/", "sqlite3")),
+    ("JSON", ("json", "orjson")),
+    ("asyncio event loop", ("asyncio",)),
+)
+
+
+def breakdown(profile: cProfile.Profile) -> list[tuple[str, float]]:
+    """Self time per layer, in seconds, largest first."""
+    totals: dict[str, float] = {}
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    for (filename, _line, function), (_cc, _nc, tottime, _ct, _callers) in stats.items():
+        where = f"{filename} {function}"
+        layer = next((name for name, parts in LAYERS if any(p in where for p in parts)), "other (Python, built-ins)")
+        totals[layer] = totals.get(layer, 0.0) + tottime
+    return sorted(totals.items(), key=lambda kv: -kv[1])
+
+
 async def main(rounds: int) -> None:
     print("| players at once | moves | p50 ms | p99 ms | max ms | service alone p50 / p99 ms | ratio p99 |")
     print("|---|---|---|---|---|---|---|")
@@ -117,7 +151,24 @@ async def main(rounds: int) -> None:
         )
 
 
+async def profiled(rounds: int) -> None:
+    profile = cProfile.Profile()
+    profile.enable()
+    await through_discord(64, rounds)
+    profile.disable()
+    rows = breakdown(profile)
+    total = sum(t for _n, t in rows)
+    print("\n| where the time goes, 64 players at once | seconds | share |")
+    print("|---|---|---|")
+    for name, t in rows:
+        print(f"| {name} | {t:.2f} | {100 * t / total:.0f}% |")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3)
-    asyncio.run(main(parser.parse_args().rounds))
+    parser.add_argument("--breakdown", action="store_true", help="profile the 64-player case by layer")
+    args = parser.parse_args()
+    asyncio.run(main(args.rounds))
+    if args.breakdown:
+        asyncio.run(profiled(args.rounds))
