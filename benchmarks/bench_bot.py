@@ -47,7 +47,7 @@ async def through_discord(players: int, rounds: int) -> list[float]:
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Bench")
         users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
-        bot = KingBot(Settings(token=fake.token, database_url=f"sqlite:///{tmp / 'bot.db'}", ai_delay=0, sync_commands=True))
+        bot = KingBot(Settings(token=fake.token, database_url=f"sqlite:///{tmp / 'bot.db'}", ai_delay=0, sync_commands=True, table_edit_seconds=0))
         async with fake.bot_running(bot) as client:
             kb: KingBot = client  # type: ignore[assignment]
             kb.service.default_turn_seconds = 0

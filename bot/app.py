@@ -53,7 +53,7 @@ class KingBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()
-        self.service.add_listener(TablePublisher(self, self.service, self.hands))
+        self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)

@@ -31,6 +31,7 @@ class Settings:
     dev_guild_id: int | None = None
     sync_commands: bool = True
     ai_delay: float = 0.8
+    table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
 
     @staticmethod
     def from_env(load_dotenv_file: bool = True) -> Settings:
@@ -46,4 +47,5 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             sync_commands=_bool("SYNC_COMMANDS", True),
             ai_delay=_float("AI_DELAY", 0.8),
+            table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
         )

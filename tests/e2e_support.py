@@ -73,7 +73,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 def make_bot(world: World, *, turn_seconds: int | None = None) -> KingBot:
-    bot = KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True))
+    bot = KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=0))
     if turn_seconds is not None:
         bot.service.default_turn_seconds = turn_seconds
     return bot

@@ -56,7 +56,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 def make_bot(world: World) -> KingBot:
-    return KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True))
+    return KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=0))
 
 
 @pytest_asyncio.fixture

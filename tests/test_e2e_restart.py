@@ -96,7 +96,7 @@ async def start(world: World, env: dict[str, str]) -> BotProcess:
 async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -> None:
     fake = world.fake
     db = world.tmp_path / "bot.db"
-    env = {"DATABASE_URL": f"sqlite:///{db}", "AI_DELAY": "0", "LOG_LEVEL": "INFO"}
+    env = {"DATABASE_URL": f"sqlite:///{db}", "AI_DELAY": "0", "TABLE_EDIT_SECONDS": "0", "LOG_LEVEL": "INFO"}
     ann, bob, cat, dan, eve = world.users
     fake.external_quiet = 0.05  # the bot answers fast; tables are awaited explicitly
     channels: list[FakeChannel] = [world.channel] + [fake.add_channel(world.guild, f"t{i}") for i in (2, 3, 4)]

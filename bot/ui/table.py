@@ -15,6 +15,7 @@ import asyncio
 import io
 import logging
 import re
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from bot.ui.tracker import HandTracker
 log = logging.getLogger(__name__)
 
 TABLE_PICTURE = "table.png"
+FORGET_AFTER = 60.0  # seconds after a match ends before its table's bookkeeping is dropped
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -113,14 +115,21 @@ async def rematch(interaction: Interaction, match_id: int) -> None:
 
 class TablePublisher:
     """A service listener: edits each table in place (newest state only), keeps one turn
-    ping per match, and keeps the players' hand messages current."""
+    ping per match, and keeps the players' hand messages current.
 
-    def __init__(self, client: discord.Client, service: MatchService, hands: HandTracker) -> None:
+    Discord allows about five edits of one message per five seconds. A table is edited at
+    most once per ``edit_seconds``: changes that arrive sooner wait behind the match's lock
+    and are shown together by one edit of the newest state, so the table is never more than
+    about ``edit_seconds`` behind and never meets the limit. Hands are not held back."""
+
+    def __init__(self, client: discord.Client, service: MatchService, hands: HandTracker, edit_seconds: float = 1.0) -> None:
         self.client = client
         self.service = service
         self.hands = hands
+        self.edit_seconds = edit_seconds
         self._locks: dict[int, asyncio.Lock] = {}
-        self._shown: dict[int, int] = {}
+        self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
+        self._edited: dict[int, float] = {}  # match id -> when its table was last edited
         self._pinged: dict[int, tuple[int, ...]] = {}
 
     def _channel(self, snap: Snapshot) -> Any:
@@ -138,16 +147,26 @@ class TablePublisher:
             await self._replace_ping(snap, text)
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        await self.hands.refresh(await self.service.get(snap.id))
         async with self._lock(snap.id):
             latest = await self.service.get(snap.id)
-            if self._shown.get(snap.id, -1) < latest.version or snap.status != latest.status or latest.status.over:
+            if self._shown.get(snap.id) != (latest.version, latest.status):
+                wait = self._edited.get(snap.id, -self.edit_seconds) + self.edit_seconds - time.monotonic()
+                if wait > 0:  # the table was edited a moment ago: show what comes meanwhile too
+                    await asyncio.sleep(wait)
+                    latest = await self.service.get(snap.id)
                 await self.publish(latest)
                 await self._ping_turn(latest)
-        await self.hands.refresh(latest)
         if latest.status.over:
-            self._shown.pop(snap.id, None)
-            self._pinged.pop(snap.id, None)
-            self._locks.pop(snap.id, None)
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, snap.id)
+
+    def _forget(self, match_id: int) -> None:
+        """Drop what is kept about a finished match's table (a while after its end, so that
+        changes still queued find it shown and do not edit it again)."""
+        self._shown.pop(match_id, None)
+        self._edited.pop(match_id, None)
+        self._pinged.pop(match_id, None)
+        self._locks.pop(match_id, None)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -161,7 +180,8 @@ class TablePublisher:
         channel = self._channel(snap)
         try:
             await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view, attachments=files)
-            self._shown[snap.id] = snap.version
+            self._shown[snap.id] = (snap.version, snap.status)
+            self._edited[snap.id] = time.monotonic()
         except discord.NotFound:
             # The table message was deleted: post a new one so the match can go on.
             try:
@@ -170,7 +190,8 @@ class TablePublisher:
                 log.warning("match %s: table message gone and cannot post a new one", snap.id)
                 return
             await self.service.set_table_message(snap.id, message.id)
-            self._shown[snap.id] = snap.version
+            self._shown[snap.id] = (snap.version, snap.status)
+            self._edited[snap.id] = time.monotonic()
         except discord.Forbidden:
             log.warning("match %s: missing permission to edit the table message", snap.id)
         except discord.HTTPException:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import copy
 import json
 import logging
@@ -143,18 +144,21 @@ Handler = Callable[[Ctx], Awaitable[web.Response]]
 class HTTPError(Exception):
     """Raised inside handlers to answer with a Discord-style error."""
 
-    def __init__(self, status: int, code: int, message: str, extra: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.extra = extra or {}
+        self.headers = headers or {}
 
 
-def _json_response(data: Any, status: int = 200) -> web.Response:
+def _json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py only parses bodies whose content type is exactly "application/json".
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
     )
 
 
@@ -243,6 +247,11 @@ class FakeDiscord:
         self._conn_counter = 0
         self._restore_patch: Callable[[], None] | None = None
         self._processes: list[BotProcess] = []
+        # Discord's per-message edit limit, when a test turns it on: (edits, seconds).
+        self.edit_limit: tuple[int, float] | None = None
+        self._recent_edits: dict[int, collections.deque[float]] = {}
+        self.rate_limited: list[tuple[int, float]] = []  # (message id, retry after) per 429
+        self.edit_times: dict[int, list[float]] = {}  # message id -> when each edit landed
 
     # ------------------------------------------------------------------
     # lifecycle
@@ -919,7 +928,7 @@ class FakeDiscord:
                 if err.status != 404 or record.route is not None:
                     log.warning("%s %s -> %s %s", request.method, path, err.status, body)
                 self.rejections.append((request.method, path, body))
-                response = _json_response(body, err.status)
+                response = _json_response(body, err.status, err.headers)
             except Exception as exc:
                 log.exception("fake discord failed on %s %s", request.method, path)
                 body = {"message": f"FakeDiscord internal error: {exc!r}", "code": 0}
@@ -1432,8 +1441,29 @@ class FakeDiscord:
         _, msg = self._channel_message(ctx)
         if msg.author.id != self.bot_user.id and set(ctx.data) - {"flags"}:
             raise HTTPError(403, 50005, "Cannot edit a message authored by another user")
+        self._edit_rate_limit(msg.id)
         self._apply_edit(msg, ctx.data, ctx.files)
         return _json_response(msg.to_payload(self._users))
+
+    def _edit_rate_limit(self, message_id: int) -> None:
+        """Discord's limit on editing one message (``edit_limit``: edits per seconds), off by
+        default; an edit past it is answered 429 as Discord does, and recorded."""
+        if self.edit_limit is None:
+            return
+        edits, seconds = self.edit_limit
+        now = time.monotonic()
+        recent = self._recent_edits.setdefault(message_id, collections.deque())
+        while recent and now - recent[0] >= seconds:
+            recent.popleft()
+        if len(recent) >= edits:
+            retry = round(seconds - (now - recent[0]), 3)
+            self.rate_limited.append((message_id, retry))
+            raise HTTPError(
+                429, 0, "You are being rate limited.", {"retry_after": retry, "global": False},
+                {"Via": "1.1 fake", "X-RateLimit-Scope": "user", "Retry-After": str(retry)},
+            )
+        recent.append(now)
+        self.edit_times.setdefault(message_id, []).append(now)
 
     async def _delete_message_route(self, ctx: Ctx) -> web.Response:
         _, msg = self._channel_message(ctx)
