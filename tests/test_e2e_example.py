@@ -6,6 +6,7 @@ registry entry for the whole bot to host it (lobby, table, hand, /highcard comma
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 
@@ -13,15 +14,21 @@ import pytest
 
 from bot.games import EXAMPLES, GAMES
 from tests.e2e_support import World, error_records, make_bot, open_match, world
+from tests.postgres import BACKENDS, postgres_server
 
 pytestmark = pytest.mark.asyncio
-__all__ = ["world"]
+__all__ = ["postgres_server", "world"]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 async def test_the_example_game_plays_through_discord(
-    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    world: World, backend: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """On SQLite, and on a real PostgreSQL server: a whole match, its results and standings."""
     caplog.set_level(logging.WARNING)
+    if backend == "postgres":
+        world = dataclasses.replace(world, db_url=request.getfixturevalue("postgres_server").database())
     monkeypatch.setitem(GAMES, "highcard", EXAMPLES["highcard"])
     fake = world.fake
     ann, bob = world.users[:2]
