@@ -5,7 +5,10 @@ round; every pick is one transaction. The same load runs twice in one process: w
 bot's design (one writer connection) and with a pool of 8 writer connections on the same
 file (the baseline), and prints p50/p99 and the ratio.
 
-    .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5]
+    .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres]
+
+``--postgres`` runs the bot's design once more on a real PostgreSQL server started from the
+machine's binaries (as the tests do, ``tests/postgres.py``) and prints it beside SQLite.
 """
 
 from __future__ import annotations
@@ -42,9 +45,9 @@ def pooled(repo: Repository) -> Repository:
     return repo
 
 
-async def run(players: int, rounds: int, baseline: bool) -> list[float]:
+async def run(players: int, rounds: int, baseline: bool, url: str | None = None) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
-        repo = Repository(f"sqlite:///{tmp}/bench.db")
+        repo = Repository(url or f"sqlite:///{tmp}/bench.db")
         await repo.migrate()
         if baseline:
             repo = pooled(repo)
@@ -87,6 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
     args = parser.parse_args()
     ours = asyncio.run(run(args.players, args.rounds, baseline=False))
     base = asyncio.run(run(args.players, args.rounds, baseline=True))
@@ -95,6 +99,17 @@ def main() -> None:
     for name, xs in (("one writer (bot)", ours), ("8 writers (baseline)", base)):
         print(f"{name:22}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
     print(f"ratio baseline/bot at p99: {pct(base, .99) / pct(ours, .99):.2f}x")
+    if args.postgres:
+        from tests.postgres import PostgresServer
+
+        server = PostgresServer()
+        try:
+            pg = asyncio.run(run(args.players, args.rounds, baseline=False, url=server.database()))
+        finally:
+            server.stop()
+        name = "PostgreSQL (bot)"
+        print(f"{name:22}{pct(pg, .5):10.1f}{pct(pg, .99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
+        print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, .99) / pct(ours, .99):.2f}x")
 
 
 if __name__ == "__main__":
