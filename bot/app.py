@@ -34,10 +34,20 @@ class KingTree(app_commands.CommandTree["KingBot"]):
         await replies.refuse(interaction, original)
 
 
-class KingBot(commands.Bot):
+class KingBot(commands.AutoShardedBot):
+    """The bot. One process runs the Discord shards of ``SHARD_IDS`` out of ``SHARD_COUNT``
+    (all of them by default); several processes share one PostgreSQL database, each with
+    its own shards: a match lives with the shard of its server, so each process restores,
+    times and plays only its servers' matches (the version check keeps two processes from
+    ever applying a move twice)."""
+
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shard_count is not None:
+            kwargs.setdefault("shard_count", settings.shard_count)
+            if settings.shard_ids is not None:
+                kwargs.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -47,7 +57,7 @@ class KingBot(commands.Bot):
         )
         self.settings = settings
         self.repo = Repository(settings.database_url)
-        self.service = MatchService(self.repo, ai_delay=settings.ai_delay)
+        self.service = MatchService(self.repo, ai_delay=settings.ai_delay, runs_guild=settings.runs_guild)
         self.leaderboard = LeaderboardService(self.repo)
         self.hands = HandTracker(self.service, rerender)
 

@@ -23,6 +23,30 @@ def _bool(name: str, default: bool) -> bool:
     return raw in ("1", "true", "yes", "on")
 
 
+def _int_or_none(name: str) -> int | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise SystemExit(f"{name} must be a whole number of shards (1 or more), not {raw!r}.")
+    return int(raw)
+
+
+def _ids(name: str) -> tuple[int, ...] | None:
+    """A list of shard ids: ``0,1,2`` or a range ``0-3`` (both ends included)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    ids: list[int] = []
+    try:
+        for part in raw.split(","):
+            first, _, last = part.strip().partition("-")
+            ids.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise SystemExit(f"{name} must list shard ids like 0,1,2 or 0-3, not {raw!r}.") from None
+    return tuple(sorted(set(ids)))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -32,6 +56,14 @@ class Settings:
     sync_commands: bool = True
     ai_delay: float = 0.8
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
+    shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+
+    def runs_guild(self, guild_id: int) -> bool:
+        """Whether this process holds the server's shard (Discord: ``(id >> 22) % count``)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @staticmethod
     def from_env(load_dotenv_file: bool = True) -> Settings:
@@ -48,4 +80,6 @@ class Settings:
             sync_commands=_bool("SYNC_COMMANDS", True),
             ai_delay=_float("AI_DELAY", 0.8),
             table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
+            shard_count=_int_or_none("SHARD_COUNT"),
+            shard_ids=_ids("SHARD_IDS"),
         )

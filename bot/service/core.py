@@ -41,6 +41,8 @@ class ServiceCore:
     ai_delay: float = 0.8
     default_turn_seconds: int = DEFAULT_TURN_SECONDS
     clock: Callable[[], float] = time.time
+    # Whether this process runs the server's Discord shard (restore takes only those matches).
+    runs_guild: Callable[[int], bool] = lambda _guild_id: True
     listeners: list[Listener] = field(default_factory=list)
     # Weak values: a match's lock lives while someone holds or waits for it, so the map
     # never grows with the number of matches ever played.

@@ -156,8 +156,10 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
     # --- start and stop -----------------------------------------------------------------
 
     async def restore(self) -> list[Snapshot]:
-        """Load every open match, re-arm deadlines (with the time that was left), wake AIs."""
-        snaps = [self._snapshot(r) for r in await self.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)]
+        """Load every open match of this process's servers (its Discord shards), re-arm
+        deadlines (with the time that was left), wake AIs."""
+        records = await self.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
+        snaps = [self._snapshot(r) for r in records if self.runs_guild(r.guild_id)]
         for i, snap in enumerate(snaps):
             if snap.status == MatchStatus.RUNNING:
                 async with self.lock(snap.id):
