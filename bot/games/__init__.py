@@ -18,6 +18,7 @@ from bot.games.base import Game
 _MODULES = (
     "bot.games.crown",
     "bot.games.dynasty",
+    "bot.games.court",
 )
 
 GAMES: dict[str, Game] = {}
