@@ -101,7 +101,7 @@ def _hands_of(cards: Sequence[str], size: int) -> list[tuple[str, ...]]:
         for c in cards:
             by_rank.setdefault(rank(c), []).append(c)
         return [tuple(group[:size]) for group in by_rank.values() if len(group) >= size]
-    out = []
+    out: list[tuple[str, ...]] = []
     for run in runs(cards, 5):
         out.extend(tuple(run[i : i + 5]) for i in range(len(run) - 4))
     return out

@@ -26,12 +26,24 @@ from bot.games.base import (
     move_kind,
     seat_token,
 )
-from bot.games.court import ai, state as state_mod, view as view_mod
+from bot.games.court import ai
+from bot.games.court import state as state_mod
+from bot.games.court import view as view_mod
 from bot.games.court.bids import BY_KEY, bid_points, legal_bids
-from bot.games.court.cards import DECK, KINGS, label, labels, natural, rank, sorted_cards, suit_label, trick_rank
+from bot.games.court.cards import (
+    DECK,
+    KINGS,
+    label,
+    labels,
+    natural,
+    rank,
+    sorted_cards,
+    suit_label,
+    trick_rank,
+)
 from bot.games.court.melds import bag_ranks, best_court, court_candidates, court_problem
 from bot.games.court.rules import RULES
-from bot.games.court.scoring import kings_court, round_points
+from bot.games.court.scoring import kings_court
 from bot.games.court.state import (
     AFTER,
     BID,

@@ -7,14 +7,12 @@ from typing import Any
 from bot.games.base import CardGroup, ScoreLine, View, seat_token
 from bot.games.court.bids import BY_KEY
 from bot.games.court.cards import SUITS, label, labels, suit, suit_label
-from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, OVER, PICK, PLAYERS, TRICK_CAP, CourtState
+from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, OVER, PLAYERS, TRICK_CAP, CourtState
 
 
 def build(state: CourtState, seat: int | None, waiting: str) -> View:
-    board = [
-        f"Round {state.round} · trick {min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)} of {TRICK_CAP} · "
-        f"dealer {seat_token(state.dealer)} · to {state.target} · knock from {state.going_board}"
-    ]
+    trick = min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)
+    board = [f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} · knock from {state.going_board}"]
     if state.phase in (FOLLOW, DUEL):
         shown = [f"{seat_token(s)} {labels(state.trick[s])}" for s in state.play_order() if state.trick[s]]
         board.append("Trick: " + " · ".join(shown))
