@@ -86,7 +86,7 @@ def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[Card
         private.append(f"Sandbagged: {labels(state.bags[seat])}")
     if not blind:
         so_far = state.score_so_far(seat)
-        private.append(f"Round score so far: {so_far:+d} (knock from {state.going_board})")
+        private.append(f"Round score so far: {so_far:+d} points (knock from {state.going_board})")
         data["score_so_far"] = so_far
     data["hand"] = list(state.hands[seat])
     data["king"] = None if blind else state.kings[seat]
