@@ -62,10 +62,11 @@ async def play_command(interaction: Interaction, game_id: str | None, kinds: Seq
         attempt = text or (kinds[0] if kinds else "")
         await play_move(interaction, snap.id, attempt, None)
         return
-    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path)) for m in _covered(moves, kinds)]
+    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path), m.pick) for m in _covered(moves, kinds)]
     if not own:
         raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
-    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else (own[0] if len(own) == 1 else None)
+    only = own[0] if len(own) == 1 and own[0].pick is None else None  # a Pick is never chosen for the player
+    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else only
     if move is None:
         raise errors.UnknownMove(
             "That is not one of your moves now; pick one from the list the command offers."
