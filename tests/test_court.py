@@ -404,7 +404,7 @@ def test_bid_eligibility_behind_the_leader() -> None:
 def test_bids_come_before_the_deal_from_the_dealers_left() -> None:
     state = GAME.setup(4, 3, {})
     state = replace(state, scores=(250, 0, 0, 150), dealer=3, phase=OVER)
-    state = GAME._start_round(state, [])[0]  # noqa: SLF001 - a new round with these totals
+    state = GAME._start_round(state, [])[0]  # a new round with these totals
     assert state.phase == BID and state.turn == 1  # seat 0 leads the scores: seats 1, 2, 3 may bid
     assert all(h == () for h in state.hands)
     assert GAME.card_count(state) == 52
@@ -477,7 +477,7 @@ def test_the_match_ends_at_the_target_or_minus_200_highest_total_wins() -> None:
     state = act(state, "knock")
     assert state.phase == OVER
     outcome = GAME.outcome(state)
-    assert outcome is not None and [r.place for r in sorted(outcome.results, key=lambda r: r.seat)][0] == 1
+    assert outcome is not None and {r.seat: r.place for r in outcome.results}[0] == 1
     with pytest.raises(MatchOver):
         GAME.apply(state, 0, "knock")
     kings = ("Kh", "Ks", "Kc", "Kd")  # seat 3's clubs are off-suit now: -10
