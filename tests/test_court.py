@@ -519,3 +519,58 @@ def test_the_ai_beats_random_players() -> None:
             state, _ = GAME.apply(state, seat, move)
         wins += any(r.seat == ai and r.place == 1 for r in GAME.outcome(state).results)  # type: ignore[union-attr]
     assert wins >= games // 2
+
+
+# --- rulings of the help text ------------------------------------------------------------------
+
+
+def test_the_first_dealer_is_drawn_at_random() -> None:
+    assert len({GAME.setup(4, seed, {}).dealer for seed in range(40)}) == 4
+
+
+def test_the_knock_counts_no_bid() -> None:
+    state = won_by_zero(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"], bids=("nil", "", "", ""), going_board=10)
+    assert state.score_so_far(0) == 10 and state.can_knock(0)  # a failing nil does not count yet
+    assert "knock" in [m.code for m in GAME.legal_moves(state, 0)]
+
+
+def test_timeout_defaults_lowest_single_lowest_cards_and_pass() -> None:
+    state = table(HANDS)
+    assert GAME.default_move(state, 0).code == "lead:2h"  # the lowest by trick rank (the first such)
+    state = act(state, "lead:Ah")
+    follow = GAME.default_move(state, 1)
+    assert follow.code == "play:4s"  # seat 1's lowest card
+    after = won_by_zero(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"])
+    assert GAME.default_move(after, 0).code == "done"
+
+
+# --- the AI -----------------------------------------------------------------------------------
+
+
+def test_the_ai_courts_its_own_suit_when_it_can() -> None:
+    state = won_by_zero(["7d Ah 2h 3h 4h 9s", "2c 5c", "2s 5s", "3c 6c"])
+    move = GAME.ai_move(state, 0, Rng(1))
+    assert move.code == "court:Ah.2h.3h.4h"
+
+
+def test_the_ai_takes_its_own_suit_from_the_pool() -> None:
+    hands = ["5c 5d 9d Ah", "7h 7c Jc", "2h 3h 4h", "Jh Js 2c"]
+    state = act(table(hands), "lead:5c.5d", "play:7h.7c", "play:2h.3h", "play:Jh.Js")
+    state = replace(state, kings=("Ks", "Kh", "Kd", "Kc"))  # seat 1 (the winner) is hearts
+    move = GAME.ai_move(state, 1, Rng(1))
+    assert set(move.code.split(":")[1].split(".")) <= {"7h", "2h", "3h", "Jh"}
+
+
+def test_the_ai_knocks_when_ahead_and_not_when_behind() -> None:
+    rich = ["7d 2h 3h 4h 8h 9h Th Jh", "2c 5c", "2s 5s", "3c 6c"]  # runs +35, 7d -5; nothing to court
+    state = won_by_zero(rich, scores=(100, 0, 0, 0))
+    assert state.score_so_far(0) >= 25
+    assert GAME.ai_move(state, 0, Rng(1)).code == "knock"
+    behind = won_by_zero(rich, scores=(0, 300, 0, 0))
+    assert GAME.ai_move(behind, 0, Rng(1)).code != "knock"
+
+
+def test_the_ai_avoids_a_forced_third_trick_when_it_cannot_knock() -> None:
+    state = table(["2c 7h 7s 9d", "3c 4c", "5c 6c", "8c 9c"], streak=(0, 2), going_board=40)
+    move = GAME.ai_move(state, 0, Rng(1))
+    assert move.code == "lead:2c"  # a low single that others will likely beat
