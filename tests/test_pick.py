@@ -107,3 +107,8 @@ def test_a_pick_of_more_than_25_items_shows_the_first_25() -> None:
     view, _node = hand_view(_Snap(), [move], [])  # type: ignore[arg-type]
     (select,) = _selects(view)
     assert len(select.options) == 25 and select.max_values == 2
+
+
+def test_a_pick_is_not_played_by_its_label_alone() -> None:
+    assert resolve_move([FOLLOW], "Play 2 cards") is None
+    assert resolve_move([FOLLOW, Move.simple("done", "Pass")], "pass") is not None

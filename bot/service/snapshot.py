@@ -147,10 +147,11 @@ def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | N
     found = find_move(moves, text) or (find_move(moves, f"{prefix}:{text}") if prefix else None)
     if found is not None:
         return found
-    for m in moves:
+    named = [m for m in moves if m.pick is None]  # a Pick is chosen by its items, never by its label
+    for m in named:
         if m.label.casefold() == low or m.path[-1].casefold() == low:
             return m
-    candidates = [m for m in moves if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
+    candidates = [m for m in named if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
     if len(candidates) == 1:
         return candidates[0]
     for m in moves:
