@@ -175,7 +175,7 @@ class KingsCourt(GameBase[CourtState]):
         kings, rng = state.rng.shuffled(KINGS)
         deck, rng = rng.shuffled(DECK)
         first = (state.dealer + 1) % PLAYERS
-        hands = [[] for _ in range(PLAYERS)]  # type: list[list[str]]
+        hands: list[list[str]] = [[] for _ in range(PLAYERS)]
         for i, card in enumerate(deck):  # one card at a time, clockwise from the dealer's left
             hands[(first + i) % PLAYERS].append(card)
         state = replace(
@@ -253,12 +253,6 @@ class KingsCourt(GameBase[CourtState]):
             moves.append(knock)
         return moves
 
-    def default_move(self, state: CourtState, seat: int) -> Move:
-        moves = self.legal_moves(state, seat)
-        if not moves:
-            raise NotYourTurn("You have nothing to do right now.")
-        return moves[0]
-
     def timer(self, state: CourtState) -> TimedMove | None:
         if state.phase != PICK:
             return None
@@ -306,7 +300,9 @@ class KingsCourt(GameBase[CourtState]):
             AFTER: "Court, sandbag, knock, flop or pass now." if not state.forced else "Knock or flop your King now.",
         }[state.phase]
 
-    def _cards(self, state: CourtState, seat: int, code: str, within: Sequence[str], where: str) -> tuple[str, ...]:
+    @staticmethod
+    def _cards(code: str, within: Sequence[str], where: str) -> tuple[str, ...]:
+        """The cards a code names, each once and all in ``within`` (else a refusal)."""
         cards = _parts(code)
         if not cards or ":" not in code:
             raise IllegalMove("Choose the cards.")
@@ -332,7 +328,7 @@ class KingsCourt(GameBase[CourtState]):
         return self._deal(state, events)[0]
 
     def _lead(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
-        cards = self._cards(state, seat, code, state.hands[seat], "your hand")
+        cards = self._cards(code, state.hands[seat], "your hand")
         most = min(MAX_LEAD, min(len(h) for h in state.hands))
         if len(cards) > most:
             raise IllegalMove(f"A lead may have at most {most} cards (the smallest hand at the table).")
@@ -353,7 +349,7 @@ class KingsCourt(GameBase[CourtState]):
         )
 
     def _follow(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
-        cards = sorted_cards(self._cards(state, seat, code, state.hands[seat], "your hand"))
+        cards = sorted_cards(self._cards(code, state.hands[seat], "your hand"))
         need = len(state.trick[state.leader])
         if len(cards) != need:
             raise IllegalMove(f"Play exactly {need} card{'s' * (need > 1)}, as many as the lead.")
@@ -440,7 +436,7 @@ class KingsCourt(GameBase[CourtState]):
         return state
 
     def _take(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
-        cards = self._cards(state, seat, code, state.pool, "the pool")
+        cards = self._cards(code, state.pool, "the pool")
         if len(cards) != state.owed[seat]:
             raise IllegalMove(f"Take exactly {state.owed[seat]} cards, as many as you played.")
         return self._taken(state, seat, cards, events)
@@ -479,7 +475,7 @@ class KingsCourt(GameBase[CourtState]):
             raise IllegalMove("Third trick in a row: knock or flop your King first.")
         if state.courted_now:
             raise IllegalMove("One court a turn: extend your run after another trick.")
-        cards = self._cards(state, seat, code, state.hands[seat], "your hand")
+        cards = self._cards(code, state.hands[seat], "your hand")
         problem = court_problem(state.courted[seat], cards)
         if problem is not None:
             raise IllegalMove(problem)
