@@ -25,14 +25,14 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, 
 from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
 from tests.fakediscord.models import snowflakes
 
-CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|lb|log|rematch):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
+CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
     re.compile(r"kg:(log|rematch):\d+"),
     re.compile(r"kg:rules:(?P<game>[a-z0-9_]+)"),
-    re.compile(r"kg:ms?:\d+:\d+:[0-9.]*(:\d)?"),
+    re.compile(r"kg:m[sp]?:\d+:\d+:[0-9.]*(:\d)?"),
     re.compile(r"kg:lb:\d+:(?P<game>[a-z0-9_]+):\d+:\d+:[fpnl]"),
 )
 

@@ -112,7 +112,7 @@ def legal_for(bot: Any, snap: Any, user: FakeUser) -> list[Move]:
     seat = snap.seat_of(user.id)
     if seat is None:
         return []
-    return [Move(m.code, tuple(snap.name_text(s) for s in m.path)) for m in snap.legal_moves(seat)]
+    return [Move(m.code, tuple(snap.name_text(s) for s in m.path), m.pick) for m in snap.legal_moves(seat)]
 
 
 async def settled(bot: Any, fake: Any, match_id: int) -> None:

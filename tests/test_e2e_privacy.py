@@ -261,7 +261,13 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
         message = result.response
         buttons = [b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"]
         selects = [s for s in message.selects if s.custom_id.startswith("kg:ms:")]
-        if selects:
+        picks = [s for s in message.selects if s.custom_id.startswith("kg:mp:")]
+        if picks and not (buttons and hash((message.id, _step)) % 2):
+            pick = picks[0]  # a multi-select: as many options as it needs, from a varying start
+            start = hash((message.id, _step)) % len(pick.options)
+            values = [o.value for o in (pick.options[start:] + pick.options[:start])[: max(1, pick.min_values)]]
+            result = await fake.select(user, message, pick.custom_id, values)
+        elif selects:
             select = selects[0]
             choice = select.options[hash((message.id, _step)) % len(select.options)].value
             result = await fake.select(user, message, select.custom_id, [choice])

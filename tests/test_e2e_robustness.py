@@ -290,9 +290,15 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
         message = hand.response
 
         async def press(label: str, twice: bool = False) -> list[Any]:
-            """Press the step ``label`` (a button, or a select's option) once or twice at once."""
+            """Press the step ``label`` (a button, or a select's option) once or twice at once;
+            a move with a Pick is chosen in its multi-select (its own choice)."""
             button = next((b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label == clip(label, 80)), None)
-            if button is not None:
+            pick = next((sl for sl in message.selects if sl.custom_id.startswith("kg:mp:")), None)
+            if move.pick is not None and label == snap.name_text(move.path[-1]) and pick is not None:
+                items = [part for part, _label in move.pick.items]
+                values = [str(items.index(part)) for part in move.pick.parts(move.code) or ()]
+                clicks = [fake.select(user, message, pick.custom_id, values) for _ in range(2 if twice else 1)]
+            elif button is not None:
                 clicks = [fake.click(user, message, button.custom_id) for _ in range(2 if twice else 1)]
             else:
                 select, option = next(
@@ -306,7 +312,8 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
             message = result.response
         first, second = await press(snap.name_text(move.path[-1]), twice=True)
         texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You played" not in t)
-        assert f"You played: {snap.name_text(move.label)}" in texts[0]
+        played_label = move.choose(move.pick.parts(move.code) or ()).label if move.pick is not None else move.label
+        assert f"You played: {snap.name_text(played_label)}" in texts[0]
         assert "out of date" in texts[1] or "moved first" in texts[1], texts[1]
         assert first.ephemeral and second.ephemeral
         moves = await bot.repo.moves(match_id)
@@ -374,7 +381,12 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
         assert played.ephemeral and "You played" in played.text, played.text
         await quiet(fake, bot)
         before = await bot.service.get(match_id)
-        stale = await fake.click(user, old_hand.response, old_buttons[-1].custom_id)
+        if old_buttons:
+            stale = await fake.click(user, old_hand.response, old_buttons[-1].custom_id)
+        else:  # the hand offered a move's Pick only: its multi-select is just as old
+            pick = next(sl for sl in old_hand.selects if sl.custom_id.startswith("kg:mp:"))
+            values = [o.value for o in pick.options[: max(1, pick.min_values)]]
+            stale = await fake.select(user, old_hand.response, pick.custom_id, values)
         assert stale.ephemeral and ("out of date" in stale.text or "over" in stale.text), stale.text
         after = await bot.service.get(match_id)
         assert after.version == before.version and after.record.state == before.record.state

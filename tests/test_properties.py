@@ -50,6 +50,7 @@ from bot.games.base import (
     Rng,
     TimedMove,
     View,
+    find_move,
 )
 
 PREFIX_MOVES = 300  # test_random_play: moves played per example (crown always ends sooner)
@@ -156,6 +157,15 @@ def test_every_game_has_a_playable_configuration() -> None:
 # --- helpers ----------------------------------------------------------------------------
 
 
+def _random_choice(move: Move, rnd: random.Random) -> Move:
+    """Another choice of a move's Pick (``move`` itself when it has none)."""
+    if move.pick is None:
+        return move
+    parts = [part for part, _label in move.pick.items]
+    size = rnd.randint(move.pick.least, min(move.pick.most, len(parts)))
+    return move.choose(rnd.sample(parts, size))
+
+
 def _roundtrip(game: Any, state: Any) -> Any:
     dumped = game.dump(state)
     text = json.dumps(dumped, allow_nan=False)  # must be plain JSON
@@ -257,10 +267,23 @@ def _full_check(game: Any, state: Any, players: int, rnd: random.Random) -> None
         # The code alone is accepted too (slash commands and the move log use codes).
         pick = rnd.choice(moves)
         assert game.apply(state, seat, pick.code)[0] == game.apply(state, seat, pick)[0]
-        # default_move and ai_move are legal.
+        # default_move and ai_move are legal (the AI may make any choice of a move's Pick).
         assert game.default_move(state, seat).code in codes
         for k in range(3):
-            assert game.ai_move(state, seat, Rng.from_seed(rnd.randrange(1 << 30) + k)).code in codes
+            chosen = game.ai_move(state, seat, Rng.from_seed(rnd.randrange(1 << 30) + k))
+            assert find_move(moves, chosen.code) is not None, f"the AI's {chosen.code!r} is not a legal move"
+            assert game.card_count(game.apply(state, seat, chosen.code)[0]) == count
+        # Other choices of a Pick: accepted (cards conserved) or refused with a sentence.
+        for m in moves:
+            if m.pick is not None:
+                for _ in range(3):
+                    other_choice = _random_choice(m, rnd)
+                    try:
+                        after, _events = game.apply(state, seat, other_choice.code)
+                    except GameError:
+                        _assert_refused(game, state, seat, other_choice.code)
+                    else:
+                        assert game.card_count(after) == count
         # Made-up codes are refused with a GameError and change nothing.
         for bogus in BOGUS_CODES:
             if bogus not in codes:
@@ -374,6 +397,14 @@ def _play(
         moves = game.legal_moves(state, seat)
         assert moves, f"seat {seat} is to act but has no legal move"
         move = rnd.choice(moves)
+        if move.pick is not None and rnd.random() < 0.5:  # now and then another choice of its Pick
+            other = _random_choice(move, rnd)
+            try:
+                game.apply(state, seat, other.code)
+            except GameError:
+                pass
+            else:
+                move = other
         new, events = game.apply(state, seat, move)
         if dumped is not None:
             assert game.dump(state) == dumped, "apply changed its input state"

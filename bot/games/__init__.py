@@ -19,6 +19,7 @@ _MODULES = (
     "bot.games.crown",
     "bot.games.dynasty",
     "bot.games.four",
+    "bot.games.court",
 )
 
 GAMES: dict[str, Game] = {}

@@ -31,6 +31,7 @@ __all__ = [
     "NotYourTurn",
     "Option",
     "Outcome",
+    "Pick",
     "Rng",
     "ScoreLine",
     "SeatResult",
@@ -38,6 +39,7 @@ __all__ = [
     "TimedMove",
     "View",
     "deal_hidden",
+    "find_move",
     "move_kind",
     "seat_token",
 ]
@@ -72,6 +74,40 @@ class InvalidOptions(GameError):
 # Values exchanged with the rest of the bot.
 
 
+PICK_SEPARATOR = "."
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A choice of several items at once: ``least`` to ``most`` of ``items``.
+
+    ``items`` are (code part, label) pairs in display order; the move chosen is
+    ``stem:part.part...`` (the parts in the order of ``items``). The hand shows a pick as
+    one multi-select whose option values are positions in ``items``, never the parts.
+    """
+
+    stem: str
+    items: tuple[tuple[str, str], ...]
+    least: int = 1
+    most: int = 1
+
+    def code(self, parts: Sequence[str]) -> str:
+        order = [part for part, _label in self.items]
+        ordered = sorted(parts, key=lambda p: order.index(p) if p in order else len(order))
+        return f"{self.stem}:{PICK_SEPARATOR.join(ordered)}"
+
+    def parts(self, code: str) -> tuple[str, ...] | None:
+        """The parts ``code`` chooses, if it is a choice of this pick (count and items)."""
+        head, sep, tail = code.partition(":")
+        if head != self.stem or not sep:
+            return None
+        parts = tuple(tail.split(PICK_SEPARATOR)) if tail else ()
+        known = {part for part, _label in self.items}
+        if not self.least <= len(parts) <= self.most or len(set(parts)) != len(parts) or not set(parts) <= known:
+            return None
+        return parts
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One legal move.
@@ -80,10 +116,26 @@ class Move:
     replays). ``path`` is the human label split into the steps a player picks one after
     another in the hand view (for example ``("Play Dragon", "Name gold")``); a one-step
     move has a one-element path. ``label`` is the whole human label.
+
+    A move with a ``pick`` stands for a family: its last step is a choice of several items
+    at once (cards to follow with, to take from a pool). Its ``code`` is one legal choice
+    (the default); :meth:`choose` gives the move for any other choice, which ``apply``
+    judges like any code (:func:`find_move` finds it among the legal moves). Listing one
+    move per combination instead would be far too many (5 cards of 13: 1,287).
     """
 
     code: str
     path: tuple[str, ...]
+    pick: Pick | None = None
+
+    def choose(self, parts: Sequence[str]) -> Move:
+        """The move of this family that chooses ``parts`` (labelled with the items chosen)."""
+        assert self.pick is not None, "only a move with a pick has choices"
+        code = self.pick.code(parts)
+        names = dict(self.pick.items)
+        chosen = self.pick.parts(code) or tuple(parts)
+        shown = " ".join(names.get(part, part) for part in chosen)
+        return Move(code, (*self.path[:-1], f"{self.path[-1]}: {shown}"))
 
     @property
     def label(self) -> str:
@@ -270,6 +322,17 @@ class Rng:
     def choice(self, items: Sequence[S]) -> tuple[S, Rng]:
         i, rng = self.below(len(items))
         return items[i], rng
+
+
+def find_move(moves: Sequence[Move], code: str) -> Move | None:
+    """The legal move ``code`` names: one of ``moves``, or a choice of one's :class:`Pick`
+    (returned with the items chosen in its label). The engine's ``apply`` still judges it."""
+    for move in moves:
+        if move.pick is not None and move.pick.parts(code) is not None:
+            return move.choose(move.pick.parts(code) or ())
+        if move.code == code:
+            return move
+    return None
 
 
 def move_kind(code: str) -> str:

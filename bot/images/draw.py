@@ -57,7 +57,7 @@ class Face:
     rank: str
     caption: str = ""
     colour: str = "neutral"
-    symbol: str = ""  # "", "shield", "sword", "star", "crown", "circle", "key", "axe"
+    symbol: str = ""  # "", "shield", "sword", "star", "crown", "circle", "key", "axe", "heart", "diamond", "club", "spade"
     marked: bool = False
     new: bool = False
     down: bool = False
@@ -111,6 +111,23 @@ def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, col
     elif kind == "axe":
         draw.line([(x + 2, y + s - 2), (x + s * 0.7, y + s * 0.3)], fill=colour, width=3)
         draw.pieslice([x + s * 0.35, y, x + s, y + s * 0.65], 200, 20, fill=colour)
+    elif kind == "diamond":
+        draw.polygon([(x + s / 2, y), (x + s * 0.9, y + s / 2), (x + s / 2, y + s), (x + s * 0.1, y + s / 2)], fill=colour)
+    elif kind in ("heart", "spade"):
+        # Two lobes and a point (a heart); upside down, with a stem, a spade.
+        lobes, point = (y + s * 0.05, y + s) if kind == "heart" else (y + s * 0.4, y)
+        r = s * 0.28
+        for cx in (x + s * 0.28, x + s * 0.72):
+            draw.ellipse([cx - r, lobes, cx + r, lobes + 2 * r], fill=colour)
+        edge = lobes + r * 1.2
+        draw.polygon([(x + s * 0.02, edge), (x + s * 0.98, edge), (x + s / 2, point)], fill=colour)
+        if kind == "spade":
+            draw.polygon([(x + s / 2, y + s * 0.7), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
+    elif kind == "club":
+        r = s * 0.22
+        for cx, cy in ((x + s / 2, y + r), (x + r, y + s * 0.5), (x + s - r, y + s * 0.5)):
+            draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+        draw.polygon([(x + s / 2, y + s * 0.45), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
 
 
 @lru_cache(maxsize=2048)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import Event, Game, Move
+from bot.games.base import Event, Game, Move, find_move
 from bot.service import errors
 from bot.service.snapshot import Listener, MoveResult, Snapshot, add_events
 from db import repository as repo_mod
@@ -188,8 +188,7 @@ class ServiceCore:
         game, state = snap.game, snap.state
         assert state is not None
         code = move if isinstance(move, str) else move.code
-        moves = game.legal_moves(state, seat)
-        chosen = next((m for m in moves if m.code == code), None)
+        chosen = find_move(game.legal_moves(state, seat), code)
         new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
         events = list(extra_events) + list(events)
         if chosen is None:  # pragma: no cover - apply accepted a code not listed

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View
+from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
 from db.records import MatchRecord, MatchStatus, Seat
 
 
@@ -137,16 +138,52 @@ class Listener(Protocol):
 
 
 def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | None:
-    """Find the move a player typed: its code, ``prefix:text``, or its label (any case)."""
+    """Find the move a player typed: its code, ``prefix:text``, its label (any case), or a
+    choice of a move's Pick typed as its items (``7h 7s``)."""
     text = text.strip()
     if not text:
         return None
     low = text.casefold()
-    for m in moves:
-        if m.code == text or (prefix and m.code == f"{prefix}:{text}"):
-            return m
-    for m in moves:
+    found = find_move(moves, text) or (find_move(moves, f"{prefix}:{text}") if prefix else None)
+    if found is not None:
+        return found
+    named = [m for m in moves if m.pick is None]  # a Pick is chosen by its items, never by its label
+    for m in named:
         if m.label.casefold() == low or m.path[-1].casefold() == low:
             return m
-    candidates = [m for m in moves if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
-    return candidates[0] if len(candidates) == 1 else None
+    candidates = [m for m in named if (not prefix or m.code.startswith(prefix)) and low in m.label.casefold()]
+    if len(candidates) == 1:
+        return candidates[0]
+    for m in moves:
+        parts = typed_parts(m, text)
+        if parts is not None and m.pick is not None and m.pick.least <= len(parts) <= m.pick.most:
+            return m.choose(parts)
+    return None
+
+
+_TYPED_SEPARATORS = re.compile(r"[\s,.+;]+")
+
+
+def typed_parts(move: Move, text: str, *, partial: bool = False) -> list[str] | None:
+    """The items of ``move``'s Pick named in ``text`` (each by its code part or its label,
+    any case; the pick's stem may lead, as in an autocompleted ``play:7h.7s``). None if a
+    word names no item. With ``partial`` the last word is left out (still being typed)."""
+    if move.pick is None:
+        return None
+    body = text.strip() if not partial else text.lstrip()
+    if body.casefold().startswith(f"{move.pick.stem}:".casefold()):
+        body = body[len(move.pick.stem) + 1 :]
+    words = [w for w in _TYPED_SEPARATORS.split(body) if w]
+    if partial and words and not _TYPED_SEPARATORS.fullmatch(body[-1:] or "x"):
+        words = words[:-1]
+    by_name: dict[str, str] = {}
+    for code_part, label in move.pick.items:
+        by_name[code_part.casefold()] = code_part
+        by_name.setdefault(label.casefold(), code_part)
+    parts: list[str] = []
+    for word in words:
+        found = by_name.get(word.casefold())
+        if found is None or found in parts:
+            return None
+        parts.append(found)
+    return parts

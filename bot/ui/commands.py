@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +14,7 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
+from bot.service.snapshot import typed_parts
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, is_admin, say, service_of
@@ -60,10 +62,11 @@ async def play_command(interaction: Interaction, game_id: str | None, kinds: Seq
         attempt = text or (kinds[0] if kinds else "")
         await play_move(interaction, snap.id, attempt, None)
         return
-    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path)) for m in _covered(moves, kinds)]
+    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path), m.pick) for m in _covered(moves, kinds)]
     if not own:
         raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
-    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else (own[0] if len(own) == 1 else None)
+    only = own[0] if len(own) == 1 and own[0].pick is None else None  # a Pick is never chosen for the player
+    move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else only
     if move is None:
         raise errors.UnknownMove(
             "That is not one of your moves now; pick one from the list the command offers."
@@ -94,13 +97,39 @@ async def autocomplete_moves(
     low = current.casefold()
     choices = []
     for m in _covered(snap.legal_moves(seat), kinds):
+        if m.pick is not None:
+            choices.extend(pick_choices(snap, m, current))
+            continue
         label = snap.name_text(m.label)
         if low and low not in label.casefold() and low not in m.code.casefold():
             continue
         choices.append(app_commands.Choice(name=clip(label, 100), value=m.code[:100]))
-        if len(choices) == 25:
-            break
-    return choices
+    return choices[:25]
+
+
+def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a move's Pick, one item at a time: the items typed so far plus each
+    item that matches the word being typed (the move's own choice when nothing is typed)."""
+    assert move.pick is not None
+    if not current.strip():
+        return [app_commands.Choice(name=clip(snap.name_text(move.choose(move.pick.parts(move.code) or ()).label), 100), value=move.code[:100])]
+    chosen = typed_parts(move, current, partial=True)
+    if chosen is None:
+        return []
+    last = current.rsplit(":", 1)[-1]
+    words = [w for w in re.split(r"[\s,.+;]+", last) if w]
+    typing = words[-1].casefold() if words and not re.match(r"[\s,.+;]", last[-1:]) else ""
+    out = []
+    if move.pick.least <= len(chosen) <= move.pick.most and not typing:
+        done = move.choose(chosen)
+        out.append(app_commands.Choice(name=clip(snap.name_text(done.label), 100), value=done.code[:100]))
+    if len(chosen) < move.pick.most:
+        for part, label in move.pick.items:
+            if part in chosen or (typing and typing not in part.casefold() and typing not in label.casefold()):
+                continue
+            more = move.choose([*chosen, part])
+            out.append(app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100]))
+    return out[:25]
 
 
 async def leave_command(interaction: Interaction) -> None:

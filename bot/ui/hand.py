@@ -7,6 +7,8 @@ item here is registered once with ``bot.add_dynamic_items`` and rebuilt from the
     kg:hand:<match>:<version>        the table's "My hand" button
     kg:m:<match>:<version>:<path>    a step in the hand's move tree (button)
     kg:ms:<match>:<version>:<path>   the same as a select; the chosen value is the next step
+    kg:mp:<match>:<version>:<path>   a move's Pick (several at once); the values are positions
+                                     in its items, never the items
 """
 
 from __future__ import annotations
@@ -110,21 +112,91 @@ class MoveSelect(
         await guarded(interaction, move_step(interaction, self.match_id, self.version, self.path + [child]))
 
 
-HAND_ITEMS = (HandButton, MoveButton, MoveSelect)
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:mp:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)",
+):
+    """The multi-select of a move's :class:`~bot.games.base.Pick`: the move at ``path``,
+    completed with the items at the chosen positions."""
+
+    def __init__(self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(
+            select
+            or discord.ui.Select(custom_id=f"kg:mp:{match_id}:{version}:{join_path(path)}", options=[discord.SelectOption(label="-")])
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> PickSelect:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.select):
+            return
+        positions = [int(v) if v.isdigit() else -1 for v in self.item.values]
+        await guarded(interaction, move_pick(interaction, self.match_id, self.version, self.path, positions))
+
+
+HAND_ITEMS = (HandButton, MoveButton, MoveSelect, PickSelect)
 
 
 # --- views ------------------------------------------------------------------------------------
 
 
+def pick_select(snap: Snapshot, move: Move, path: Sequence[int], label: str, row: int) -> PickSelect:
+    """One multi-select for ``move``'s Pick: choose ``least`` to ``most`` of its items (Discord
+    shows at most 25; the slash command reaches the rest)."""
+    assert move.pick is not None
+    items = move.pick.items[:SELECT_SIZE]
+    most = max(1, min(move.pick.most, len(items)))
+    least = min(move.pick.least, most)
+    count = str(least) if least == most else f"{least}-{most}"
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"kg:mp:{snap.id}:{snap.version}:{join_path(path)}",
+        placeholder=clip(f"{label}: choose {count}", 150),
+        min_values=least,
+        max_values=most,
+        options=[discord.SelectOption(label=clip(snap.name_text(text), 100), value=str(i)) for i, (_part, text) in enumerate(items)],
+        row=row,
+    )
+    return PickSelect(snap.id, snap.version, path, select)
+
+
+def _pick_leaf(moves: Sequence[Move], path: Sequence[int]) -> Move | None:
+    """The move with a Pick that ends exactly at ``path`` (nothing else below it)."""
+    node = walk(moves, path)
+    if node is None or node.children or node.leaf is None or node.leaf.pick is None:
+        return None
+    return node.leaf
+
+
 def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tuple[discord.ui.View, Node | None]:
-    """Buttons (or selects, for many choices) for the node at ``path`` of the move tree."""
+    """Buttons (or selects, for many choices) for the node at ``path`` of the move tree; a
+    move whose last step is a Pick shows as a multi-select when the rows allow, else as a
+    button that opens it."""
     view = discord.ui.View(timeout=None)
     node = walk(moves, path) if moves else None
-    if node is not None and (node.children or node.leaf is not None):
+    own = _pick_leaf(moves, path) if node is not None else None
+    if own is not None:
+        view.add_item(pick_select(snap, own, path, snap.name_text(own.path[-1]), 0))
+    elif node is not None and (node.children or node.leaf is not None):
         labels = [snap.name_text(c) for c in node.children]
         if node.choose_leaf_index is not None:
             labels.append("Just this")
-        if len(labels) <= MAX_BUTTON_CHOICES:
+        picks = {i: m for i in range(len(node.children)) if (m := _pick_leaf(moves, [*path, i])) is not None}
+        buttons = [i for i in range(len(labels)) if i not in picks]
+        button_rows = (len(buttons) + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW
+        inline = bool(picks) and len(picks) + button_rows + (1 if path else 0) <= 5
+        if inline:
+            for row, (i, move) in enumerate(picks.items()):
+                view.add_item(pick_select(snap, move, [*path, i], labels[i], row))
+            for n, i in enumerate(buttons):
+                item = MoveButton(snap.id, snap.version, list(path) + [i], labels[i])
+                item.item.row = len(picks) + n // BUTTONS_PER_ROW
+                view.add_item(item)
+        elif len(labels) <= MAX_BUTTON_CHOICES:
             for i, label in enumerate(labels):
                 item = MoveButton(snap.id, snap.version, list(path) + [i], label)
                 item.item.row = i // BUTTONS_PER_ROW
@@ -301,7 +373,30 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
     if node.leaf is None or (node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)):
         await send_hand(interaction, snap, seat, path=path)
         return
+    if node.leaf.pick is not None and not node.children:  # its multi-select comes next
+        await send_hand(interaction, snap, seat, path=path)
+        return
     await play_move(interaction, snap.id, node.leaf, version)
+
+
+async def move_pick(interaction: Interaction, match_id: int, version: int, path: list[int], positions: list[int]) -> None:
+    """A Pick's multi-select: the move at ``path`` with the items at ``positions``."""
+    svc = service_of(interaction)
+    try:
+        snap, seat = await svc.hand(match_id, interaction.user.id)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    if snap.version != version:
+        notice = [] if snap.status.over else ["That choice was out of date; here is your hand now."]
+        await send_hand(interaction, snap, seat, notice=notice)
+        return
+    move = _pick_leaf(snap.legal_moves(seat), path)
+    items = move.pick.items[:SELECT_SIZE] if move is not None and move.pick is not None else ()
+    if move is None or not positions or not all(0 <= i < len(items) for i in positions):
+        await send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
+        return
+    await play_move(interaction, snap.id, move.choose([items[i][0] for i in positions]), version)
 
 
 async def play_move(interaction: Interaction, match_id: int, move: Move | str, version: int | None) -> None:

@@ -1,0 +1,102 @@
+"""The state of a King's Court match: one frozen value, the random generator inside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bot.games.base import Rng
+from bot.games.court.bids import BY_KEY
+from bot.games.court.cards import suit
+from bot.games.court.scoring import round_points
+
+PLAYERS = 4
+BID, LEAD, FOLLOW, DUEL, PICK, AFTER, OVER = "bid", "lead", "follow", "duel", "pick", "after", "over"
+TRICK_CAP = 40
+
+
+@dataclass(frozen=True, slots=True)
+class CourtState:
+    rng: Rng
+    target: int  # a total that ends the match (500 by the printed rules)
+    going_board: int  # the round score a player needs to knock
+    scores: tuple[int, ...]  # match totals
+    round: int  # from 1
+    dealer: int
+    phase: str
+    turn: int  # the seat to act (every phase has exactly one)
+    kings: tuple[str, ...]  # each seat's secret King ("Kh"): its suit is theirs for the round
+    hands: tuple[tuple[str, ...], ...]
+    courted: tuple[tuple[str, ...], ...]  # each seat's one run, face down
+    bags: tuple[tuple[str, ...], ...]  # sandbagged fours of a kind, face down
+    flops: tuple[int, ...]  # Kings flopped this round
+    bids: tuple[str, ...]  # bid keys ("" for none)
+    leader: int  # who led the trick in progress
+    trick: tuple[tuple[str, ...], ...]  # cards played per seat in this trick
+    duel: tuple[tuple[str, ...], ...]  # duel cards laid per seat
+    duelists: tuple[int, ...]  # seats still duelling (in play order)
+    laid: tuple[str, ...]  # this duel round's cards, per duelist in order ("" = could not lay)
+    winner: int  # the trick's winner once known (-1 before)
+    played: tuple[tuple[str, ...], ...]  # a record: what each seat played in the last trick (duel included)
+    pool: tuple[str, ...]
+    owed: tuple[int, ...]  # cards each seat still takes from the pool
+    tricks: int  # tricks finished this round
+    streak: tuple[int, int]  # (seat, tricks won in a row)
+    forced: bool  # the winner's third trick in a row: knock or flop before anything else
+    courted_now: bool  # the winner courted this turn (one court per turn, no knock)
+    bagged_now: bool  # the winner sandbagged this turn (no knock)
+    last_round: tuple[int, ...] = ()  # each seat's points in the last round scored
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def king_suit(self, seat: int) -> str:
+        return suit(self.kings[seat])
+
+    def blind(self, seat: int) -> bool:
+        """The seat bid blind: its King is hidden from it for the round."""
+        return bool(self.bids[seat]) and BY_KEY[self.bids[seat]].blind
+
+    def score_so_far(self, seat: int) -> int:
+        """The seat's round score if the round ended now, before any bid."""
+        return round_points(
+            self.hands[seat], self.king_suit(seat), self.courted[seat], len(self.bags[seat]) // 4, self.flops[seat]
+        )
+
+    def can_knock(self, seat: int) -> bool:
+        """The going board: the round score so far must reach it; a blind bidder, who
+        cannot count theirs, is not bound by it."""
+        return self.blind(seat) or self.score_so_far(seat) >= self.going_board
+
+    def king_public(self, seat: int) -> bool:
+        """A flopped King lies face up (a blind bidder's stays down: they would see it)."""
+        return self.flops[seat] > 0 and not self.blind(seat)
+
+    def play_order(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % PLAYERS for i in range(PLAYERS))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Rng):
+        return value.state
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def dump(state: CourtState) -> dict[str, Any]:
+    return {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
+
+
+def load(data: Mapping[str, Any]) -> CourtState:
+    values = {f.name: _frozen(data[f.name]) for f in fields(CourtState) if f.name in data}
+    values["rng"] = Rng(data["rng"])
+    return CourtState(**values)

@@ -1,0 +1,94 @@
+"""What each seat (or the table) sees of a King's Court match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import CardGroup, ScoreLine, View, seat_token
+from bot.games.court.bids import BY_KEY
+from bot.games.court.cards import SUITS, label, labels, suit, suit_label
+from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, OVER, PLAYERS, TRICK_CAP, CourtState
+
+
+def build(state: CourtState, seat: int | None, waiting: str) -> View:
+    trick = min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)
+    board = [f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} · knock from {state.going_board}"]
+    if state.phase in (FOLLOW, DUEL):
+        shown = [f"{seat_token(s)} {labels(state.trick[s])}" for s in state.play_order() if state.trick[s]]
+        board.append("Trick: " + " · ".join(shown))
+    if state.phase == DUEL or any(state.duel):
+        duel = [f"{seat_token(s)} {labels(state.duel[s])}" for s in range(PLAYERS) if state.duel[s]]
+        if duel:
+            board.append("Duel: " + " · ".join(duel))
+    if state.pool:
+        board.append(f"Pool: {labels(state.pool)}")
+    if state.last_round and (state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER):
+        board.append("Last round: " + " · ".join(f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round)))
+    scores = tuple(_score_line(state, s) for s in range(PLAYERS))
+    data: dict[str, Any] = {
+        "phase": state.phase,
+        "turn": state.turn,
+        "round": state.round,
+        "scores": list(state.scores),
+        "trick": {s: list(state.trick[s]) for s in range(PLAYERS) if state.trick[s]},
+        "pool": list(state.pool),
+        "courted": [len(c) for c in state.courted],
+        "sandbags": [len(b) // 4 for b in state.bags],
+        "flops": list(state.flops),
+        "bids": list(state.bids),
+        "hand_sizes": [len(h) for h in state.hands],
+    }
+    if seat is None or state.phase == OVER or state.phase == BID:
+        return View(seat, waiting, board=tuple(board), scores=scores, data=data)
+    hand, private = _own(state, seat, data)
+    return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private, data=data)
+
+
+def _score_line(state: CourtState, seat: int) -> ScoreLine:
+    figures = [f"{state.scores[seat]} pts", f"{len(state.hands[seat])} in hand"]
+    if state.courted[seat]:
+        figures.append(f"{len(state.courted[seat])} courted")
+    if state.bags[seat]:
+        figures.append(f"{len(state.bags[seat]) // 4} sandbag{'s' * (len(state.bags[seat]) > 4)}")
+    marks = []
+    if seat == state.dealer:
+        marks.append("dealer")
+    if state.bids[seat]:
+        marks.append(f"bid {BY_KEY[state.bids[seat]].name}")
+    if state.flops[seat]:
+        shown = f" {label(state.kings[seat])}" if state.king_public(seat) else ""
+        marks.append(f"King flopped{shown}" + (f" x{state.flops[seat]}" if state.flops[seat] > 1 else ""))
+    if state.streak[0] == seat and state.streak[1] >= 2:
+        marks.append(f"{state.streak[1]} in a row")
+    return ScoreLine(seat, tuple(figures), tuple(marks))
+
+
+def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[CardGroup, ...], tuple[str, ...]]:
+    blind = state.blind(seat)
+    mine = None if blind else state.king_suit(seat)
+    order = sorted(SUITS, key=lambda s: (s != mine, SUITS.index(s)))
+    groups = []
+    for s in order:
+        cards = tuple(label(c) for c in state.hands[seat] if suit(c) == s)
+        if cards:
+            tag = " (your King)" if s == mine else ""
+            groups.append(CardGroup(f"{suit_label(s)}{tag}", cards))
+    private = []
+    if blind:
+        private.append("Your King: hidden (you bid blind)")
+    else:
+        private.append(f"Your King: {label(state.kings[seat])}, your suit is {suit_label(state.king_suit(seat))}")
+    run = state.courted[seat]
+    if run:
+        robbed = "" if blind or suit(run[0]) == mine else " (robbed: prisoners, 0)"
+        private.append(f"Courted: {labels(run)}{robbed}")
+    if state.bags[seat]:
+        private.append(f"Sandbagged: {labels(state.bags[seat])}")
+    if not blind:
+        so_far = state.score_so_far(seat)
+        private.append(f"Round score so far: {so_far:+d} points (knock from {state.going_board})")
+        data["score_so_far"] = so_far
+    data["hand"] = list(state.hands[seat])
+    data["king"] = None if blind else state.kings[seat]
+    data["my_courted"] = list(run)
+    return tuple(groups), tuple(private)

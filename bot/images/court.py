@@ -1,0 +1,71 @@
+"""King's Court (trick-and-meld) cards: the French deck, each card its rank, suit symbol and
+colour (hearts and diamonds red, clubs and spades black)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import Move, View
+from bot.games.court.cards import KINGS, RANK_LABEL, RANKS, SUIT_NAME, SUIT_SYMBOL, SUITS
+from bot.images import Rows
+from bot.images.draw import Face
+
+SYMBOL = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
+BY_SYMBOL = {symbol: s for s, symbol in SUIT_SYMBOL.items()}
+
+
+def face(code: str, *, marked: bool = False) -> Face:
+    """The card ``code`` ("Th", "Kd")."""
+    rank, suit = code[0], code[1]
+    colour = "red" if suit in ("h", "d") else "black"
+    return Face(RANK_LABEL[rank], SUIT_NAME[suit], colour, SYMBOL[suit], marked)
+
+
+def code_of(label: str) -> str | None:
+    """The code of a shown label ("10♥" -> "Th"); None for anything else."""
+    suit = BY_SYMBOL.get(label[-1:])
+    rank = {v: k for k, v in RANK_LABEL.items()}.get(label[:-1])
+    return f"{rank}{suit}" if suit and rank else None
+
+
+def _playable(moves: Sequence[Move]) -> set[str]:
+    """Hand cards a move can use now: a Pick's items, or the card a code names."""
+    out: set[str] = set()
+    for move in moves:
+        if move.pick is not None and move.kind != "take":
+            out.update(part for part, _label in move.pick.items)
+        elif move.kind == "duel":
+            out.add(move.code.split(":", 1)[1])
+    return out
+
+
+class CourtArt:
+    def hand(self, view: View, moves: Sequence[Move]) -> Rows:
+        playable = _playable(moves)
+        rows: Rows = []
+        for group in view.hand:
+            faces = []
+            for card in group.cards:
+                code = code_of(card)
+                faces.append(face(code, marked=code in playable) if code else Face(card))
+            rows.append((group.label.split(" ", 1)[-1], faces))
+        return rows
+
+    def table(self, view: View) -> Rows:
+        data = view.data
+        rows: Rows = []
+        trick = data.get("trick") or {}
+        played = [code for _seat, cards in sorted(trick.items()) for code in cards]
+        if played:
+            rows.append(("The trick", [face(c) for c in played]))
+        if data.get("pool"):
+            rows.append(("The pool", [face(c) for c in data["pool"]]))
+        return rows
+
+    def gallery(self) -> Rows:
+        rows: Rows = [(SUIT_NAME[s], [face(f"{r}{s}") for r in RANKS]) for s in SUITS]
+        rows.append(("The four Kings", [face(k) for k in KINGS]))
+        return rows
+
+
+ART = CourtArt()
