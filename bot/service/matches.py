@@ -13,6 +13,7 @@ reading and restoring.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from dataclasses import dataclass, replace
 from typing import Any
@@ -158,8 +159,14 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
     async def restore(self) -> list[Snapshot]:
         """Load every open match of this process's servers (its Discord shards), re-arm
         deadlines (with the time that was left), wake AIs."""
-        records = await self.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
-        snaps = [self._snapshot(r) for r in records if self.runs_guild(r.guild_id)]
+        collecting = gc.isenabled()
+        gc.disable()  # many small objects at once: the collector would walk them again and again
+        try:
+            records = await self.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
+            snaps = [self._snapshot(r) for r in records if self.runs_guild(r.guild_id)]
+        finally:
+            if collecting:
+                gc.enable()
         for i, snap in enumerate(snaps):
             if snap.status == MatchStatus.RUNNING:
                 async with self.lock(snap.id):
