@@ -135,7 +135,8 @@ def choose(state: DreamsState, seat: int, moves: list[Move], rng: Rng) -> Move:
     if spare:
         return spare[0]
     needed = _still_needed(state, seat)
-    if "coin" in codes and coin_total(state.hands[seat]) < needed:
+    power = coin_total(state.hands[seat]) + 5 * max(0, state.count(seat, ATTACK) - 1)
+    if "coin" in codes and power < needed:
         return codes["coin"]
     if "peek" in codes:
         return codes["peek"]
@@ -160,7 +161,6 @@ def _still_needed(state: DreamsState, seat: int) -> int:
 
 
 def _spare(state: DreamsState, seat: int, card: str) -> bool:
-    """A card this seat can do without: a second Jack, a third attack card."""
-    if kind(card) == JACK:
-        return state.count(seat, JACK) > 1
-    return state.count(seat, ATTACK) > 2
+    """A card this seat can do without: a second Jack (attack cards are savings: they
+    trade in at full price)."""
+    return kind(card) == JACK and state.count(seat, JACK) > 1

@@ -55,12 +55,12 @@ from bot.games.dreams.rules import RULES
 from bot.games.dreams.state import KING_BOUGHT, SAFETY_VALVE, TURN_CAP, DreamsState, dump, load
 
 COUNTER_SECONDS = 120.0  # a defender's time to choose their counter
-SAFETY_TURNS = 300  # turns per player after which any match ends on value (a stall valve)
+SAFETY_TURNS = 150  # turns per player after which any match ends on value (a stall valve)
 TURN_CAPS = (
     ("0", "No turn cap (printed rules)"),
+    ("15", "15 turns each, then most value wins (short)"),
     ("25", "25 turns each, then most value wins"),
     ("40", "40 turns each, then most value wins"),
-    ("60", "60 turns each, then most value wins"),
 )
 
 # Move kinds (the part of a code before the first ":").
@@ -113,7 +113,7 @@ class Dreams(GameBase[DreamsState]):
         Command("shuffle", "Shuffle the trump pile.", (SHUFFLE,)),
         Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
     )
-    hints = SuiteHints(players=2, quick={"turns": "25"}, vary=("turns",))
+    hints = SuiteHints(players=2, quick={"turns": "15"}, vary=("turns",))
 
     # --- set-up and whose move ---------------------------------------------------------
 
@@ -276,13 +276,14 @@ class Dreams(GameBase[DreamsState]):
         )
         given = []
         if pay.coins:
-            given.append(plural(len(pay.coins), "coin card"))
-        if pay.attack_cards:
-            given.append("trading in " + plural(len(pay.attack_cards), "attack card"))
-        if pay.jacks:
-            given.append("trading in " + " ".join(name(j) for j in pay.jacks))
+            given.append("paying " + plural(len(pay.coins), "coin card"))
+        traded = ([plural(len(pay.attack_cards), "attack card")] if pay.attack_cards else []) + [
+            name(j) for j in pay.jacks
+        ]
+        if traded:
+            given.append("trading in " + " and ".join(traded))
         what = "an attack card" if pay.target == ATTACK_TARGET else name(bought)
-        events.append(Event(f"{p(seat)} buys {what}, paying {' and '.join(given)}."))
+        events.append(Event(f"{p(seat)} buys {what}, {' and '.join(given)}."))
         mine = f"You paid {' '.join(name(c) for c in pay.given)} ({pay.paid} for {pay.price})."
         if pay.target == ATTACK_TARGET:
             mine += f" You drew {name(bought)}."
@@ -383,8 +384,10 @@ class Dreams(GameBase[DreamsState]):
     def view(self, state: DreamsState, seat: int | None) -> View:
         cap = f" of {state.turn_cap * state.players}" if state.turn_cap else ""
         board = [
-            f"Turn {state.turns + (0 if state.over else 1)}{cap} · "
-            f"piles: coins {len(state.coin_pile)}, trump {len(state.trump_pile)}, attack {len(state.attack_pile)}",
+            (
+                f"Turn {state.turns + (0 if state.over else 1)}{cap} · piles: coins {len(state.coin_pile)}, "
+                f"trump {len(state.trump_pile)}, attack {len(state.attack_pile)}"
+            ),
             "Jacks " + (" ".join(name(c) for c in state.jack_pile) or "none")
             + " · Queens " + (" ".join(name(c) for c in state.queen_pile) or "none")
             + " · King " + (" ".join(name(c) for c in state.king_pile) or "bought"),

@@ -78,11 +78,20 @@ def dump(state: DreamsState) -> dict[str, Any]:
 
 
 def load(data: Mapping[str, Any]) -> DreamsState:
+    piles = {name: tuple(str(c) for c in data[name]) for name in _TUPLES if name != "refused"}
     return DreamsState(
         rng=Rng(int(data["rng"])),
+        turn=int(data["turn"]),
         hands=tuple(tuple(h) for h in data["hands"]),
         peeked=tuple(bool(p) for p in data["peeked"]),
+        defender=int(data["defender"]),
+        attack_card=str(data["attack_card"]),
+        refused=tuple(int(v) for v in data["refused"]),
+        turns=int(data["turns"]),
+        turn_cap=int(data["turn_cap"]),
+        last_attack=str(data["last_attack"]),
+        winner=int(data["winner"]),
+        ended=str(data["ended"]),
         final_values=tuple(int(v) for v in data["final_values"]),
-        **{name: tuple(data[name]) for name in _TUPLES},
-        **{name: data[name] for name in _PLAIN},
+        **piles,
     )
