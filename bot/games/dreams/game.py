@@ -66,7 +66,7 @@ TURN_CAPS = (
 # Move kinds (the part of a code before the first ":").
 COIN_MOVE, BUY, SELL, ATTACK_MOVE, COUNTER, SHUFFLE, PEEK = "coin", "buy", "sell", "attack", "counter", "shuffle", "peek"
 
-GROUPS = ((COIN, "🪙 Coins"), (ATTACK, "⚔️ Attack cards"), (JACK, "🤺 Jacks"), (QUEEN, "👸 Queens"))
+GROUPS = ((COIN, "🪙 Coins"), (ATTACK, "⚔️ Attack cards"), (JACK, "🤺 Jacks"), (QUEEN, "👸 Queens"), (KING, "👑 King"))
 
 
 def p(seat: int) -> str:
@@ -429,10 +429,8 @@ class Dreams(GameBase[DreamsState]):
         private: list[str] = []
         if seat is not None:
             mine = state.hands[seat]
-            hand = tuple(
-                CardGroup(label, tuple(name(c) for c in mine if kind(c) == group))
-                for group, label in GROUPS
-            )
+            groups = ((label, tuple(name(c) for c in mine if kind(c) == group)) for group, label in GROUPS)
+            hand = tuple(CardGroup(label, cards) for label, cards in groups if cards)
             worth = sum(number(c) for c in mine if kind(c) == COIN)
             private.append(f"Your coins are worth {worth}; everything you hold is worth {state.value_of(seat)}.")
             data["hand"] = list(mine)
