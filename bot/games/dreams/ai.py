@@ -76,6 +76,8 @@ def _sure_attack(state: DreamsState, seat: int, moves: list[Move], order: tuple[
         parts = m.code.split(":")
         card = parts[1]
         if kind(card) == JACK:
+            if state.count(seat, JACK) > 1:
+                continue  # hoarding Jacks would starve the table (and a spare one is sold)
             if all(ranks.index(suit(card)) < ranks.index(suit(j)) for j in unseen_jacks):
                 target = int(parts[2])
                 # Prefer taking a Jack from whoever is nearest the King.
@@ -128,7 +130,7 @@ def choose(state: DreamsState, seat: int, moves: list[Move], rng: Rng) -> Move:
         # Keep value as attack cards (they trade in at full price): the coins go back to the
         # pile for everyone, so the match cannot dry up.
         exact = [m for m in moves if m.code == "buy:a:0" and "over" not in m.path[-1]]
-        if exact:
+        if exact and state.count(seat, ATTACK) < 4:
             return exact[0]
     # Spare cards go back into circulation (so the match cannot dry up), then save up.
     spare = [m for m in moves if m.kind == "sell" and _spare(state, seat, m.code.split(":")[1])]
