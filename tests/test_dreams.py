@@ -7,7 +7,6 @@ in ``bot/games/dreams/rules.py``.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -19,6 +18,7 @@ from bot.games.base import IllegalMove, InvalidOptions, MatchOver, NotYourTurn, 
 from bot.games.dreams import GAME
 from bot.games.dreams.cards import ATTACKS, COINS, JACKS, JOKER, QUEENS, TRUMPS
 from bot.games.dreams.combat import resolve
+from bot.games.dreams.evaluate import ai_vs_random
 from bot.games.dreams.game import COUNTER_SECONDS, SAFETY_TURNS
 from bot.games.dreams.payment import coins_for, exact_change
 from bot.games.dreams.state import DreamsState
@@ -444,22 +444,5 @@ def test_the_ai_uses_a_peek_to_attack_when_it_cannot_lose() -> None:
 
 def test_the_ai_beats_random_play_in_most_two_player_matches() -> None:
     """A sample of the README figure (1,000 matches there): at least 70% of wins."""
-    wins = 0
-    matches = 120
-    for i in range(matches):
-        rnd = random.Random(i)
-        ai_seat = i % 2
-        state = GAME.setup(2, i, {})
-        while GAME.outcome(state) is None:
-            seat = next(iter(GAME.to_act(state)))
-            if seat == ai_seat:
-                move = GAME.ai_move(state, seat, Rng.from_seed(rnd.randrange(1 << 30)))
-            else:
-                move = rnd.choice(GAME.legal_moves(state, seat))
-            state, _ = GAME.apply(state, seat, move)
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        wins += [r.place for r in outcome.results if r.seat == ai_seat] == [1] and sum(
-            r.place == 1 for r in outcome.results
-        ) == 1
+    wins, matches = ai_vs_random(120)
     assert wins >= 0.7 * matches, f"{wins} of {matches}"
