@@ -71,7 +71,7 @@ async def by_command(world: World, user: FakeUser, move: Move) -> InteractionRes
 async def by_hand(world: World, user: FakeUser, table: FakeMessage, snap: Snapshot, move: Move) -> InteractionResult:
     fake = world.fake
     result = await fake.click(user, table, label="My hand")
-    assert result.ephemeral and "Your cards" in result.text, result.text
+    assert result.ephemeral and "Your hand: Kingdom of Dreams" in result.text, result.text
     for step in move.path:
         label = snap.name_text(step)
         message = result.response
