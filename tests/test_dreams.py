@@ -292,6 +292,17 @@ def test_the_defender_answers_in_private_with_a_card_of_the_same_type() -> None:
         GAME.apply(after, 0, "coin")
 
 
+def test_timeout_defaults_are_harmless() -> None:
+    state = make([("Qh", "6s"), ()])
+    assert GAME.default_move(state, 0).code == "coin"
+    assert GAME.default_move(replace(state, coin_pile=()), 0).code == "shuffle"
+    # Without a sure win the default counter avoids a same-suit loss and keeps the high cards.
+    attacked = make([("9s",), ("8s", "10h", "8d")], defender=1, attack_card="9s")
+    assert GAME.default_move(attacked, 1).code == "counter:8d"
+    timed = GAME.timer(attacked)
+    assert timed is not None and timed.move == "counter:8d" and timed.seat == 1
+
+
 def test_same_suit_attack_cards_compare_numbers_without_a_flip() -> None:
     state = make([("9s",), ("10s", "8h")], peeked=(False, True))
     after, _ = play(state, 0, "attack:9s")

@@ -122,6 +122,8 @@ async def test_two_people_play_a_whole_match_with_an_attack(
                 assert snap.state.defender == seat and snap.game.awaited(snap.state) == {seat}
                 assert f"Waiting for {user.name} to counter" in table.text, table.text
                 assert "⚔️" in table.text and "attacks" in table.text
+                pings = [m for m in fake.messages(world.channel) if m.id != table.id]
+                assert pings and f"<@{user.id}>" in pings[-1].text, "the defender is pinged"
                 move = next(m for m in snap.legal_moves(seat) if m.code == GAME.default_move(snap.state, seat).code)
             if count % HAND_EVERY == 0 and move.kind != "counter":
                 result = await by_hand(world, user, table, snap, move)

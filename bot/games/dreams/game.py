@@ -365,7 +365,8 @@ class Dreams(GameBase[DreamsState]):
             raise NotYourTurn("You have nothing to do right now.")
         if state.attacking:
             return ai.counter(state, seat, moves)
-        return next((m for m in moves if m.code == COIN_MOVE), moves[-1] if moves[-1].code == SHUFFLE else moves[0])
+        # An absent player's turn: take a coin (harmless), or shuffle when the pile is empty.
+        return next((m for m in moves if m.code == COIN_MOVE), next(m for m in moves if m.code == SHUFFLE))
 
     def timer(self, state: DreamsState) -> TimedMove | None:
         if not state.attacking or state.over:
