@@ -187,7 +187,7 @@ class Dreams(GameBase[DreamsState]):
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
             if state.attacking and 0 <= seat < state.players:
-                raise NotYourTurn(f"{p(state.defender)} is choosing a counter to an attack; wait for them.")
+                raise NotYourTurn("An attack waits for the defender's counter; wait for them.")
             raise NotYourTurn("It is not your turn.")
         legal = {m.code: m for m in self.legal_moves(state, seat)}
         if code not in legal:

@@ -18,8 +18,8 @@ RULES_SECTIONS: tuple[str, ...] = (
     """**Rulings of this bot**
 - Spent coins go back into the coin pile, which is reshuffled; so is the pile after the bank pays a sale.
 - You choose what to buy and what to trade in (how many attack cards, which Jacks); your lowest attack cards go first (8s before 9s before 10s), and the bot picks the coins that overpay least. Payments that trade in a card not needed are not offered.
-- Coins paid and the attack card drawn are told only to you; the table sees how many cards changed hands. Jacks and Queens are face up, so the one bought is named.
-- A defender who does not answer in time (2 minutes) counters with the card the bot's AI would pick. A peek that is still valid is not offered again.
+- Coins paid and the attack card drawn are told only to you; Jacks and Queens are face up, so the one bought is named.
+- A defender who does not answer within 2 minutes counters with the card the bot's AI would pick; a player whose turn times out takes a coin (or shuffles, if the coin pile is empty). A valid peek is not offered again.
 - **Turn cap** (lobby, off by default): after that many turns each, the highest total value wins (coins at face value, attack cards 5, Jacks 10, Queens 20); equal totals share the place. A safety valve ends any match the same way after 150 turns each.""",
 )
 
