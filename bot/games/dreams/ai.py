@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.games.base import Move, Rng
 from bot.games.dreams.cards import ATTACK, JACK, JACKS, JOKER, QUEEN, coin_total, kind, number, suit
 from bot.games.dreams.combat import suit_order
+from bot.games.dreams.payment import payments
 from bot.games.dreams.state import DreamsState
 
 
@@ -48,8 +49,6 @@ def counter(state: DreamsState, seat: int, moves: list[Move]) -> Move:
 def _best_buy(moves: list[Move], prefix: str, state: DreamsState, seat: int) -> Move | None:
     """Of the buy moves for targets starting with ``prefix``, the one overpaying least,
     then trading in the most cards (coins stay flexible)."""
-    from bot.games.dreams.payment import payments
-
     best: tuple[int, int, str] | None = None
     chosen: Move | None = None
     by_code = {m.code: m for m in moves if m.code.startswith(f"buy:{prefix}")}
@@ -104,6 +103,9 @@ def _spoiler(state: DreamsState, seat: int, moves: list[Move]) -> Move | None:
 
 
 def choose(state: DreamsState, seat: int, moves: list[Move], rng: Rng) -> Move:
+    """The AI's move among ``moves`` (the seat's legal moves). It is deterministic: the
+    random generator is not needed, so replays and the privacy checks see the same choice."""
+    del rng
     if state.attacking:
         return counter(state, seat, moves)
     codes = {m.code: m for m in moves}
