@@ -28,7 +28,6 @@ KINGS: tuple[str, ...] = tuple("K" + s for s in SUITS)  # one of them is in play
 
 PRICE = {ATTACK: 5, JACK: 10, QUEEN: 20, KING: 40}
 SALE = {ATTACK: 5, JACK: 10}  # Queens and the King cannot be sold or traded in
-TRADE_IN_ORDER = (ATTACK, JACK)
 
 
 def rank(card: str) -> str:
@@ -69,14 +68,6 @@ def name(card: str) -> str:
     if card == JOKER:
         return "Joker"
     return rank(card) + SUIT_SYMBOL[suit(card)]
-
-
-def long_name(card: str) -> str:
-    """``"the 10 of hearts"``, ``"the Jack of spades"``."""
-    if card == JOKER:
-        return "the joker"
-    words = {"A": "ace", "J": "Jack", "Q": "Queen", "K": "King"}
-    return f"the {words.get(rank(card), rank(card))} of {SUIT_NAME[suit(card)]}"
 
 
 _SORT_RANK = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
