@@ -17,6 +17,7 @@ from bot.games.base import Game
 
 _MODULES = (
     "bot.games.crown",
+    "bot.games.dreams",
     "bot.games.dynasty",
     "bot.games.four",
     "bot.games.court",
