@@ -162,7 +162,7 @@ async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -
                         play = fire_component(fake, user, fake.message(rec.original_message_id), moves[0])
                         assert await answered(play, 3)
             await asyncio.sleep(0.05)
-        assert all("finished" in t.text for t in tables), [t.text[:80] for t in tables]
+        await fake.wait_for(lambda: all("finished" in t.text for t in tables), 15, "every table to show its end")
         assert set(statuses(db).values()) == {"finished"}
         after = stored_moves(db)
         assert stored <= after
