@@ -29,10 +29,11 @@ DEFAULT_TURN_SECONDS = 180
 
 @dataclass
 class Timer:
-    """A match's armed deadline task, for the version it was armed at."""
+    """A match's armed deadline, for the version it was armed at: a handle on the event
+    loop's clock (cheap: a restart arms thousands), which starts a task when it fires."""
 
     version: int
-    task: asyncio.Task[None]
+    handle: asyncio.TimerHandle
 
 
 @dataclass
@@ -49,6 +50,7 @@ class ServiceCore:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     _cache: dict[int, Snapshot] = field(default_factory=dict)
     _timers: dict[int, Timer] = field(default_factory=dict)
+    _firing: set[asyncio.Task[None]] = field(default_factory=set)  # deadlines being handled
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _pending: set[asyncio.Task[None]] = field(default_factory=set)
     _turn_seconds: dict[int, int] = field(default_factory=dict)

@@ -129,23 +129,31 @@ class DeadlineKeeper(ServiceCore):
     def _arm(self, snap: Snapshot) -> None:
         rec = snap.record
         current = self._timers.get(snap.id)
-        if current is not None and current.version == rec.version and not current.task.done():
+        if current is not None and current.version == rec.version:
             return
         self._disarm(snap.id)
         if rec.deadline_at is None or not rec.deadline or rec.deadline.get("version") != rec.version:
             return
         delay = max(0.0, rec.deadline_at - self.clock())
-        task = asyncio.create_task(self._fire(snap.id, rec.version, delay), name=f"deadline-{snap.id}")
-        self._timers[snap.id] = Timer(rec.version, task)
+        handle = asyncio.get_running_loop().call_later(delay, self._start_firing, snap.id, rec.version)
+        self._timers[snap.id] = Timer(rec.version, handle)
 
     def _disarm(self, match_id: int) -> None:
         timer = self._timers.pop(match_id, None)
-        if timer is not None and timer.task is not asyncio.current_task():
-            timer.task.cancel()
+        if timer is not None:
+            timer.handle.cancel()
 
-    async def _fire(self, match_id: int, version: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._timers.pop(match_id, None)
+    def _start_firing(self, match_id: int, version: int) -> None:
+        timer = self._timers.get(match_id)
+        if timer is not None and timer.version == version:
+            del self._timers[match_id]
+        if self._closed:
+            return
+        task = asyncio.create_task(self._fire(match_id, version), name=f"deadline-{match_id}")
+        self._firing.add(task)
+        task.add_done_callback(self._firing.discard)
+
+    async def _fire(self, match_id: int, version: int) -> None:
         results: list[MoveResult] = []
         reminder: tuple[Snapshot, list[int], float] | None = None
         async with self.lock(match_id):

@@ -184,7 +184,9 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
             await asyncio.wait_for(self.settle(), timeout=5)
         except TimeoutError:
             log.warning("table updates still pending at shutdown")
-        tasks = [t.task for t in self._timers.values()] + list(self._ai_tasks.values())
+        for timer in self._timers.values():
+            timer.handle.cancel()
+        tasks = [*self._firing, *self._ai_tasks.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
