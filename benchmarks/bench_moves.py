@@ -1,9 +1,11 @@
 """Move latency through the service and SQLite under concurrent players (no Discord).
 
 64 players in 32 two-player tourney matches pick their cards at the same moment, round after
-round; every pick is one transaction. The same load runs twice in one process: with the
-bot's design (one writer connection) and with a pool of 8 writer connections on the same
-file (the baseline), and prints p50/p99 and the ratio.
+round; every pick is one transaction. The same load runs three times in one process: with the
+bot's design (one writer connection on a thread of its own, plain synchronous sqlite3 under
+SQLAlchemy Core, one hop from the event loop per transaction), with the design before it (the
+one writer through aiosqlite, a hop per statement), and with a pool of 8 writer connections
+through aiosqlite (the first baseline); it prints p50/p99 and the ratios.
 
     .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres]
 
@@ -42,15 +44,25 @@ def pooled(repo: Repository) -> Repository:
     repo.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
     event.listen(repo.writer.sync_engine, "connect", repository_module._sqlite_pragmas)
     repo._write_lock = _NoLock()  # type: ignore[assignment]
+    repo._sync_writer = None  # through aiosqlite
     return repo
 
 
-async def run(players: int, rounds: int, baseline: bool, url: str | None = None) -> list[float]:
+def through_aiosqlite(repo: Repository) -> Repository:
+    """The bot's design before: the one writer connection through aiosqlite, a thread hop
+    for every statement."""
+    repo._sync_writer = None
+    return repo
+
+
+async def run(players: int, rounds: int, design: str = "bot", url: str | None = None) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repository(url or f"sqlite:///{tmp}/bench.db")
         await repo.migrate()
-        if baseline:
+        if design == "pooled":
             repo = pooled(repo)
+        elif design == "aiosqlite":
+            repo = through_aiosqlite(repo)
         svc = MatchService(repo, ai_delay=0)
         matches = []
         for i in range(players // 2):
@@ -92,23 +104,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
     args = parser.parse_args()
-    ours = asyncio.run(run(args.players, args.rounds, baseline=False))
-    base = asyncio.run(run(args.players, args.rounds, baseline=True))
+    ours = asyncio.run(run(args.players, args.rounds, "bot"))
+    before = asyncio.run(run(args.players, args.rounds, "aiosqlite"))
+    base = asyncio.run(run(args.players, args.rounds, "pooled"))
     print(f"moves: {len(ours)} by {args.players} concurrent players")
-    print(f"{'':22}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
-    for name, xs in (("one writer (bot)", ours), ("8 writers (baseline)", base)):
-        print(f"{name:22}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
-    print(f"ratio baseline/bot at p99: {pct(base, .99) / pct(ours, .99):.2f}x")
+    print(f"{'':40}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
+    rows = (("one writer thread, plain sqlite3 (bot)", ours), ("one writer through aiosqlite (before)", before),
+            ("8 writers through aiosqlite (baseline)", base))
+    for name, xs in rows:
+        print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
+    print(f"ratio at p99: before/bot {pct(before, .99) / pct(ours, .99):.2f}x, baseline/bot {pct(base, .99) / pct(ours, .99):.2f}x")
     if args.postgres:
         from tests.postgres import PostgresServer
 
         server = PostgresServer()
         try:
-            pg = asyncio.run(run(args.players, args.rounds, baseline=False, url=server.database()))
+            pg = asyncio.run(run(args.players, args.rounds, "bot", url=server.database()))
         finally:
             server.stop()
-        name = "PostgreSQL (bot)"
-        print(f"{name:22}{pct(pg, .5):10.1f}{pct(pg, .99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
+        name = "PostgreSQL, asyncpg (bot)"
+        print(f"{name:40}{pct(pg, .5):10.1f}{pct(pg, .99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
         print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, .99) / pct(ours, .99):.2f}x")
 
 

@@ -40,8 +40,7 @@ class LeaderboardStore:
             return await conn.run_sync(fn, *args)
 
     async def _write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        async with self.repo.writing() as conn:
-            return await conn.run_sync(lambda sync: fn(sync, *args, **kwargs))
+        return await self.repo.write(lambda conn: fn(conn, *args, **kwargs))
 
     async def current_season(self, guild_id: int, now: float) -> SeasonRecord:
         season = await self._read(open_season, guild_id)

@@ -11,16 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import Table, event, func, insert, select, update
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, Engine, create_engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import AsyncAdaptedQueuePool
+from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
 from db import leaderboard
 from db.models import GuildConfig, Match, MoveLog, Result, UserSettings
@@ -36,6 +37,7 @@ from db.records import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ACTIVE = ("lobby", "running")
 # SQL is written against the tables' columns (typed SQL expressions), not model attributes.
@@ -113,12 +115,25 @@ class Repository:
         self.writer: AsyncEngine = create_async_engine(
             self.url, poolclass=AsyncAdaptedQueuePool, pool_size=1, max_overflow=0
         )
+        # SQLite on a file: writes run as plain synchronous transactions on one thread of
+        # their own, one hop from the event loop per transaction (aiosqlite costs a hop per
+        # statement). PostgreSQL (and an in-memory SQLite) write through the async engine.
+        self._sync_writer: Engine | None = None
+        self._write_thread: ThreadPoolExecutor | None = None
         self.reader: AsyncEngine = (
             create_async_engine(self.url, pool_size=4, max_overflow=4) if not self._memory else self.writer
         )
         if self.is_sqlite:
             for engine in {self.writer, self.reader}:
                 event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            if not self._memory:
+                sync_url = make_url(self.url).set(drivername="sqlite+pysqlite")
+                self._sync_writer = create_engine(
+                    sync_url, poolclass=QueuePool, pool_size=1, max_overflow=0,
+                    connect_args={"check_same_thread": False},
+                )
+                event.listen(self._sync_writer, "connect", _sqlite_pragmas)
+                self._write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         self._write_lock = asyncio.Lock()
 
     @property
@@ -140,13 +155,25 @@ class Repository:
         async with self.reader.connect() as conn:
             yield conn
 
-    @asynccontextmanager
-    async def writing(self) -> AsyncIterator[AsyncConnection]:
-        """The one writer connection, in a transaction (committed when the block ends)."""
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)``, synchronous SQLAlchemy Core, as one transaction on the
+        one writer: committed when it returns, rolled back if it raises."""
+        if self._sync_writer is not None and self._write_thread is not None:
+            engine = self._sync_writer
+
+            def transaction() -> T:
+                with engine.begin() as conn:
+                    return fn(conn, *args)
+
+            return await asyncio.get_running_loop().run_in_executor(self._write_thread, transaction)
         async with self._write_lock, self.writer.begin() as conn:
-            yield conn
+            return await conn.run_sync(fn, *args)
 
     async def close(self) -> None:
+        if self._write_thread is not None:
+            self._write_thread.shutdown(wait=True)
+        if self._sync_writer is not None:
+            self._sync_writer.dispose()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
@@ -165,14 +192,15 @@ class Repository:
         seed: int,
     ) -> MatchRecord:
         now = time.time()
-        async with self._write_lock, self.writer.begin() as conn:
-            busy = await conn.execute(
+
+        def create(conn: Connection) -> MatchRecord:
+            busy = conn.execute(
                 select(MT.id).where(MT.channel_id == channel_id, MT.status.in_(ACTIVE)).limit(1)
             )
             existing = busy.scalar()
             if existing is not None:
                 raise ChannelBusy(existing)
-            res = await conn.execute(
+            res = conn.execute(
                 insert(match_table).values(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -190,9 +218,11 @@ class Repository:
             )
             key = res.inserted_primary_key
             assert key is not None
-            created = await self._get(conn, int(key[0]))
-            assert created is not None
-            return created
+            row = conn.execute(select(match_table).where(MT.id == int(key[0]))).first()
+            assert row is not None
+            return _record(row)
+
+        return await self.write(create)
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         async with self.reader.connect() as conn:
@@ -286,22 +316,10 @@ class Repository:
         return await self._versioned_update(match_id, expected_version, values)
 
     async def set_message(self, match_id: int, message_id: int | None) -> None:
-        async with self._write_lock, self.writer.begin() as conn:
-            await conn.execute(update(match_table).where(MT.id == match_id).values(message_id=message_id))
+        await self.write(_execute, update(match_table).where(MT.id == match_id).values(message_id=message_id))
 
     async def _versioned_update(self, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
-        async with self._write_lock, self.writer.begin() as conn:
-            row = (
-                await conn.execute(
-                    update(match_table)
-                    .where(MT.id == match_id, MT.version == expected_version)
-                    .values(**values)
-                    .returning(*MATCH_COLUMNS)
-                )
-            ).first()
-            if row is None:
-                raise StaleVersion(match_id)
-            return _record(row)
+        return await self.write(_versioned_update, match_id, expected_version, values)
 
     async def apply_move(self, upd: MatchUpdate) -> MatchRecord:
         """State + version + move row (+ results when finished): one transaction or nothing."""
@@ -319,18 +337,10 @@ class Repository:
             values["seats"] = _dumps([s.to_json() for s in upd.seats])
         if upd.status in ("finished", "abandoned"):
             values["finished_at"] = now
-        async with self._write_lock, self.writer.begin() as conn:
-            row = (
-                await conn.execute(
-                    update(match_table)
-                    .where(MT.id == upd.match_id, MT.version == upd.expected_version)
-                    .values(**values)
-                    .returning(*MATCH_COLUMNS)
-                )
-            ).first()
-            if row is None:
-                raise StaleVersion(upd.match_id)
-            await conn.execute(
+
+        def move(conn: Connection) -> MatchRecord:
+            rec = _versioned_update(conn, upd.match_id, upd.expected_version, values)
+            conn.execute(
                 insert(move_table).values(
                     match_id=upd.match_id,
                     version=upd.expected_version + 1,
@@ -340,42 +350,11 @@ class Repository:
                     created_at=now,
                 )
             )
-            rec = _record(row)
             if upd.results:
-                await self._insert_results(conn, rec, upd.results, now)
+                _insert_results(conn, rec, upd.results, now)
             return rec
 
-    async def _insert_results(
-        self, conn: AsyncConnection, rec: MatchRecord, results: tuple[ResultRow, ...], now: float
-    ) -> None:
-        has_ai = any(r.is_ai for r in results)
-        # Leaderboards: the guild's open season (the first is created now) and its standings,
-        # in this same transaction.
-        season_id = await conn.run_sync(leaderboard.current_season_id, rec.guild_id, now)
-        changes = await conn.run_sync(leaderboard.record_match, rec.guild_id, rec.game_id, season_id, results, now)
-        await conn.execute(
-            insert(result_table),
-            [
-                {
-                    "match_id": rec.id,
-                    "guild_id": rec.guild_id,
-                    "game_id": rec.game_id,
-                    "season_id": season_id,
-                    "user_id": r.user_id,
-                    "seat": r.seat,
-                    "is_ai": r.is_ai,
-                    "place": r.place,
-                    "score": r.score,
-                    "team": r.team,
-                    "players": len(results),
-                    "has_ai": has_ai,
-                    "left": r.left,
-                    "created_at": now,
-                    "skill_change": changes.get(r.user_id) if r.user_id is not None and not r.is_ai else None,
-                }
-                for r in results
-            ],
-        )
+        return await self.write(move)
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reader.connect() as conn:
@@ -397,17 +376,13 @@ class Repository:
 
     async def set_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         now = time.time()
-        async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(config_table).where(GC.guild_id == guild_id).values(turn_seconds=seconds, updated_at=now)
-            )
-            if res.rowcount == 0:
-                await conn.execute(insert(config_table).values(guild_id=guild_id, turn_seconds=seconds, updated_at=now))
+        await self.write(
+            _upsert, config_table, GC.guild_id == guild_id, {"turn_seconds": seconds, "updated_at": now}, {"guild_id": guild_id}
+        )
 
     async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the match's current "your turn" message (None: there is none)."""
-        async with self._write_lock, self.writer.begin() as conn:
-            await conn.execute(update(match_table).where(MT.id == match_id).values(turn_message_id=message_id))
+        await self.write(_execute, update(match_table).where(MT.id == match_id).values(turn_message_id=message_id))
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """The server's display settings (defaults where never changed)."""
@@ -421,10 +396,7 @@ class Repository:
 
     async def set_server_settings(self, guild_id: int, **values: bool) -> ServerSettings:
         now = time.time()
-        async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(update(config_table).where(GC.guild_id == guild_id).values(**values, updated_at=now))
-            if res.rowcount == 0:
-                await conn.execute(insert(config_table).values(guild_id=guild_id, **values, updated_at=now))
+        await self.write(_upsert, config_table, GC.guild_id == guild_id, {**values, "updated_at": now}, {"guild_id": guild_id})
         return await self.server_settings(guild_id)
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
@@ -444,29 +416,83 @@ class Repository:
 
     async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
         now = time.time()
-        async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(settings_table).where(US.user_id == user_id).values(**values, updated_at=now)
-            )
-            if res.rowcount == 0:
-                await conn.execute(insert(settings_table).values(user_id=user_id, **values, updated_at=now))
+        await self.write(_upsert, settings_table, US.user_id == user_id, {**values, "updated_at": now}, {"user_id": user_id})
         return (await self.preferences([user_id]))[user_id]
 
     async def set_deadline(
         self, match_id: int, version: int, deadline_at: float | None, deadline: dict[str, Any] | None
     ) -> bool:
         """Replace the stored deadline of this version (no version bump); False if stale."""
-        async with self._write_lock, self.writer.begin() as conn:
-            res = await conn.execute(
-                update(match_table)
-                .where(MT.id == match_id, MT.version == version)
-                .values(deadline_at=deadline_at, deadline=_dumps(deadline) if deadline else None)
-            )
-            return res.rowcount == 1
+        statement = (
+            update(match_table)
+            .where(MT.id == match_id, MT.version == version)
+            .values(deadline_at=deadline_at, deadline=_dumps(deadline) if deadline else None)
+        )
+        return bool(await self.write(_rowcount, statement) == 1)
 
     async def count_matches(self, status: str) -> int:
         async with self.reader.connect() as conn:
             return int((await conn.execute(select(func.count()).select_from(match_table).where(MT.status == status))).scalar() or 0)
+
+
+# --- the writes, as synchronous functions of one connection (see Repository.write) ---------
+
+
+def _execute(conn: Connection, statement: Any) -> None:
+    conn.execute(statement)
+
+
+def _rowcount(conn: Connection, statement: Any) -> int:
+    return int(conn.execute(statement).rowcount)
+
+
+def _upsert(conn: Connection, table: Table, where: Any, values: dict[str, Any], key: dict[str, Any]) -> None:
+    """Update the row ``where`` selects, or insert it with ``key`` if there is none."""
+    if conn.execute(update(table).where(where).values(**values)).rowcount == 0:
+        conn.execute(insert(table).values(**key, **values))
+
+
+def _versioned_update(conn: Connection, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
+    row = conn.execute(
+        update(match_table)
+        .where(MT.id == match_id, MT.version == expected_version)
+        .values(**values)
+        .returning(*MATCH_COLUMNS)
+    ).first()
+    if row is None:
+        raise StaleVersion(match_id)
+    return _record(row)
+
+
+def _insert_results(conn: Connection, rec: MatchRecord, results: tuple[ResultRow, ...], now: float) -> None:
+    has_ai = any(r.is_ai for r in results)
+    # Leaderboards: the guild's open season (the first is created now) and its standings,
+    # in this same transaction.
+    season_id = leaderboard.current_season_id(conn, rec.guild_id, now)
+    changes = leaderboard.record_match(conn, rec.guild_id, rec.game_id, season_id, results, now)
+    conn.execute(
+        insert(result_table),
+        [
+            {
+                "match_id": rec.id,
+                "guild_id": rec.guild_id,
+                "game_id": rec.game_id,
+                "season_id": season_id,
+                "user_id": r.user_id,
+                "seat": r.seat,
+                "is_ai": r.is_ai,
+                "place": r.place,
+                "score": r.score,
+                "team": r.team,
+                "players": len(results),
+                "has_ai": has_ai,
+                "left": r.left,
+                "created_at": now,
+                "skill_change": changes.get(r.user_id) if r.user_id is not None and not r.is_ai else None,
+            }
+            for r in results
+        ],
+    )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -36,8 +36,7 @@ async def test_autogenerate_finds_nothing_to_change_after_the_migrations(url: st
     repo = Repository(url)
     try:
         await repo.migrate()
-        async with repo.writing() as conn:
-            differences = await conn.run_sync(_differences)
+        differences = await repo.write(_differences)
     finally:
         await repo.close()
     assert differences == [], differences
