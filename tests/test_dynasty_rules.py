@@ -12,9 +12,9 @@ import pytest
 
 from bot.games.base import IllegalMove, NotYourTurn
 from bot.games.dynasty import GAME
-from bot.games.dynasty import engine as E
+from bot.games.dynasty import deal as E
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
-from bot.games.dynasty.engine import hand_points
+from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,

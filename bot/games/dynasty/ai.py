@@ -48,7 +48,8 @@ from bot.games.dynasty.cards import (
     TRE,
     WIZ,
 )
-from bot.games.dynasty.engine import adv, blocking, hand_points
+from bot.games.dynasty.legal import blocking
+from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -58,6 +59,7 @@ from bot.games.dynasty.state import (
     DynastyState,
 )
 from bot.games.dynasty.tables import ACTIONS, REVERSE, SKIP, Tables, tables_for
+from bot.games.dynasty.working import adv
 
 AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}

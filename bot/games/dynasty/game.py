@@ -35,15 +35,11 @@ from bot.games.dynasty.cards import (
     TRE,
     WAR,
 )
-from bot.games.dynasty.engine import (
-    apply_move,
-    blocking,
-    legal,
-    new_match,
-    team_label,
-    to_act_mask,
-)
+from bot.games.dynasty.deal import new_match
+from bot.games.dynasty.legal import blocking, legal, to_act_mask
+from bot.games.dynasty.moves import apply_move
 from bot.games.dynasty.rules import RULES
+from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,

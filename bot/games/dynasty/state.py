@@ -24,9 +24,10 @@ BATTLE = 7  # a battle card waits for Defender answers
 KEY_PICK = 8  # Secret Key: choose a card from the draw pile
 ASK = 9  # partners: the partner answers yes/no
 OVER = 10  # match finished
+NEXT_HAND = 11  # a hand was scored and the next is dealt before the move ends (never stored)
 
 PHASE_NAMES = (
-    "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over",
+    "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over", "next hand",
 )
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View
 from bot.games.dynasty.cards import CODE, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
-from bot.games.dynasty.engine import NAME_OF_KIND, blocking, team_label, to_act_mask, waiting_text
+from bot.games.dynasty.legal import blocking, to_act_mask, waiting_text
+from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -18,6 +19,7 @@ from bot.games.dynasty.state import (
     DynastyState,
 )
 from bot.games.dynasty.tables import p, tables_for
+from bot.games.dynasty.working import NAME_OF_KIND
 
 DECK_TITLES = {
     "classic": "King's Court (classic)",

@@ -1,0 +1,267 @@
+"""The deck and the deal: a new match, shuffling and dealing a hand, the dealing
+bonus cut, the first (table) card and the dealer's choices for it, Castle Fire's redeal."""
+
+from __future__ import annotations
+
+from bot.games.base import Event
+from bot.games.dynasty.cards import (
+    CJ,
+    DB,
+    DEC,
+    DUN,
+    FM,
+    FRONT_KINDS,
+    KIND,
+    KINGDOM,
+    KN,
+    MATCH_KEY,
+    NAME,
+    NUM,
+    POT,
+    PRO,
+    SHIELD_KINDS,
+    SUIT,
+    SUIT_NAMES,
+)
+from bot.games.dynasty.effects import DIR_TEXT, effect
+from bot.games.dynasty.legal import gen_plays
+from bot.games.dynasty.state import (
+    CUT,
+    ESCORT,
+    EXTRA,
+    FIRST,
+    NEXT_HAND,
+    PLAY,
+    Config,
+    DynastyState,
+    Work,
+    freeze,
+)
+from bot.games.dynasty.tables import (
+    C_EXTRA,
+    Tables,
+    p,
+    tables_for,
+)
+from bot.games.dynasty.turn import begin_turn, end_turn
+from bot.games.dynasty.working import (
+    _M64,
+    HAND_SIZE,
+    LOG_SIZE,
+    _clear_pending,
+    _put,
+    adv,
+    below,
+    shuffle,
+)
+
+
+def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
+    T = tables_for(cfg)
+    w = Work()
+    # Match-level fields here; start_hand sets every per-hand field.
+    w.cfg = cfg
+    w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
+    w.phase = PLAY
+    w.hand_no = 1
+    w.dealer = 0
+    w.totals = (0,) * T.nteams
+    w.prev_suit = -1
+    w.mturns = 0
+    w.log = ()
+    w.last = ()
+    w.places = ()
+    ev: list[Event] = []
+    start_hand(w, T, ev)
+    deal_next_hands(w, T, ev)
+    w.log = tuple(e.text for e in ev if e.seat is None)[-LOG_SIZE:]
+    return freeze(w), ev
+
+
+def deal_next_hands(w: Work, T: Tables, ev: list[Event]) -> None:
+    """Deal the next hand after a hand was scored (and again, should that hand end at once).
+    Scoring only marks the hand as over (phase ``NEXT_HAND``); every rule that ends a hand
+    does so as its last step, so dealing here gives the same sequence of events."""
+    while w.phase == NEXT_HAND:
+        start_hand(w, T, ev)
+
+
+def _reset_hand_fields(w: Work, n: int) -> None:
+    w.hands = ((),) * n
+    w.dungeon = ((),) * n
+    w.lost = (0,) * n
+    w.escape = 0
+    w.penalty = 0
+    w.guard = (0,) * n
+    w.dkwin = 0
+    w.discard = ()
+    w.mkey = -1
+    w.suit = -1
+    w.top_as = -1
+    w.direction = 1
+    w.proxy = -1
+    w.first_fm = False
+    w.skips = 0
+    w.played_n = 0
+    _clear_pending(w)
+    w.ask = 0
+    w.precall = False
+    w.bat = ()
+    w.bat_wait = 0
+    w.bat_def = 0
+    w.waived = 0
+    w.stall = 0
+
+
+def start_hand(w: Work, T: Tables, ev: list[Event]) -> None:
+    n = T.n
+    _reset_hand_fields(w, n)
+    w.front = ((),) * n
+    w.played = ((),) * n
+    w.bets = ()
+    w.adj = (0,) * n
+    w.hturns = 0
+    w.draw = shuffle(w, T.deck)
+    w.turn = w.dealer
+    if T.cfg.dealing_bonus:
+        w.phase = CUT
+        ev.append(Event(f"Hand {w.hand_no}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
+        return
+    deal(w, T, ev)
+
+
+def deal(w: Work, T: Tables, ev: list[Event]) -> None:
+    """Deal seven cards each from the dealer's left and turn up the first card."""
+    n = T.n
+    pile = list(w.draw)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    fronts = [list(f) for f in w.front]
+    received: list[tuple[int, int]] = []
+    for _ in range(HAND_SIZE):
+        for i in range(1, n + 1):
+            seat = (w.dealer + i) % n
+            while pile:
+                f = pile.pop()
+                if KIND[f] in FRONT_KINDS:
+                    fronts[seat].append(f)
+                    received.append((seat, f))
+                    continue
+                hands[seat].append(f)
+                break
+    w.hands = tuple(tuple(sorted(h)) for h in hands)
+    w.front = tuple(tuple(f) for f in fronts)
+    ev.append(Event(f"Hand {w.hand_no}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
+    for seat, f in received:
+        ev.append(Event(f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+    first = -1
+    for _ in range(len(pile) + 1):
+        if not pile:
+            break
+        f = pile.pop()
+        if KIND[f] in SHIELD_KINDS:
+            pile.insert(below(w, len(pile) + 1), f)
+            ev.append(Event(f"The {NAME[f]} turned up as first card: it is shuffled back and another card is turned."))
+            continue
+        first = f
+        break
+    w.draw = tuple(pile)
+    if first < 0:  # only shield cards left: nothing to start on (cannot happen with real decks)
+        w.suit = T.suits[0]
+        begin_turn(w, T, adv(w, w.dealer, 1), ev)
+        return
+    w.discard = (first,)
+    first_card(w, T, first, ev)
+
+
+def first_card(w: Work, T: Tables, f: int, ev: list[Event]) -> None:
+    dealer = w.dealer
+    k = KIND[f]
+    w.turn = dealer
+    ev.append(Event(f"First card: {NAME[f]}."))
+    if not KINGDOM[f]:
+        w.suit = SUIT[f]
+        w.mkey = MATCH_KEY[f]
+    if k == NUM:
+        begin_turn(w, T, adv(w, dealer, 1), ev)
+    elif k == FM:
+        ev.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
+        begin_turn(w, T, dealer, ev, first_fm=True)
+    elif k in (KN, CJ, DB):
+        effect(w, T, dealer, f, f, -1, -1, False, ev)
+        end_turn(w, T, ev)
+    else:  # Queen's Option, wild cards, Dungeon, Decree, Protector, Potion, Magician
+        w.phase = FIRST
+        ev.append(Event(f"{p(dealer)} makes the choices for the {NAME[f]}."))
+
+
+def table_choice(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
+    """The dealer's choices for a first card that needs them (FIRST phase)."""
+    _, face, af, dirc, suit, _target, _burn = a
+    dealer = w.turn
+    k = KIND[af]
+    text = f"{p(dealer)} turns the table card {NAME[face]}"
+    if af != face:
+        text += f" into {NAME[af]}"
+    if dirc >= 0:
+        text += f", {DIR_TEXT[dirc]}"
+    if suit >= 0:
+        text += f", names {SUIT_NAMES[suit]}"
+    ev.append(Event(text + "."))
+    if af != face:
+        w.top_as = af
+    if k == DUN:
+        w.discard = w.discard[:-1]
+        w.suit = suit
+        w.mkey = -1
+        w.top_as = -1
+        w.prev_suit = suit
+        w.dd = (face,)
+        w.dsrc = dealer
+        end_turn(w, T, ev)
+        return
+    if k in (DEC, PRO, POT):
+        w.suit = suit
+        w.mkey = -1
+        end_turn(w, T, ev)
+        return
+    nxt = effect(w, T, dealer, face, af, dirc, suit, False, ev)
+    if nxt == ESCORT:  # Magician turned into a Fair Maiden: the dealer escorts it
+        begin_turn(w, T, dealer, ev, first_fm=True)
+        return
+    if nxt == EXTRA and gen_plays(w, T, w.hands[dealer], C_EXTRA, dealer):
+        w.phase = EXTRA
+        return
+    end_turn(w, T, ev)
+
+
+def _h_cut(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+    n = T.n
+    need = HAND_SIZE * n + 1
+    off = below(w, 11) - 5
+    bonus = 50 if n >= 4 else 25
+    dealer_team = T.team[w.dealer]
+    if off == 0:
+        w.totals = tuple(v + bonus if t != dealer_team else v for t, v in enumerate(w.totals))
+        ev.append(Event(f"{p(w.dealer)} cuts exactly {need} cards: every other player adds {bonus}!"))
+    else:
+        w.totals = _put(w.totals, dealer_team, w.totals[dealer_team] + bonus)
+        ev.append(Event(f"{p(w.dealer)} cuts {need + off} cards, not {need}: the dealer adds {bonus}."))
+    deal(w, T, ev)
+
+
+def _h_deal(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+    deal(w, T, ev)
+
+
+def redeal(w: Work, T: Tables, ev: list[Event]) -> None:
+    pool: list[int] = []
+    for h in w.hands:
+        pool.extend(h)
+    for dgn in w.dungeon:
+        pool.extend(dgn)
+    pool.extend(w.draw)
+    pool.extend(w.discard)
+    pool.extend(w.dd)
+    _reset_hand_fields(w, T.n)
+    w.draw = shuffle(w, pool)
+    deal(w, T, ev)

@@ -1,0 +1,330 @@
+"""Card plays and their effects: a card played in a normal turn, as an extra or an
+escort (suit, direction, skips, draw cards, Dungeons), battle cards and the Secret Key."""
+
+from __future__ import annotations
+
+from bot.games.base import Event
+from bot.games.dynasty.cards import (
+    ARR,
+    BATTLE_KINDS,
+    CAN,
+    CAT,
+    CJ,
+    DB,
+    DEF,
+    DRA,
+    DRAW_KINDS,
+    DUN,
+    FM,
+    FRONT_KINDS,
+    KEY,
+    KIND,
+    KING,
+    KINGDOM,
+    KN,
+    MATCH_KEY,
+    NAME,
+    NUM,
+    QO,
+    QUEEN,
+    SIE,
+    SUIT,
+    SUIT_NAMES,
+    TAX,
+    WIZ,
+    hand_label,
+)
+from bot.games.dynasty.legal import gen_plays
+from bot.games.dynasty.scoring import go_out
+from bot.games.dynasty.state import (
+    BATTLE,
+    ESCORT,
+    EXTRA,
+    KEY_PICK,
+    PLAY,
+    DynastyState,
+    Work,
+)
+from bot.games.dynasty.tables import (
+    C_ESCORT,
+    C_EXTRA,
+    REVERSE,
+    SKIP,
+    Tables,
+    p,
+)
+from bot.games.dynasty.turn import end_turn
+from bot.games.dynasty.working import (
+    _EVENTS,
+    _cached_event,
+    _holds_kind,
+    below,
+    bury,
+    draw_cards,
+    place_front,
+    plural,
+    remove_one,
+    reshuffle,
+    set_hand,
+    shuffle,
+)
+
+DIR_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
+
+
+def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
+    _, face, af, dirc, suit, target, burn = a
+    who = p(t) if w.proxy < 0 else f"{p(w.proxy)} (Warlord, for {p(t)})"
+    s = f"{who} plays {NAME[face]}"
+    if af != face:
+        s += f" as {NAME[af]}"
+    bits: list[str] = []
+    if dirc >= 0:
+        bits.append(DIR_TEXT[dirc])
+    if suit >= 0:
+        bits.append(f"names {SUIT_NAMES[suit]}")
+    k = KIND[af]
+    if k == CAT:
+        bits.append(f"at {p(target)}")
+    elif k == SIE:
+        bits.append(f"to look at {p(target)}'s hand")
+    elif k == ARR and burn >= 0:
+        bits.append("to burn a card" + (f" by giving it to {p(target)}" if target >= 0 else f": the {NAME[burn]} goes to the discard pile"))
+    if bits:
+        s += ", " + ", ".join(bits)
+    return s + "."
+
+
+def play_card(w: Work, T: Tables, a: tuple, ctx: int, ev: list[Event]) -> None:
+    """The turn player plays a card from hand (normal, extra or escort)."""
+    _, face, af, dirc, suit, target, burn = a
+    t = w.turn
+    set_hand(w, t, remove_one(w.hands[t], face))
+    w.played_n += 1
+    w.stall = 0
+    complete = ctx == C_ESCORT or w.first_fm
+    w.first_fm = False
+    k = KIND[af]
+    if w.proxy < 0:
+        key = ("play", t) + a
+        e = _EVENTS.get(key)
+        ev.append(e if e is not None else _cached_event(key, play_text(w, t, a)))
+    else:
+        ev.append(Event(play_text(w, t, a)))
+    if k != DUN:
+        w.discard = w.discard + (face,)
+        w.top_as = af if af != face else -1
+    if k in BATTLE_KINDS:
+        w.mkey = -1
+        start_battle(w, T, k, t, target, burn, ev)
+        return
+    if k == KEY:
+        w.mkey = -1
+        start_key(w, T, ev)
+        return
+    nxt = effect(w, T, t, face, af, dirc, suit, complete, ev)
+    if not w.hands[t]:
+        go_out(w, T, t, ev)
+        return
+    if nxt == EXTRA:
+        if gen_plays(w, T, w.hands[t], C_EXTRA, t):
+            w.phase = EXTRA
+            return
+    elif nxt == ESCORT:
+        w.phase = ESCORT
+        return
+    end_turn(w, T, ev)
+
+
+def _start_draw(w: Work, t: int) -> None:
+    if not w.dn and not w.dd:
+        w.prev_suit = w.suit
+    w.dsrc = t
+
+
+def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int, complete: bool, ev: list[Event]) -> int:
+    """Apply a played (or turned-up) card's effect. Returns the phase that follows
+    (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""
+    k = KIND[af]
+    if k == NUM:
+        w.mkey = MATCH_KEY[af]
+        w.suit = SUIT[af]
+        return PLAY
+    if k in DRAW_KINDS:
+        _start_draw(w, t)  # remember the suit in play before this draw card (Protector)
+    if not KINGDOM[af]:
+        w.mkey = MATCH_KEY[af]
+        w.suit = SUIT[af] if suit < 0 else suit
+        if k == KN:
+            if T.n == 2:
+                w.skips += 1
+            else:
+                w.direction = -w.direction
+        elif k == CJ:
+            w.skips += 1
+        elif k == DB:
+            w.dn += 2
+            w.dstack = True
+        elif k == QO:
+            _direction(w, T, dirc)
+        elif k == FM and not complete:
+            return ESCORT
+        return PLAY
+    if k != DUN:  # a Dungeon is set aside: the card under it stays the one to match, kind and suit
+        w.mkey = -1
+    if suit >= 0:
+        w.suit = suit
+    if k == WIZ:
+        _direction(w, T, dirc)
+        w.dn += 5
+        w.dstack = False
+        return EXTRA
+    if k == DRA:
+        w.dn += 3
+        w.dstack = False
+    elif k == KING or k == QUEEN:
+        return EXTRA
+    elif k == DUN:
+        w.dd = w.dd + (face,)
+        w.dstack = False
+    return PLAY
+
+
+def _direction(w: Work, T: Tables, dirc: int) -> None:
+    if dirc == REVERSE:
+        if T.n == 2:
+            w.skips += 1
+        else:
+            w.direction = -w.direction
+    elif dirc == SKIP:
+        w.skips += 1
+
+
+def start_battle(w: Work, T: Tables, kind: int, t: int, target: int, burn: int, ev: list[Event]) -> None:
+    n = T.n
+    if kind in (CAN, TAX):
+        affected = [s for s in range(n) if s != t]
+    elif kind in (CAT, SIE) or (kind == ARR and target >= 0):
+        affected = [target]
+    else:
+        affected = []
+    wait = 0
+    for s in affected:
+        if _holds_kind(w.hands[s], DEF):
+            wait |= 1 << s
+    w.bat = (kind, t, target, burn)
+    w.bat_def = 0
+    if wait:
+        w.phase = BATTLE
+        w.bat_wait = wait
+        names = ", ".join(p(s) for s in range(n) if (wait >> s) & 1)
+        ev.append(Event(f"{names} may answer with a Defender."))
+    else:
+        w.bat_wait = 0
+        resolve_battle(w, T, ev)
+
+
+def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
+    kind, t, target, burn = w.bat
+    d = w.bat_def
+    n = T.n
+    w.bat = ()
+    w.bat_wait = 0
+    w.bat_def = 0
+    w.phase = PLAY
+    if kind == CAN:
+        parts = [s for s in range(n) if not (d >> s) & 1]
+        pool: list[int] = []
+        for s in parts:
+            pool.extend(w.hands[s])
+        mixed = shuffle(w, pool)
+        order = [(w.dealer + i) % n for i in range(1, n + 1)]
+        order = [s for s in order if s in parts]
+        new: dict[int, list[int]] = {s: [] for s in parts}
+        for i, f in enumerate(mixed):
+            new[order[i % len(order)]].append(f)
+        for s in parts:
+            set_hand(w, s, tuple(sorted(new[s])))
+        ev.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
+    elif kind == CAT:
+        if not (d >> target) & 1:
+            a, b = w.hands[t], w.hands[target]
+            set_hand(w, t, b)
+            set_hand(w, target, a)
+            ev.append(Event(f"Catapult: {p(t)} and {p(target)} swap hands."))
+    elif kind == ARR:
+        if burn >= 0 and burn in w.hands[t]:
+            if target < 0:
+                set_hand(w, t, remove_one(w.hands[t], burn))
+                bury(w, (burn,))
+            elif not (d >> target) & 1:
+                set_hand(w, t, remove_one(w.hands[t], burn))
+                set_hand(w, target, tuple(sorted(w.hands[target] + (burn,))))
+                ev.append(Event(f"Flaming Arrow: {p(t)} gives you the {NAME[burn]}.", target))
+                ev.append(Event(f"Flaming Arrow: {p(target)} receives a card from {p(t)}."))
+    elif kind == SIE:
+        if not (d >> target) & 1:
+            text = f"Siege Tower: {p(target)}'s hand is {hand_label(w.hands[target])}."
+            ev.append(Event(text, t))
+            if w.proxy >= 0 and w.proxy != t:
+                ev.append(Event(text, w.proxy))
+            ev.append(Event(f"{p(t)} has looked at {p(target)}'s hand."))
+    elif kind == TAX:
+        taxed: list[int] = []
+        hit: list[int] = []
+        for i in range(1, n):
+            s = (t + i) % n
+            hand = w.hands[s]
+            if (d >> s) & 1 or not hand:
+                continue
+            f = hand[below(w, len(hand))]
+            set_hand(w, s, remove_one(hand, f))
+            taxed.append(f)
+            hit.append(s)
+            ev.append(Event(f"Imperial Tax: {p(s)} loses the {NAME[f]}."))
+        bury(w, taxed)
+        for s in hit:
+            draw_cards(w, s, 1, ev, None)
+        if hit:
+            ev.append(Event("Each taxed player draws one card to replace it."))
+    # Going out: the battle card's player first, then anyone left without cards.
+    for i in range(n):
+        s = (t + i) % n
+        if not w.hands[s]:
+            w.turn = t
+            go_out(w, T, s, ev)
+            return
+    end_turn(w, T, ev)
+
+
+def start_key(w: Work, T: Tables, ev: list[Event]) -> None:
+    if not w.draw:
+        reshuffle(w, ev)
+    if w.draw:
+        w.phase = KEY_PICK
+        return
+    ev.append(Event("The draw pile is empty: the Secret Key finds nothing."))
+    if not w.hands[w.turn]:
+        go_out(w, T, w.turn, ev)
+    else:
+        end_turn(w, T, ev)
+
+
+def key_pick(w: Work, T: Tables, face: int, ev: list[Event]) -> None:
+    t = w.turn
+    pile = w.draw
+    i = pile.index(face)
+    w.draw = pile[:i] + pile[i + 1:]
+    ev.append(Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled."))
+    if KIND[face] in FRONT_KINDS:
+        place_front(w, t, [face], ev)
+        w.draw = shuffle(w, w.draw)
+        draw_cards(w, t, 1, ev, None)
+    else:
+        set_hand(w, t, tuple(sorted(w.hands[t] + (face,))))
+        ev.append(Event(f"You take the {NAME[face]}.", t))
+        if w.proxy >= 0:
+            ev.append(Event(f"{p(t)} takes the {NAME[face]}.", w.proxy))
+        w.draw = shuffle(w, w.draw)
+    w.phase = PLAY
+    end_turn(w, T, ev)

@@ -1,0 +1,450 @@
+"""Who the game waits for, the legal moves of a seat, and why a move is refused.
+
+Vocabulary: *blocking* seats are those the game waits for (the turn player, a partner
+asked, targets of a battle card); *optional* moves (On Guard call and catch, Risk cards,
+Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the game up.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import Move
+from bot.games.dynasty.cards import (
+    ANSWER_ONLY,
+    ARR,
+    CAN,
+    CAT,
+    DB,
+    DEC,
+    DEF,
+    DKN,
+    EXTRA_KINDS,
+    FACE_OF_CODE,
+    FIR,
+    FM,
+    GOB,
+    KEY,
+    KIND,
+    KIND_NAME,
+    KINGDOM,
+    LAST_ONLY,
+    MAG,
+    MATCH_KEY,
+    NAME,
+    POI,
+    PRO,
+    SUIT,
+    SUIT2,
+    SUIT_NAMES,
+    TURN_ONLY,
+    WAR,
+)
+from bot.games.dynasty.matching import _mag_moves, can_empty, has_escort
+from bot.games.dynasty.state import (
+    ANSWER,
+    ASK,
+    BATTLE,
+    CUT,
+    DRAWN,
+    ESCORT,
+    EXTRA,
+    FIRST,
+    KEY_PICK,
+    OVER,
+    PLAY,
+    DynastyState,
+    Work,
+    set_memo,
+)
+from bot.games.dynasty.tables import (
+    ACTIONS,
+    ASK_M,
+    C_ANSWER,
+    C_ESCORT,
+    C_EXTRA,
+    C_FIRST,
+    C_PLAY,
+    CALL,
+    CALL_AHEAD,
+    CUT_M,
+    DEAL_M,
+    DEFEND,
+    DRAW,
+    ESCAPE,
+    FIRE_M,
+    FM_KEY,
+    FORFEIT,
+    GOBLET_M,
+    NO,
+    NO_ESCORT,
+    NO_EXTRA,
+    PASS,
+    POISON_M,
+    TAKE,
+    WAIT,
+    YES,
+    Tables,
+    accept_move,
+    catch_move,
+    dk_move,
+    key_move,
+    p,
+    war_move,
+)
+from bot.games.dynasty.working import NAME_OF_KIND, _holds_kind, can_draw, remove_one
+
+
+def blocking(s: Work | DynastyState, T: Tables) -> int:
+    """Bitmask of the seats the game waits for."""
+    ph = s.phase
+    if ph == OVER:
+        return 0
+    if ph == BATTLE:
+        return s.bat_wait
+    if ph == ASK:
+        return 1 << T.partner[s.turn]
+    if s.proxy >= 0 and ph != ANSWER:
+        return 1 << s.proxy
+    return 1 << s.turn
+
+
+def optional_mask(s: Work | DynastyState, T: Tables) -> int:
+    """Bitmask of seats with an out-of-turn move available (before waivers)."""
+    ph = s.phase
+    if ph == OVER or ph == CUT:
+        return 0
+    m = s.escape
+    if 1 in s.guard:
+        m = T.all_mask
+    front = s.front
+    if front != T.no_front:
+        for seat in range(T.n):
+            fr = front[seat]
+            if not fr:
+                continue
+            for f in fr:
+                k = KIND[f]
+                if k == POI or k == FIR or k == GOB or (k == DKN and s.dkwin & ~(1 << seat)) or (
+                    k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat
+                ):
+                    m |= 1 << seat
+    return m
+
+
+def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
+    """Blocking seats plus seats with an out-of-turn move they have not let pass."""
+    ph = s.phase
+    if ph == OVER:
+        return 0
+    if ph == BATTLE:
+        b = s.bat_wait
+    elif ph == ASK:
+        b = 1 << T.partner[s.turn]
+    elif s.proxy >= 0 and ph != ANSWER:
+        b = 1 << s.proxy
+    else:
+        b = 1 << s.turn
+    if ph == CUT or (not s.escape and s.front == T.no_front and 1 not in s.guard):
+        return b  # nobody has anything out of turn (a call ahead is the turn player's own)
+    return b | (optional_mask(s, T) & ~s.waived)
+
+
+def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
+    """Card plays from ``hand`` on the current top card in context ``ctx``."""
+    out: list[Move] = []
+    ok = T._playable.get(s.mkey * 8 + s.suit) or T.playable(s.mkey, s.suit)
+    complete = ctx == C_ESCORT or s.first_fm  # a Fair Maiden played now is itself an escort
+    flat = T.flat[ctx]
+    prev = -1
+    for f in hand:
+        if f == prev:
+            continue
+        prev = f
+        if f in ok:
+            if KIND[f] == FM:
+                if complete:
+                    out.extend(T.variants(C_ESCORT, f, owner))
+                    continue
+                if not has_escort(hand, f, SUIT[f]):
+                    continue
+            v = flat[f]
+            out.extend(v if v is not None else T.variants(ctx, f, owner))
+        elif KINGDOM[f]:
+            k = KIND[f]
+            if k in ANSWER_ONLY:
+                continue
+            if k in LAST_ONLY:
+                if len(hand) != 1:
+                    continue
+            elif k in TURN_ONLY:
+                if ctx != C_PLAY:
+                    continue
+                if k == ARR:
+                    out.extend(_arrow_moves(T, ctx, f, hand, owner))
+                    continue
+            elif k == MAG:
+                out.extend(_mag_moves(T, ctx, hand, s.mkey, s.suit, complete))
+                continue
+            out.extend(T.variants(ctx, f, owner))
+    return out
+
+
+def _arrow_moves(T: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
+    rest = remove_one(hand, f)
+    # The seed says the player "can" burn a card: burning nothing is a choice too.
+    out: list[Move] = [T.arrow_alone(ctx, f)]
+    if not rest:
+        return out
+    prev = -1
+    for b in rest:
+        if b == prev:
+            continue
+        prev = b
+        out.append(T.arrow(ctx, f, b, -1))
+        for t in range(T.n):
+            if t != owner:
+                out.append(T.arrow(ctx, f, b, t))
+    return out
+
+
+def answer_moves(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], owner: int) -> list[Move]:
+    out: list[Move] = []
+    prev = -1
+    for f in hand:
+        if f == prev:
+            continue
+        prev = f
+        k = KIND[f]
+        if (k == DB and s.dstack) or k == DEC or k == PRO:
+            out.extend(T.variants(C_ANSWER, f, owner))
+        elif k == MAG:
+            for m, af, _ in T.magician(C_ANSWER):
+                if KIND[af] == DB and not s.dstack:
+                    continue
+                out.append(m)
+    return out
+
+
+def _must_out(s: Work | DynastyState, T: Tables, moves: list[Move], hand: tuple[int, ...], complete: bool) -> list[Move]:
+    """After a partner's Yes: only moves that can still end in going out this turn."""
+    out: list[Move] = []
+    for m in moves:
+        a = ACTIONS[m.code]
+        face, af, suit, target, burn = a[1], a[2], a[4], a[5], a[6]
+        rest = remove_one(hand, face)
+        k = KIND[af]
+        if not rest:
+            ok = k not in (CAN, CAT, KEY)
+        elif k in EXTRA_KINDS:
+            ok = can_empty(rest, -1, suit, C_EXTRA, T.suits)
+        elif k == FM and not complete:
+            ok = can_empty(rest, FM_KEY, SUIT[af], C_ESCORT, T.suits)
+        elif k == ARR:
+            ok = burn >= 0 and len(rest) == 1 and target < 0
+        else:
+            ok = False
+        if ok:
+            out.append(m)
+    return out
+
+
+def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
+    ph = s.phase
+    t = s.turn
+    if ph == PLAY:
+        hand = s.hands[t]
+        moves = gen_plays(s, T, hand, C_PLAY, t)
+        if s.ask == 2:
+            return _must_out(s, T, moves, hand, s.first_fm) + [FORFEIT]
+        moves.append(DRAW if can_draw(s) else PASS)
+        if (
+            T.cfg.partners and s.ask == 0 and s.proxy < 0 and len(hand) <= 4
+            and can_empty(hand, s.mkey, s.suit, C_ESCORT if s.first_fm else C_PLAY, T.suits)
+        ):
+            moves.append(ASK_M)
+        return moves
+    if ph == DRAWN:
+        moves = gen_plays(s, T, s.hands[t], C_PLAY, t)
+        moves.append(PASS)
+        return moves
+    if ph == EXTRA:
+        hand = s.hands[t]
+        moves = gen_plays(s, T, hand, C_EXTRA, t)
+        if s.ask == 2:
+            return _must_out(s, T, moves, hand, False) or [NO_EXTRA]
+        moves.append(NO_EXTRA)
+        return moves
+    if ph == ESCORT:
+        hand = s.hands[t]
+        moves = gen_plays(s, T, hand, C_ESCORT, t)
+        if s.ask == 2:
+            moves = _must_out(s, T, moves, hand, True) or moves
+        # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
+        # Maiden stays alone and the turn ends.
+        return moves or [NO_ESCORT]
+    if ph == ANSWER:
+        moves = answer_moves(s, T, s.hands[t], t)
+        moves.append(accept_move(s.dn, bool(s.dd)))
+        return moves
+    if ph == BATTLE:
+        return [DEFEND, TAKE] if _holds_kind(s.hands[seat], DEF) else [TAKE]
+    if ph == KEY_PICK:
+        return [key_move(f) for f in sorted(set(s.draw))]
+    if ph == ASK:
+        return [YES, NO]
+    if ph == FIRST:
+        f = s.discard[-1]
+        if KIND[f] == MAG:
+            return [m for m, _af, _n in T.magician(C_FIRST)]
+        return list(T.variants(C_FIRST, f, t))
+    if ph == CUT:
+        return [CUT_M, DEAL_M]
+    return []
+
+
+def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
+    ph = s.phase
+    if ph == OVER or ph == CUT:
+        return []
+    out: list[Move] = []
+    guard = s.guard
+    if (
+        seat == s.turn and s.proxy < 0 and not s.precall and len(s.hands[seat]) == 2
+        and ph in (PLAY, DRAWN, EXTRA, ESCORT, ANSWER)
+    ):
+        out.append(CALL_AHEAD)
+    if 1 in guard:
+        if guard[seat] == 1:
+            out.append(CALL)
+        for o in range(T.n):
+            if o != seat and guard[o] == 1:
+                out.append(catch_move(o))
+    if (s.escape >> seat) & 1:
+        out.append(ESCAPE)
+    for f in s.front[seat]:
+        k = KIND[f]
+        if k == POI:
+            out.append(POISON_M)
+        elif k == FIR:
+            out.append(FIRE_M)
+        elif k == GOB:
+            out.append(GOBLET_M)
+        elif k == DKN:
+            for o in range(T.n):
+                if o != seat and (s.dkwin >> o) & 1:
+                    out.append(dk_move(o))
+        elif k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat:
+            out.append(war_move(s.turn))
+    return out
+
+
+def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
+    if s.phase == OVER or not 0 <= seat < T.n:
+        return []
+    is_bl = (blocking(s, T) >> seat) & 1
+    moves = blocking_moves(s, seat, T) if is_bl else []
+    if (
+        s.front[seat] == () and not s.escape and 1 not in s.guard
+        and not (seat == s.turn and len(s.hands[seat]) == 2)
+    ):
+        return moves  # nothing out of turn for this seat
+    opt = optional_moves(s, seat, T)
+    if opt:
+        if is_bl:
+            moves = moves + opt
+        elif not (s.waived >> seat) & 1:
+            moves = opt + [WAIT]
+    return moves
+
+
+def legal(s: DynastyState, seat: int, T: Tables) -> list[Move]:
+    """Legal moves, memoised on the (immutable) state object."""
+    c = s._c
+    if c is None:
+        c = {}
+        set_memo(s, c)
+    r = c.get(seat)
+    if r is None:
+        r = c[seat] = gen_moves(s, seat, T)
+    return r
+
+
+def why_not_your_turn(s: DynastyState, seat: int, T: Tables) -> str:
+    if not 0 <= seat < T.n:
+        return "You are not seated at this table."
+    if (s.waived >> seat) & 1:
+        return "You let this chance pass; wait for the next player to act."
+    bl = blocking(s, T)
+    who = [p(x) for x in range(T.n) if (bl >> x) & 1]
+    return f"It is not your turn: waiting for {', '.join(who)}." if who else "It is not your turn."
+
+
+def why_illegal(s: DynastyState, seat: int, code: str, T: Tables) -> str:
+    parts = code.split(":")
+    if parts[0] in ("p", "t") and len(parts) > 1:
+        f = FACE_OF_CODE.get(parts[1])
+        if f is None:
+            return "That is not a card of this game."
+        owner = s.turn
+        if f not in s.hands[owner]:
+            return f"You do not hold {NAME[f]}."
+        k = KIND[f]
+        if s.phase == ANSWER:
+            return f"{NAME[f]} cannot answer this draw: answer with a Royal Decree, a Protector, a Magician{', a Drawbridge' if s.dstack else ''}, or draw."
+        if k in ANSWER_ONLY:
+            return f"{KIND_NAME[k]} can only be played in answer to {'a battle card' if k == DEF else 'a draw card aimed at you'}."
+        if k in LAST_ONLY:
+            return f"{KIND_NAME[k]} may only be played as your last card."
+        if k in TURN_ONLY and s.phase in (EXTRA, ESCORT):
+            return f"{KIND_NAME[k]} is played only as the one card of a normal turn, not as an extra or escort."
+        if not KINGDOM[f] and SUIT[f] != s.suit and SUIT2[f] != s.suit and MATCH_KEY[f] != s.mkey:
+            return f"{NAME[f]} does not match: play a {SUIT_NAMES[s.suit]} card, the same kind as the top card, or a Kingdom card."
+        if k == FM:
+            return "A Fair Maiden needs an escort: another card playable on it (same suit, a Fair Maiden or a Kingdom card)."
+        if s.ask == 2:
+            return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
+        return f"That way of playing {NAME[f]} is not possible right now."
+    if parts[0] == "d":
+        return "You cannot draw now." if s.phase != PLAY else "The draw pile and discard pile are empty: play a card or pass."
+    if parts[0] == "og":
+        return "You can call On Guard only when you have just got down to one card."
+    if parts[0] == "c":
+        return "Nobody can be caught right now: only a player down to one card who has not called On Guard, before the next player acts."
+    if parts[0] == "r":
+        return "You have no such Risk card in front of you, or it cannot be played now."
+    if parts[0] == "war":
+        return "The Warlord is played at the start of another player's turn."
+    if parts[0] == "esc":
+        return "You can escape the Dungeon only after your second lost turn, before the next player acts."
+    return "That move is not possible right now."
+
+
+def waiting_text(s: DynastyState, T: Tables) -> str:
+    ph = s.phase
+    if ph == OVER:
+        return "The match is over."
+    t = s.turn
+    bl = blocking(s, T)
+    if ph == CUT:
+        return f"Waiting for {p(t)} to cut for the dealing bonus or deal."
+    if ph == FIRST:
+        return f"Waiting for {p(t)} to make the choices for the table card."
+    if ph == ANSWER:
+        what = f"draw {s.dn}" if s.dn else ""
+        if s.dd:
+            what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
+        return f"Waiting for {p(t)} to {what} or answer."
+    if ph == BATTLE:
+        names = ", ".join(p(x) for x in range(T.n) if (bl >> x) & 1)
+        return f"Waiting for {names} to answer the {NAME_OF_KIND(s.bat[0])} (Defender or let it happen)."
+    if ph == ASK:
+        return f"Waiting for {p(T.partner[t])} to answer {p(t)}: Yes or No."
+    who = p(t) if s.proxy < 0 else f"{p(s.proxy)} (Warlord, playing {p(t)}'s turn)"
+    if ph == EXTRA:
+        return f"Waiting for {who}: an extra card, or end the turn."
+    if ph == ESCORT:
+        return f"Waiting for {who} to play the Fair Maiden's escort."
+    if ph == KEY_PICK:
+        return f"Waiting for {who} to take a card with the Secret Key."
+    if ph == DRAWN:
+        return f"Waiting for {who}: play a card or pass."
+    return f"Waiting for {who} to play or draw."

@@ -1,0 +1,151 @@
+"""Which cards may be played on the top card: suit, kind, Kingdom cards, the Fair
+Maiden's escort, the Magician's forms, answers to a draw card, and whether a hand can be
+played out in one turn (partners ask before going out)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.games.base import Move
+from bot.games.dynasty.cards import (
+    ANSWER_ONLY,
+    ARR,
+    CAN,
+    CAT,
+    DB,
+    DEC,
+    EXTRA_KINDS,
+    FM,
+    KEY,
+    KIND,
+    KINGDOM,
+    LAST_ONLY,
+    MAG,
+    MATCH_KEY,
+    PRO,
+    SUIT,
+    SUIT2,
+    TURN_ONLY,
+)
+from bot.games.dynasty.state import (
+    DynastyState,
+    Work,
+)
+from bot.games.dynasty.tables import (
+    C_ESCORT,
+    C_EXTRA,
+    C_PLAY,
+    FM_KEY,
+    MAG_FACE,
+    Tables,
+)
+from bot.games.dynasty.working import remove_one
+
+
+def has_escort(hand: tuple[int, ...], maiden: int, suit: int) -> bool:
+    """Whether ``hand`` minus one ``maiden`` holds a card that may escort a Fair Maiden of
+    ``suit``: same suit, another Fair Maiden, or a Kingdom card (not an answer-only or
+    turn-only card; Magic Potion / Hidden Treasure only as the last card)."""
+    skipped = False
+    last = len(hand) == 2
+    for e in hand:
+        if e == maiden and not skipped:
+            skipped = True
+            continue
+        if KINGDOM[e]:
+            k = KIND[e]
+            if k in ANSWER_ONLY or k in TURN_ONLY:
+                continue
+            if k in LAST_ONLY and not last:
+                continue
+            return True
+        if SUIT[e] == suit or SUIT2[e] == suit or KIND[e] == FM:
+            return True
+    return False
+
+
+def _mag_moves(T: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int, complete: bool) -> list[Move]:
+    out: list[Move] = []
+    nh = len(hand)
+    for m, af, _named in T.magician(ctx):
+        if KINGDOM[af]:
+            if KIND[af] in LAST_ONLY and nh != 1:
+                continue
+        else:
+            if SUIT[af] != suit and SUIT2[af] != suit and MATCH_KEY[af] != mkey:
+                continue
+            if KIND[af] == FM and not complete and not has_escort(hand, MAG_FACE, SUIT[af]):
+                continue
+        out.append(m)
+    return out
+
+
+def any_playable(s: Work | DynastyState, T: Tables, hand: tuple[int, ...]) -> bool:
+    """Whether ``hand`` holds a card that may be played now (a normal turn)."""
+    return can_play(T, hand, s.mkey, s.suit, s.first_fm)
+
+
+def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
+    ok = T._playable.get(mkey * 8 + suit) or T.playable(mkey, suit)
+    for f in hand:
+        if f in ok:
+            if KIND[f] != FM or first_fm or has_escort(hand, f, SUIT[f]):
+                return True
+        elif KINGDOM[f]:
+            k = KIND[f]
+            if k in ANSWER_ONLY or (k in LAST_ONLY and len(hand) != 1):
+                continue
+            if k == MAG and not _mag_moves(T, C_PLAY, hand, mkey, suit, first_fm):
+                continue
+            return True
+    return False
+
+
+def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
+    for f in hand:
+        k = KIND[f]
+        if k == DEC or k == PRO or k == MAG or (k == DB and s.dstack):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def can_empty(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tuple[int, ...]) -> bool:
+    """Whether ``hand`` can be played out completely in one turn from this position
+    (chains of King/Queen/Wizard extras, Fair Maiden escorts, a Flaming Arrow burn)."""
+    if not hand:
+        return True
+    nh = len(hand)
+    prev = -1
+    for f in hand:
+        if f == prev:
+            continue
+        prev = f
+        k = KIND[f]
+        if KINGDOM[f]:
+            if k in ANSWER_ONLY or (k in LAST_ONLY and nh != 1):
+                continue
+            if k in TURN_ONLY and ctx != C_PLAY:
+                continue
+            rest = remove_one(hand, f)
+            if not rest:
+                if k in (CAN, CAT, KEY):
+                    continue
+                return True
+            if k in EXTRA_KINDS or k == MAG:
+                for s2 in suits:
+                    if can_empty(rest, -1, s2, C_EXTRA, suits):
+                        return True
+            elif k == ARR and nh == 2:
+                return True
+            continue
+        if SUIT[f] != suit and SUIT2[f] != suit and MATCH_KEY[f] != mkey:
+            continue
+        rest = remove_one(hand, f)
+        if k == FM and ctx != C_ESCORT:
+            if rest and can_empty(rest, FM_KEY, SUIT[f], C_ESCORT, suits):
+                return True
+            continue
+        if not rest:
+            return True
+    return False

@@ -1,0 +1,151 @@
+"""The end of a hand and of the match: hand points, going out, totals, the Dark
+Knight bets, the exact-limit halving, the match-length and safety-valve endings, placings.
+
+A scored hand does not deal the next one itself: it leaves the phase ``NEXT_HAND`` and
+:func:`bot.games.dynasty.deal.deal_next_hands` deals it once the move is done.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import Event
+from bot.games.dynasty.cards import (
+    DEF,
+    KIND,
+    NUM,
+    POINTS,
+    POT,
+    RANK,
+    TRE,
+)
+from bot.games.dynasty.state import (
+    NEXT_HAND,
+    OVER,
+    Work,
+)
+from bot.games.dynasty.tables import (
+    Tables,
+    p,
+)
+from bot.games.dynasty.working import _clear_pending, _put, draw_cards, target_of
+
+# Safety valves, so that every match ends whatever the players do (random play would
+# otherwise go on for ever: voluntary draws keep hands full and Risk-card costs keep
+# totals down). Matches at the default length rarely meet them.
+HAND_ROUND_CAP = 150  # a hand lasting this many rounds (turns per player) ends as blocked
+MATCH_TURN_CAP = 2400  # after this many turns in a match, the hand is scored and the match ends
+MATCH_HAND_CAP = 200  # a match this long ends on the totals
+DK_VALUE = 100
+
+
+def hand_points(hand: tuple[int, ...], dungeon: tuple[int, ...] = ()) -> int:
+    """Points of a hand at the end of a hand. Magic Potion: only number cards count (the
+    negative Defender and Hidden Treasure still deduct)."""
+    potion = False
+    for f in hand:
+        if KIND[f] == POT:
+            potion = True
+            break
+    pts = 0
+    for f in hand + dungeon:
+        k = KIND[f]
+        if k == NUM:
+            pts += RANK[f]
+        elif k == DEF or k == TRE or not potion:
+            pts += POINTS[f]
+    return pts
+
+
+def go_out(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
+    ev.append(Event(f"{p(seat)} goes out!"))
+    if w.dn or w.dd:
+        target = w.dtarget if w.dtarget >= 0 else target_of(w, seat)
+        k = w.dn
+        if w.dd:
+            k += 1 if w.dungeon[target] else 2
+            w.dungeon = _put(w.dungeon, target, w.dungeon[target] + w.dd)
+        _clear_pending(w)
+        draw_cards(w, target, k, ev, " for the last card's draw requirement; they count")
+    end_hand(w, T, seat, ev)
+
+
+def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
+    """Score the hand (``out`` went out; -1: nobody did) and start the next or end the match."""
+    n = T.n
+    rounds = [0] * n
+    for s in range(n):
+        pts = 0 if s == out else hand_points(w.hands[s], w.dungeon[s])
+        rounds[s] = pts + w.adj[s]
+    notes: list[str] = []
+    for h, o in w.bets:
+        if o == out:
+            rounds[o] -= DK_VALUE
+            notes.append(f"Dark Knight: {p(o)} went out after all and deducts {DK_VALUE}.")
+        else:
+            rounds[h] -= DK_VALUE
+            notes.append(f"Dark Knight: {p(o)} did not go out; {p(h)} wins the bet and deducts {DK_VALUE}.")
+    totals = list(w.totals)
+    team_round = [sum(rounds[m] for m in T.members[t]) for t in range(T.nteams)]
+    for t in range(T.nteams):
+        totals[t] += team_round[t]
+    limit = T.cfg.limit
+    halved = [t for t in range(T.nteams) if totals[t] == limit]
+    for t in halved:
+        totals[t] //= 2
+        notes.append(f"{_team_name(T, t)} scores exactly {limit} and halves it to {totals[t]}.")
+    w.totals = tuple(totals)
+    head = f"Hand {w.hand_no} over: " + (f"{p(out)} went out." if out >= 0 else "nobody went out.")
+    scores = ", ".join(f"{p(s)} {rounds[s]:+d}" for s in range(n))
+    tot = ", ".join(f"{_team_name(T, t)} {totals[t]}" for t in range(T.nteams))
+    lines = [head, f"Hand points: {scores}.", f"Totals: {tot}.", *notes]
+    w.last = tuple(lines)
+    for line in lines:
+        ev.append(Event(line))
+    over = False
+    lo = min(totals)
+    lows = [t for t in range(T.nteams) if totals[t] == lo]
+    if halved and len(lows) == 1 and lows[0] in halved:
+        over = True
+        ev.append(Event(f"{_team_name(T, lows[0])} halved to the single lowest total and wins at once!"))
+    elif max(totals) > limit:
+        over = True
+        ev.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
+    elif T.cfg.hands and w.hand_no >= T.cfg.hands:
+        over = True
+        ev.append(Event(f"That was the last of {T.cfg.hands} hand{'s' if T.cfg.hands > 1 else ''}: lowest total wins."))
+    elif w.hand_no >= MATCH_HAND_CAP or w.mturns > MATCH_TURN_CAP:
+        over = True
+        ev.append(Event("The match has gone on far too long: it ends on the totals."))
+    if over:
+        w.phase = OVER
+        if T.cfg.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
+            team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(T.nteams)]
+        else:  # seats: competition ranking (1, 2, 2, 4)
+            team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]
+        w.places = tuple(team_place[T.team[s]] for s in range(n))
+        winners = ", ".join(_team_name(T, t) for t in range(T.nteams) if team_place[t] == 1)
+        ev.append(Event(f"Winner: {winners}."))
+        _reset_hand_fields_keep_cards(w)
+        return
+    w.dealer = (w.dealer + 1) % n
+    w.hand_no += 1
+    w.phase = NEXT_HAND  # dealt by deal.deal_next_hands once the move is done
+
+
+def _reset_hand_fields_keep_cards(w: Work) -> None:
+    w.proxy = -1
+    w.bat = ()
+    w.bat_wait = 0
+    w.escape = 0
+    w.dkwin = 0
+    w.waived = 0
+    w.guard = (0,) * len(w.guard)
+
+
+def _team_name(T: Tables, t: int) -> str:
+    if T.cfg.partners:
+        return "Team " + "ABCD"[t] + " (" + " & ".join(p(s) for s in T.members[t]) + ")"
+    return p(t)
+
+
+def team_label(T: Tables, t: int) -> str:
+    return _team_name(T, t)

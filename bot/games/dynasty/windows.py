@@ -1,0 +1,185 @@
+"""Answers and out-of-turn windows: answering a draw card (Drawbridge, Royal Decree,
+Protector, Magician), Defender answers to a battle card, the On Guard call and catch, Risk
+cards and the Dark Knight bet, the Warlord, the Dungeon escape, letting a chance pass."""
+
+from __future__ import annotations
+
+from bot.games.base import Event
+from bot.games.dynasty.cards import (
+    DB,
+    DEC,
+    DEF,
+    DKN,
+    FIR,
+    KIND,
+    MATCH_KEY,
+    NAME,
+    POI,
+    POINTS,
+    PRO,
+    SUIT,
+    SUIT_NAMES,
+    WAR,
+    hand_label,
+)
+from bot.games.dynasty.deal import redeal
+from bot.games.dynasty.effects import resolve_battle
+from bot.games.dynasty.scoring import DK_VALUE, end_hand, go_out
+from bot.games.dynasty.state import (
+    Work,
+)
+from bot.games.dynasty.tables import (
+    Tables,
+    p,
+)
+from bot.games.dynasty.turn import begin_turn, enter_answer, guard_after_play
+from bot.games.dynasty.working import (
+    NAME_OF_KIND,
+    _clear_pending,
+    _put,
+    adv,
+    bury,
+    draw_cards,
+    remove_one,
+    set_hand,
+)
+
+WARLORD_COST = 50
+
+
+def answer_card(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
+    _, face, af, _dirc, _suit, _target, _burn = a
+    t = w.turn
+    set_hand(w, t, remove_one(w.hands[t], face))
+    w.stall = 0
+    k = KIND[af]
+    w.discard = w.discard + (face,)
+    w.top_as = af if af != face else -1
+    label = NAME[face] + (f" as {NAME[af]}" if af != face else "")
+    if k == DB:
+        w.mkey = MATCH_KEY[af]
+        w.suit = SUIT[af]
+        w.dn += 2
+        w.dstack = True
+        w.dsrc = t
+        nxt = adv(w, t, 1)
+        ev.append(Event(f"{p(t)} stacks {label}: {p(nxt)} now faces {w.dn} cards."))
+    elif k == DEC:
+        w.mkey = -1
+        w.direction = -w.direction
+        nxt = w.dsrc
+        w.dsrc = t
+        w.dstack = False
+        ev.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
+    else:  # Protector
+        w.mkey = -1
+        if w.prev_suit >= 0:
+            w.suit = w.prev_suit
+        # else: a first card drew; no suit was active before it, so the suit it named stays
+        bury(w, w.dd)
+        _clear_pending(w)
+        nxt = adv(w, t, 1)
+        ev.append(Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit."))
+    if not w.hands[t]:
+        if k != PRO:
+            w.dtarget = nxt
+        go_out(w, T, t, ev)
+        return
+    guard_after_play(w, t)
+    if k == PRO:
+        begin_turn(w, T, nxt, ev)
+    else:
+        enter_answer(w, T, nxt, ev)
+
+
+def battle_answer(w: Work, T: Tables, seat: int, defend: bool, ev: list[Event]) -> None:
+    bit = 1 << seat
+    if defend:
+        hand = w.hands[seat]
+        for f in hand:
+            if KIND[f] == DEF:
+                set_hand(w, seat, remove_one(hand, f))
+                w.discard = w.discard + (f,)
+                w.top_as = -1
+                break
+        w.bat_def |= bit
+        ev.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.bat[0])} does not touch them."))
+        if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
+            w.guard = _put(w.guard, seat, 1)
+    else:
+        ev.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.bat[0])} happen."))
+    w.bat_wait &= ~bit
+    if not w.bat_wait:
+        resolve_battle(w, T, ev)
+
+
+def team_cost(w: Work, T: Tables, seat: int, value: int) -> None:
+    """Every other team deducts ``value`` from its total (the cost of a Risk card)."""
+    mine = T.team[seat]
+    w.totals = tuple(v - value if t != mine else v for t, v in enumerate(w.totals))
+
+
+def play_risk(w: Work, T: Tables, seat: int, kind: int, arg: int, ev: list[Event]) -> None:
+    fr = w.front[seat]
+    face = next(f for f in fr if KIND[f] == kind)
+    w.front = _put(w.front, seat, remove_one(fr, face))
+    w.played = _put(w.played, seat, w.played[seat] + (face,))
+    if kind == DKN:
+        w.bets = w.bets + ((seat, arg),)
+        w.dkwin &= ~(1 << arg)
+        ev.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(arg)} will not go out this hand."))
+        return
+    value = POINTS[face]
+    team_cost(w, T, seat, value)
+    others = "every other team" if T.cfg.partners else "every other player"
+    if kind == POI:
+        ev.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}."))
+        end_hand(w, T, -1, ev)
+    elif kind == FIR:
+        ev.append(Event(f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."))
+        redeal(w, T, ev)
+    else:  # King's Goblet
+        ev.append(Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}."))
+        for i in range(T.n):
+            s = (seat + i) % T.n
+            draw_cards(w, s, 5, ev, "")
+
+
+def play_warlord(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
+    fr = w.front[seat]
+    face = next(f for f in fr if KIND[f] == WAR)
+    w.front = _put(w.front, seat, remove_one(fr, face))
+    w.played = _put(w.played, seat, w.played[seat] + (face,))
+    w.adj = _put(w.adj, seat, w.adj[seat] + WARLORD_COST)
+    w.proxy = seat
+    t = w.turn
+    ev.append(Event(f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."))
+    ev.append(Event(f"{p(t)}'s hand: {hand_label(w.hands[t])}.", seat))
+
+
+def escape_dungeon(w: Work, seat: int, ev: list[Event]) -> None:
+    bury(w, w.dungeon[seat])
+    w.dungeon = _put(w.dungeon, seat, ())
+    w.lost = _put(w.lost, seat, 0)
+    w.escape &= ~(1 << seat)
+    ev.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
+
+
+def _h_call(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+    if w.guard[seat] == 1:
+        w.guard = _put(w.guard, seat, 2)
+        w.dkwin |= 1 << seat
+    else:  # announced during the turn, for the card that will leave one in hand
+        w.precall = True
+    ev.append(Event(f"{p(seat)} calls On Guard!"))
+
+
+def _h_catch(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+    o = a[1]
+    w.guard = _put(w.guard, o, 0)
+    w.penalty |= 1 << o
+    ev.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
+
+
+def _h_wait(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+    w.waived |= 1 << seat

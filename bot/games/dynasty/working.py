@@ -1,0 +1,200 @@
+"""Helpers every part of the ``dynasty`` rules uses on the working copy of a state.
+
+The rules never change a frozen :class:`~bot.games.dynasty.state.DynastyState`: a move
+copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` below), edits that
+copy and freezes it again. This module holds what every step needs on that copy: the
+random generator (kept in ``w.rng``), the card piles, drawing cards, the seat order, and
+the public event sentences. Randomness comes only from the splitmix64 state in the state.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+
+from bot.games.base import Event
+from bot.games.dynasty.cards import (
+    FRONT_KINDS,
+    KIND,
+    KIND_NAME,
+    NAME,
+)
+from bot.games.dynasty.state import (
+    DynastyState,
+    Work,
+)
+from bot.games.dynasty.tables import (
+    p,
+)
+
+HAND_SIZE = 7
+LOG_SIZE = 8
+_M64 = (1 << 64) - 1
+
+
+def _split(x: int) -> tuple[int, int]:
+    """One splitmix64 step: (output, new state), same as bot.games.base.Rng.next64."""
+    s = (x + 0x9E3779B97F4A7C15) & _M64
+    z = s
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31), s
+
+
+def shuffle(w: Work, seq: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """A deterministic shuffle driven by the state's RNG (a private generator seeded from
+    one splitmix64 output; never the global ``random``)."""
+    z, w.rng = _split(w.rng)
+    rr = random.Random(z).random
+    return tuple(sorted(seq, key=lambda _: rr()))
+
+
+def below(w: Work, n: int) -> int:
+    z, w.rng = _split(w.rng)
+    return z % n
+
+
+def _put(tup: tuple, i: int, v: object) -> tuple:
+    lst = list(tup)
+    lst[i] = v
+    return tuple(lst)
+
+
+def remove_one(hand: tuple[int, ...], f: int) -> tuple[int, ...]:
+    i = hand.index(f)
+    return hand[:i] + hand[i + 1:]
+
+
+def set_hand(w: Work, seat: int, hand: tuple[int, ...]) -> None:
+    hs = list(w.hands)
+    hs[seat] = hand
+    w.hands = tuple(hs)
+    if w.guard[seat] and len(hand) != 1:
+        w.guard = _put(w.guard, seat, 0)
+
+
+def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
+    """Put cards into the discard pile under the top card (the top stays in play)."""
+    if not cards:
+        return
+    d = w.discard
+    w.discard = (d[:-1] + tuple(cards) + d[-1:]) if d else tuple(cards)
+
+
+def adv(w: Work | DynastyState, seat: int, k: int) -> int:
+    return (seat + k * w.direction) % w.cfg.players
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def reshuffle(w: Work, ev: list[Event]) -> bool:
+    if len(w.discard) <= 1:
+        return False
+    top = w.discard[-1]
+    w.draw = shuffle(w, w.discard[:-1]) + w.draw
+    w.discard = (top,)
+    ev.append(Event("The discard pile (except its top card) is shuffled into a new draw pile."))
+    return True
+
+
+def can_draw(s: Work | DynastyState) -> bool:
+    return bool(s.draw) or len(s.discard) > 1
+
+
+def place_front(w: Work, seat: int, faces: list[int], ev: list[Event]) -> None:
+    w.front = _put(w.front, seat, w.front[seat] + tuple(faces))
+    for f in faces:
+        ev.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+
+
+def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = "") -> list[int]:
+    """Draw ``k`` cards into ``seat``'s hand (Risk cards and the Warlord go in front and are
+    replaced). ``why`` completes the public sentence; None suppresses it."""
+    got: list[int] = []
+    if k > 0:
+        pile = w.draw
+        fronted: list[int] = []
+        while k > 0:
+            if not pile:
+                w.draw = pile
+                if not reshuffle(w, ev):
+                    break
+                pile = w.draw
+            f = pile[-1]
+            pile = pile[:-1]
+            if KIND[f] in FRONT_KINDS:
+                fronted.append(f)
+                continue
+            got.append(f)
+            k -= 1
+        w.draw = pile
+        if fronted:
+            place_front(w, seat, fronted, ev)
+        if got:
+            hand = w.hands[seat]
+            if len(got) == 1:
+                f = got[0]
+                i = bisect_right(hand, f)
+                hand = hand[:i] + (f,) + hand[i:]
+                ev.append(_cached_event(("drew", seat, f), f"You drew {NAME[f]}.", seat))
+            else:
+                hand = tuple(sorted(hand + tuple(got)))
+                ev.append(Event(f"You drew {', '.join([NAME[f] for f in got])}.", seat))
+            set_hand(w, seat, hand)
+            if w.proxy >= 0 and w.turn == seat and w.proxy != seat:
+                ev.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.proxy))
+    if why is not None:
+        ev.append(_cached_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}."))
+    return got
+
+
+_EVENTS: dict[tuple, Event] = {}
+
+
+def _cached_event(key: tuple, text: str, seat: int | None = None) -> Event:
+    """Events are immutable values, so identical ones are shared."""
+    e = _EVENTS.get(key)
+    if e is None:
+        if len(_EVENTS) > 50_000:
+            _EVENTS.clear()
+        e = _EVENTS[key] = Event(text, seat)
+    return e
+
+
+def _holds_kind(hand: tuple[int, ...], kind: int) -> bool:
+    for f in hand:
+        if KIND[f] == kind:
+            return True
+    return False
+
+
+def _clear_pending(w: Work) -> None:
+    w.dn = 0
+    w.dd = ()
+    w.dstack = False
+    w.dsrc = -1
+    w.dtarget = -1
+
+
+def target_of(w: Work, t: int) -> int:
+    """The player hit by this turn's draw cards: the next one after skips, never ``t``."""
+    s = adv(w, t, 1 + w.skips)
+    if s == t:
+        s = adv(w, t, 1)
+    return s
+
+
+def close_windows(w: Work) -> None:
+    """The next player acts: uncalled On Guards can no longer be caught, Dark Knight and
+    Dungeon-escape chances lapse, and every waiver is forgotten."""
+    if 1 in w.guard:
+        w.guard = tuple(0 if g == 1 else g for g in w.guard)
+    w.dkwin = 0
+    w.escape = 0
+    w.waived = 0
+
+
+def NAME_OF_KIND(kind: int) -> str:
+    return KIND_NAME[kind]
