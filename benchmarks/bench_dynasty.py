@@ -75,10 +75,10 @@ class DynastyRunner:
             actors = tuple(to_act(state))
             seat = actors[0] if len(actors) == 1 else rnd.choice(actors)
             move = choose(rnd, legal_moves(state, seat))
-            hand = state.hand_no
+            hand = state.hand_number
             state, _events = apply(state, seat, move)
             moves += 1
-            if state.hand_no != hand or outcome(state) is not None:
+            if state.hand_number != hand or outcome(state) is not None:
                 hands += 1
                 if outcome(state) is not None:
                     state = GAME.setup(self.players, rnd.randrange(1 << 62), self.options)

@@ -67,7 +67,7 @@ WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
 
 def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     """The AI's move for ``seat`` among ``moves`` (which must be its legal moves)."""
-    T = tables_for(s.cfg)
+    T = tables_for(s.config)
     by_code = {m.code: m for m in moves}
     # Out-of-turn chances first: they are cheap and time-critical.
     if "og" in by_code:
@@ -93,7 +93,7 @@ def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
         return _key_pick(s, moves)
     if ph == ANSWER:
         return _answer(s, T, seat, moves, by_code)
-    if s.proxy == seat:
+    if s.warlord == seat:
         return _worst_for_owner(s, T, moves)
     return _best_play(s, T, seat, moves)
 
@@ -184,7 +184,7 @@ def _score(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...], m: Mov
     draws = {DB: 2, DRA: 3, WIZ: 5}.get(k, 0)
     if draws:
         sc += 4 * draws + danger
-        if s.dn and k != DB:
+        if s.pending_draws and k != DB:
             sc += 4
     if k == DUN:
         sc += 14 + danger
@@ -253,7 +253,7 @@ def _worst_for_owner(s: DynastyState, T: Tables, moves: list[Move]) -> Move:
 
 
 def _answer(s: DynastyState, T: Tables, seat: int, moves: list[Move], by_code: dict[str, Move]) -> Move:
-    src_friend = s.dsrc >= 0 and _friend(T, seat, s.dsrc)
+    src_friend = s.draw_source >= 0 and _friend(T, seat, s.draw_source)
     nxt_friend = _friend(T, seat, adv(s, seat, 1))
     ranked: list[tuple[float, Move]] = []
     for m in moves:
@@ -279,7 +279,7 @@ def _answer(s: DynastyState, T: Tables, seat: int, moves: list[Move], by_code: d
 def _battle_answer(s: DynastyState, T: Tables, seat: int, by_code: dict[str, Move]) -> Move:
     if "def" not in by_code:
         return by_code["take"]
-    kind, actor, _target, burn = s.bat
+    kind, actor, _target, burn = s.battle
     mine = len(s.hands[seat])
     bad = False
     if kind == CAN:

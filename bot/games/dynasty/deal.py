@@ -60,16 +60,16 @@ def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
     T = tables_for(cfg)
     w = Work()
     # Match-level fields here; start_hand sets every per-hand field.
-    w.cfg = cfg
+    w.config = cfg
     w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
     w.phase = PLAY
-    w.hand_no = 1
+    w.hand_number = 1
     w.dealer = 0
     w.totals = (0,) * T.nteams
-    w.prev_suit = -1
-    w.mturns = 0
+    w.suit_before_draw = -1
+    w.match_turns = 0
     w.log = ()
-    w.last = ()
+    w.last_hand = ()
     w.places = ()
     ev: list[Event] = []
     start_hand(w, T, ev)
@@ -89,43 +89,43 @@ def deal_next_hands(w: Work, T: Tables, ev: list[Event]) -> None:
 def _reset_hand_fields(w: Work, n: int) -> None:
     w.hands = ((),) * n
     w.dungeon = ((),) * n
-    w.lost = (0,) * n
-    w.escape = 0
-    w.penalty = 0
-    w.guard = (0,) * n
-    w.dkwin = 0
-    w.discard = ()
-    w.mkey = -1
+    w.lost_turns = (0,) * n
+    w.may_escape = 0
+    w.penalised = 0
+    w.on_guard = (0,) * n
+    w.dark_knight_open = 0
+    w.discard_pile = ()
+    w.match_key = -1
     w.suit = -1
-    w.top_as = -1
+    w.top_acts_as = -1
     w.direction = 1
-    w.proxy = -1
-    w.first_fm = False
+    w.warlord = -1
+    w.escorting_first_card = False
     w.skips = 0
-    w.played_n = 0
+    w.cards_played = 0
     _clear_pending(w)
-    w.ask = 0
-    w.precall = False
-    w.bat = ()
-    w.bat_wait = 0
-    w.bat_def = 0
+    w.partner_asked = 0
+    w.called_ahead = False
+    w.battle = ()
+    w.battle_waiting = 0
+    w.battle_defended = 0
     w.waived = 0
-    w.stall = 0
+    w.stalled_turns = 0
 
 
 def start_hand(w: Work, T: Tables, ev: list[Event]) -> None:
     n = T.n
     _reset_hand_fields(w, n)
-    w.front = ((),) * n
-    w.played = ((),) * n
-    w.bets = ()
-    w.adj = (0,) * n
-    w.hturns = 0
-    w.draw = shuffle(w, T.deck)
+    w.in_front = ((),) * n
+    w.set_aside = ((),) * n
+    w.dark_knight_bets = ()
+    w.added_points = (0,) * n
+    w.hand_turns = 0
+    w.draw_pile = shuffle(w, T.deck)
     w.turn = w.dealer
-    if T.cfg.dealing_bonus:
+    if T.config.dealing_bonus:
         w.phase = CUT
-        ev.append(Event(f"Hand {w.hand_no}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
+        ev.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
         return
     deal(w, T, ev)
 
@@ -133,9 +133,9 @@ def start_hand(w: Work, T: Tables, ev: list[Event]) -> None:
 def deal(w: Work, T: Tables, ev: list[Event]) -> None:
     """Deal seven cards each from the dealer's left and turn up the first card."""
     n = T.n
-    pile = list(w.draw)
+    pile = list(w.draw_pile)
     hands: list[list[int]] = [[] for _ in range(n)]
-    fronts = [list(f) for f in w.front]
+    fronts = [list(f) for f in w.in_front]
     received: list[tuple[int, int]] = []
     for _ in range(HAND_SIZE):
         for i in range(1, n + 1):
@@ -149,8 +149,8 @@ def deal(w: Work, T: Tables, ev: list[Event]) -> None:
                 hands[seat].append(f)
                 break
     w.hands = tuple(tuple(sorted(h)) for h in hands)
-    w.front = tuple(tuple(f) for f in fronts)
-    ev.append(Event(f"Hand {w.hand_no}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
+    w.in_front = tuple(tuple(f) for f in fronts)
+    ev.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
     for seat, f in received:
         ev.append(Event(f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
     first = -1
@@ -164,12 +164,12 @@ def deal(w: Work, T: Tables, ev: list[Event]) -> None:
             continue
         first = f
         break
-    w.draw = tuple(pile)
+    w.draw_pile = tuple(pile)
     if first < 0:  # only shield cards left: nothing to start on (cannot happen with real decks)
         w.suit = T.suits[0]
         begin_turn(w, T, adv(w, w.dealer, 1), ev)
         return
-    w.discard = (first,)
+    w.discard_pile = (first,)
     first_card(w, T, first, ev)
 
 
@@ -180,12 +180,12 @@ def first_card(w: Work, T: Tables, f: int, ev: list[Event]) -> None:
     ev.append(Event(f"First card: {NAME[f]}."))
     if not KINGDOM[f]:
         w.suit = SUIT[f]
-        w.mkey = MATCH_KEY[f]
+        w.match_key = MATCH_KEY[f]
     if k == NUM:
         begin_turn(w, T, adv(w, dealer, 1), ev)
     elif k == FM:
         ev.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
-        begin_turn(w, T, dealer, ev, first_fm=True)
+        begin_turn(w, T, dealer, ev, escorting_first_card=True)
     elif k in (KN, CJ, DB):
         effect(w, T, dealer, f, f, -1, -1, False, ev)
         end_turn(w, T, ev)
@@ -208,25 +208,25 @@ def table_choice(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
         text += f", names {SUIT_NAMES[suit]}"
     ev.append(Event(text + "."))
     if af != face:
-        w.top_as = af
+        w.top_acts_as = af
     if k == DUN:
-        w.discard = w.discard[:-1]
+        w.discard_pile = w.discard_pile[:-1]
         w.suit = suit
-        w.mkey = -1
-        w.top_as = -1
-        w.prev_suit = suit
-        w.dd = (face,)
-        w.dsrc = dealer
+        w.match_key = -1
+        w.top_acts_as = -1
+        w.suit_before_draw = suit
+        w.pending_dungeons = (face,)
+        w.draw_source = dealer
         end_turn(w, T, ev)
         return
     if k in (DEC, PRO, POT):
         w.suit = suit
-        w.mkey = -1
+        w.match_key = -1
         end_turn(w, T, ev)
         return
     nxt = effect(w, T, dealer, face, af, dirc, suit, False, ev)
     if nxt == ESCORT:  # Magician turned into a Fair Maiden: the dealer escorts it
-        begin_turn(w, T, dealer, ev, first_fm=True)
+        begin_turn(w, T, dealer, ev, escorting_first_card=True)
         return
     if nxt == EXTRA and gen_plays(w, T, w.hands[dealer], C_EXTRA, dealer):
         w.phase = EXTRA
@@ -259,9 +259,9 @@ def redeal(w: Work, T: Tables, ev: list[Event]) -> None:
         pool.extend(h)
     for dgn in w.dungeon:
         pool.extend(dgn)
-    pool.extend(w.draw)
-    pool.extend(w.discard)
-    pool.extend(w.dd)
+    pool.extend(w.draw_pile)
+    pool.extend(w.discard_pile)
+    pool.extend(w.pending_dungeons)
     _reset_hand_fields(w, T.n)
-    w.draw = shuffle(w, pool)
+    w.draw_pile = shuffle(w, pool)
     deal(w, T, ev)

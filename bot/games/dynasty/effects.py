@@ -74,7 +74,7 @@ DIR_TEXT = ("keeps the direction", "reverses the direction", "skips the next pla
 
 def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
     _, face, af, dirc, suit, target, burn = a
-    who = p(t) if w.proxy < 0 else f"{p(w.proxy)} (Warlord, for {p(t)})"
+    who = p(t) if w.warlord < 0 else f"{p(w.warlord)} (Warlord, for {p(t)})"
     s = f"{who} plays {NAME[face]}"
     if af != face:
         s += f" as {NAME[af]}"
@@ -100,26 +100,26 @@ def play_card(w: Work, T: Tables, a: tuple, ctx: int, ev: list[Event]) -> None:
     _, face, af, dirc, suit, target, burn = a
     t = w.turn
     set_hand(w, t, remove_one(w.hands[t], face))
-    w.played_n += 1
-    w.stall = 0
-    complete = ctx == C_ESCORT or w.first_fm
-    w.first_fm = False
+    w.cards_played += 1
+    w.stalled_turns = 0
+    complete = ctx == C_ESCORT or w.escorting_first_card
+    w.escorting_first_card = False
     k = KIND[af]
-    if w.proxy < 0:
+    if w.warlord < 0:
         key = ("play", t) + a
         e = _EVENTS.get(key)
         ev.append(e if e is not None else _cached_event(key, play_text(w, t, a)))
     else:
         ev.append(Event(play_text(w, t, a)))
     if k != DUN:
-        w.discard = w.discard + (face,)
-        w.top_as = af if af != face else -1
+        w.discard_pile = w.discard_pile + (face,)
+        w.top_acts_as = af if af != face else -1
     if k in BATTLE_KINDS:
-        w.mkey = -1
+        w.match_key = -1
         start_battle(w, T, k, t, target, burn, ev)
         return
     if k == KEY:
-        w.mkey = -1
+        w.match_key = -1
         start_key(w, T, ev)
         return
     nxt = effect(w, T, t, face, af, dirc, suit, complete, ev)
@@ -137,9 +137,9 @@ def play_card(w: Work, T: Tables, a: tuple, ctx: int, ev: list[Event]) -> None:
 
 
 def _start_draw(w: Work, t: int) -> None:
-    if not w.dn and not w.dd:
-        w.prev_suit = w.suit
-    w.dsrc = t
+    if not w.pending_draws and not w.pending_dungeons:
+        w.suit_before_draw = w.suit
+    w.draw_source = t
 
 
 def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int, complete: bool, ev: list[Event]) -> int:
@@ -147,13 +147,13 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
     (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""
     k = KIND[af]
     if k == NUM:
-        w.mkey = MATCH_KEY[af]
+        w.match_key = MATCH_KEY[af]
         w.suit = SUIT[af]
         return PLAY
     if k in DRAW_KINDS:
         _start_draw(w, t)  # remember the suit in play before this draw card (Protector)
     if not KINGDOM[af]:
-        w.mkey = MATCH_KEY[af]
+        w.match_key = MATCH_KEY[af]
         w.suit = SUIT[af] if suit < 0 else suit
         if k == KN:
             if T.n == 2:
@@ -163,30 +163,30 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
         elif k == CJ:
             w.skips += 1
         elif k == DB:
-            w.dn += 2
-            w.dstack = True
+            w.pending_draws += 2
+            w.drawbridge_may_stack = True
         elif k == QO:
             _direction(w, T, dirc)
         elif k == FM and not complete:
             return ESCORT
         return PLAY
     if k != DUN:  # a Dungeon is set aside: the card under it stays the one to match, kind and suit
-        w.mkey = -1
+        w.match_key = -1
     if suit >= 0:
         w.suit = suit
     if k == WIZ:
         _direction(w, T, dirc)
-        w.dn += 5
-        w.dstack = False
+        w.pending_draws += 5
+        w.drawbridge_may_stack = False
         return EXTRA
     if k == DRA:
-        w.dn += 3
-        w.dstack = False
+        w.pending_draws += 3
+        w.drawbridge_may_stack = False
     elif k == KING or k == QUEEN:
         return EXTRA
     elif k == DUN:
-        w.dd = w.dd + (face,)
-        w.dstack = False
+        w.pending_dungeons = w.pending_dungeons + (face,)
+        w.drawbridge_may_stack = False
     return PLAY
 
 
@@ -212,25 +212,25 @@ def start_battle(w: Work, T: Tables, kind: int, t: int, target: int, burn: int, 
     for s in affected:
         if _holds_kind(w.hands[s], DEF):
             wait |= 1 << s
-    w.bat = (kind, t, target, burn)
-    w.bat_def = 0
+    w.battle = (kind, t, target, burn)
+    w.battle_defended = 0
     if wait:
         w.phase = BATTLE
-        w.bat_wait = wait
+        w.battle_waiting = wait
         names = ", ".join(p(s) for s in range(n) if (wait >> s) & 1)
         ev.append(Event(f"{names} may answer with a Defender."))
     else:
-        w.bat_wait = 0
+        w.battle_waiting = 0
         resolve_battle(w, T, ev)
 
 
 def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
-    kind, t, target, burn = w.bat
-    d = w.bat_def
+    kind, t, target, burn = w.battle
+    d = w.battle_defended
     n = T.n
-    w.bat = ()
-    w.bat_wait = 0
-    w.bat_def = 0
+    w.battle = ()
+    w.battle_waiting = 0
+    w.battle_defended = 0
     w.phase = PLAY
     if kind == CAN:
         parts = [s for s in range(n) if not (d >> s) & 1]
@@ -266,8 +266,8 @@ def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
         if not (d >> target) & 1:
             text = f"Siege Tower: {p(target)}'s hand is {hand_label(w.hands[target])}."
             ev.append(Event(text, t))
-            if w.proxy >= 0 and w.proxy != t:
-                ev.append(Event(text, w.proxy))
+            if w.warlord >= 0 and w.warlord != t:
+                ev.append(Event(text, w.warlord))
             ev.append(Event(f"{p(t)} has looked at {p(target)}'s hand."))
     elif kind == TAX:
         taxed: list[int] = []
@@ -298,9 +298,9 @@ def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
 
 
 def start_key(w: Work, T: Tables, ev: list[Event]) -> None:
-    if not w.draw:
+    if not w.draw_pile:
         reshuffle(w, ev)
-    if w.draw:
+    if w.draw_pile:
         w.phase = KEY_PICK
         return
     ev.append(Event("The draw pile is empty: the Secret Key finds nothing."))
@@ -312,19 +312,19 @@ def start_key(w: Work, T: Tables, ev: list[Event]) -> None:
 
 def key_pick(w: Work, T: Tables, face: int, ev: list[Event]) -> None:
     t = w.turn
-    pile = w.draw
+    pile = w.draw_pile
     i = pile.index(face)
-    w.draw = pile[:i] + pile[i + 1:]
+    w.draw_pile = pile[:i] + pile[i + 1:]
     ev.append(Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled."))
     if KIND[face] in FRONT_KINDS:
         place_front(w, t, [face], ev)
-        w.draw = shuffle(w, w.draw)
+        w.draw_pile = shuffle(w, w.draw_pile)
         draw_cards(w, t, 1, ev, None)
     else:
         set_hand(w, t, tuple(sorted(w.hands[t] + (face,))))
         ev.append(Event(f"You take the {NAME[face]}.", t))
-        if w.proxy >= 0:
-            ev.append(Event(f"{p(t)} takes the {NAME[face]}.", w.proxy))
-        w.draw = shuffle(w, w.draw)
+        if w.warlord >= 0:
+            ev.append(Event(f"{p(t)} takes the {NAME[face]}.", w.warlord))
+        w.draw_pile = shuffle(w, w.draw_pile)
     w.phase = PLAY
     end_turn(w, T, ev)

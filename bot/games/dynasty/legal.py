@@ -99,11 +99,11 @@ def blocking(s: Work | DynastyState, T: Tables) -> int:
     if ph == OVER:
         return 0
     if ph == BATTLE:
-        return s.bat_wait
+        return s.battle_waiting
     if ph == ASK:
         return 1 << T.partner[s.turn]
-    if s.proxy >= 0 and ph != ANSWER:
-        return 1 << s.proxy
+    if s.warlord >= 0 and ph != ANSWER:
+        return 1 << s.warlord
     return 1 << s.turn
 
 
@@ -112,10 +112,10 @@ def optional_mask(s: Work | DynastyState, T: Tables) -> int:
     ph = s.phase
     if ph == OVER or ph == CUT:
         return 0
-    m = s.escape
-    if 1 in s.guard:
+    m = s.may_escape
+    if 1 in s.on_guard:
         m = T.all_mask
-    front = s.front
+    front = s.in_front
     if front != T.no_front:
         for seat in range(T.n):
             fr = front[seat]
@@ -123,8 +123,8 @@ def optional_mask(s: Work | DynastyState, T: Tables) -> int:
                 continue
             for f in fr:
                 k = KIND[f]
-                if k == POI or k == FIR or k == GOB or (k == DKN and s.dkwin & ~(1 << seat)) or (
-                    k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat
+                if k == POI or k == FIR or k == GOB or (k == DKN and s.dark_knight_open & ~(1 << seat)) or (
+                    k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == 0 and s.turn != seat
                 ):
                     m |= 1 << seat
     return m
@@ -136,14 +136,14 @@ def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
     if ph == OVER:
         return 0
     if ph == BATTLE:
-        b = s.bat_wait
+        b = s.battle_waiting
     elif ph == ASK:
         b = 1 << T.partner[s.turn]
-    elif s.proxy >= 0 and ph != ANSWER:
-        b = 1 << s.proxy
+    elif s.warlord >= 0 and ph != ANSWER:
+        b = 1 << s.warlord
     else:
         b = 1 << s.turn
-    if ph == CUT or (not s.escape and s.front == T.no_front and 1 not in s.guard):
+    if ph == CUT or (not s.may_escape and s.in_front == T.no_front and 1 not in s.on_guard):
         return b  # nobody has anything out of turn (a call ahead is the turn player's own)
     return b | (optional_mask(s, T) & ~s.waived)
 
@@ -151,8 +151,8 @@ def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
 def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
     """Card plays from ``hand`` on the current top card in context ``ctx``."""
     out: list[Move] = []
-    ok = T._playable.get(s.mkey * 8 + s.suit) or T.playable(s.mkey, s.suit)
-    complete = ctx == C_ESCORT or s.first_fm  # a Fair Maiden played now is itself an escort
+    ok = T._playable.get(s.match_key * 8 + s.suit) or T.playable(s.match_key, s.suit)
+    complete = ctx == C_ESCORT or s.escorting_first_card  # a Fair Maiden played now is itself an escort
     flat = T.flat[ctx]
     prev = -1
     for f in hand:
@@ -182,7 +182,7 @@ def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int
                     out.extend(_arrow_moves(T, ctx, f, hand, owner))
                     continue
             elif k == MAG:
-                out.extend(_mag_moves(T, ctx, hand, s.mkey, s.suit, complete))
+                out.extend(_mag_moves(T, ctx, hand, s.match_key, s.suit, complete))
                 continue
             out.extend(T.variants(ctx, f, owner))
     return out
@@ -214,11 +214,11 @@ def answer_moves(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], owner
             continue
         prev = f
         k = KIND[f]
-        if (k == DB and s.dstack) or k == DEC or k == PRO:
+        if (k == DB and s.drawbridge_may_stack) or k == DEC or k == PRO:
             out.extend(T.variants(C_ANSWER, f, owner))
         elif k == MAG:
             for m, af, _ in T.magician(C_ANSWER):
-                if KIND[af] == DB and not s.dstack:
+                if KIND[af] == DB and not s.drawbridge_may_stack:
                     continue
                 out.append(m)
     return out
@@ -253,12 +253,12 @@ def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     if ph == PLAY:
         hand = s.hands[t]
         moves = gen_plays(s, T, hand, C_PLAY, t)
-        if s.ask == 2:
-            return _must_out(s, T, moves, hand, s.first_fm) + [FORFEIT]
+        if s.partner_asked == 2:
+            return _must_out(s, T, moves, hand, s.escorting_first_card) + [FORFEIT]
         moves.append(DRAW if can_draw(s) else PASS)
         if (
-            T.cfg.partners and s.ask == 0 and s.proxy < 0 and len(hand) <= 4
-            and can_empty(hand, s.mkey, s.suit, C_ESCORT if s.first_fm else C_PLAY, T.suits)
+            T.config.partners and s.partner_asked == 0 and s.warlord < 0 and len(hand) <= 4
+            and can_empty(hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, T.suits)
         ):
             moves.append(ASK_M)
         return moves
@@ -269,30 +269,30 @@ def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     if ph == EXTRA:
         hand = s.hands[t]
         moves = gen_plays(s, T, hand, C_EXTRA, t)
-        if s.ask == 2:
+        if s.partner_asked == 2:
             return _must_out(s, T, moves, hand, False) or [NO_EXTRA]
         moves.append(NO_EXTRA)
         return moves
     if ph == ESCORT:
         hand = s.hands[t]
         moves = gen_plays(s, T, hand, C_ESCORT, t)
-        if s.ask == 2:
+        if s.partner_asked == 2:
             moves = _must_out(s, T, moves, hand, True) or moves
         # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
         # Maiden stays alone and the turn ends.
         return moves or [NO_ESCORT]
     if ph == ANSWER:
         moves = answer_moves(s, T, s.hands[t], t)
-        moves.append(accept_move(s.dn, bool(s.dd)))
+        moves.append(accept_move(s.pending_draws, bool(s.pending_dungeons)))
         return moves
     if ph == BATTLE:
         return [DEFEND, TAKE] if _holds_kind(s.hands[seat], DEF) else [TAKE]
     if ph == KEY_PICK:
-        return [key_move(f) for f in sorted(set(s.draw))]
+        return [key_move(f) for f in sorted(set(s.draw_pile))]
     if ph == ASK:
         return [YES, NO]
     if ph == FIRST:
-        f = s.discard[-1]
+        f = s.discard_pile[-1]
         if KIND[f] == MAG:
             return [m for m, _af, _n in T.magician(C_FIRST)]
         return list(T.variants(C_FIRST, f, t))
@@ -306,9 +306,9 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     if ph == OVER or ph == CUT:
         return []
     out: list[Move] = []
-    guard = s.guard
+    guard = s.on_guard
     if (
-        seat == s.turn and s.proxy < 0 and not s.precall and len(s.hands[seat]) == 2
+        seat == s.turn and s.warlord < 0 and not s.called_ahead and len(s.hands[seat]) == 2
         and ph in (PLAY, DRAWN, EXTRA, ESCORT, ANSWER)
     ):
         out.append(CALL_AHEAD)
@@ -318,9 +318,9 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
         for o in range(T.n):
             if o != seat and guard[o] == 1:
                 out.append(catch_move(o))
-    if (s.escape >> seat) & 1:
+    if (s.may_escape >> seat) & 1:
         out.append(ESCAPE)
-    for f in s.front[seat]:
+    for f in s.in_front[seat]:
         k = KIND[f]
         if k == POI:
             out.append(POISON_M)
@@ -330,9 +330,9 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
             out.append(GOBLET_M)
         elif k == DKN:
             for o in range(T.n):
-                if o != seat and (s.dkwin >> o) & 1:
+                if o != seat and (s.dark_knight_open >> o) & 1:
                     out.append(dk_move(o))
-        elif k == WAR and ph == PLAY and s.proxy < 0 and s.ask == 0 and s.turn != seat:
+        elif k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == 0 and s.turn != seat:
             out.append(war_move(s.turn))
     return out
 
@@ -343,7 +343,7 @@ def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
     is_bl = (blocking(s, T) >> seat) & 1
     moves = blocking_moves(s, seat, T) if is_bl else []
     if (
-        s.front[seat] == () and not s.escape and 1 not in s.guard
+        s.in_front[seat] == () and not s.may_escape and 1 not in s.on_guard
         and not (seat == s.turn and len(s.hands[seat]) == 2)
     ):
         return moves  # nothing out of turn for this seat
@@ -358,7 +358,7 @@ def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
 
 def legal(s: DynastyState, seat: int, T: Tables) -> list[Move]:
     """Legal moves, memoised on the (immutable) state object."""
-    c = s._c
+    c = s._legal_memo
     if c is None:
         c = {}
         set_memo(s, c)
@@ -389,18 +389,18 @@ def why_illegal(s: DynastyState, seat: int, code: str, T: Tables) -> str:
             return f"You do not hold {NAME[f]}."
         k = KIND[f]
         if s.phase == ANSWER:
-            return f"{NAME[f]} cannot answer this draw: answer with a Royal Decree, a Protector, a Magician{', a Drawbridge' if s.dstack else ''}, or draw."
+            return f"{NAME[f]} cannot answer this draw: answer with a Royal Decree, a Protector, a Magician{', a Drawbridge' if s.drawbridge_may_stack else ''}, or draw."
         if k in ANSWER_ONLY:
             return f"{KIND_NAME[k]} can only be played in answer to {'a battle card' if k == DEF else 'a draw card aimed at you'}."
         if k in LAST_ONLY:
             return f"{KIND_NAME[k]} may only be played as your last card."
         if k in TURN_ONLY and s.phase in (EXTRA, ESCORT):
             return f"{KIND_NAME[k]} is played only as the one card of a normal turn, not as an extra or escort."
-        if not KINGDOM[f] and SUIT[f] != s.suit and SUIT2[f] != s.suit and MATCH_KEY[f] != s.mkey:
+        if not KINGDOM[f] and SUIT[f] != s.suit and SUIT2[f] != s.suit and MATCH_KEY[f] != s.match_key:
             return f"{NAME[f]} does not match: play a {SUIT_NAMES[s.suit]} card, the same kind as the top card, or a Kingdom card."
         if k == FM:
             return "A Fair Maiden needs an escort: another card playable on it (same suit, a Fair Maiden or a Kingdom card)."
-        if s.ask == 2:
+        if s.partner_asked == 2:
             return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
         return f"That way of playing {NAME[f]} is not possible right now."
     if parts[0] == "d":
@@ -429,16 +429,16 @@ def waiting_text(s: DynastyState, T: Tables) -> str:
     if ph == FIRST:
         return f"Waiting for {p(t)} to make the choices for the table card."
     if ph == ANSWER:
-        what = f"draw {s.dn}" if s.dn else ""
-        if s.dd:
+        what = f"draw {s.pending_draws}" if s.pending_draws else ""
+        if s.pending_dungeons:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         return f"Waiting for {p(t)} to {what} or answer."
     if ph == BATTLE:
         names = ", ".join(p(x) for x in range(T.n) if (bl >> x) & 1)
-        return f"Waiting for {names} to answer the {NAME_OF_KIND(s.bat[0])} (Defender or let it happen)."
+        return f"Waiting for {names} to answer the {NAME_OF_KIND(s.battle[0])} (Defender or let it happen)."
     if ph == ASK:
         return f"Waiting for {p(T.partner[t])} to answer {p(t)}: Yes or No."
-    who = p(t) if s.proxy < 0 else f"{p(s.proxy)} (Warlord, playing {p(t)}'s turn)"
+    who = p(t) if s.warlord < 0 else f"{p(s.warlord)} (Warlord, playing {p(t)}'s turn)"
     if ph == EXTRA:
         return f"Waiting for {who}: an extra card, or end the turn."
     if ph == ESCORT:

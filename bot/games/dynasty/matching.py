@@ -82,7 +82,7 @@ def _mag_moves(T: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int,
 
 def any_playable(s: Work | DynastyState, T: Tables, hand: tuple[int, ...]) -> bool:
     """Whether ``hand`` holds a card that may be played now (a normal turn)."""
-    return can_play(T, hand, s.mkey, s.suit, s.first_fm)
+    return can_play(T, hand, s.match_key, s.suit, s.escorting_first_card)
 
 
 def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
@@ -104,7 +104,7 @@ def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: b
 def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
     for f in hand:
         k = KIND[f]
-        if k == DEC or k == PRO or k == MAG or (k == DB and s.dstack):
+        if k == DEC or k == PRO or k == MAG or (k == DB and s.drawbridge_may_stack):
             return True
     return False
 

@@ -71,8 +71,8 @@ def find_move(moves: list[Move], move: Move | str) -> Move | None:
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
     if state.phase == OVER:
         raise MatchOver("This match is over.")
-    T = tables_for(state.cfg)
-    c = state._c
+    T = tables_for(state.config)
+    c = state._legal_memo
     moves = c.get(seat) if c is not None else None
     if moves is None:
         moves = legal(state, seat, T)
@@ -86,7 +86,7 @@ def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[Dynast
     op = a[0]
     w = thaw(state)
     ev: list[Event] = []
-    if op not in OPTIONAL_OPS and (w.dkwin or w.escape or w.waived or 1 in w.guard):
+    if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or 1 in w.on_guard):
         close_windows(w)
     HANDLERS[op](w, T, seat, a, ev)
     deal_next_hands(w, T, ev)

@@ -57,12 +57,12 @@ def hand_points(hand: tuple[int, ...], dungeon: tuple[int, ...] = ()) -> int:
 
 def go_out(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
     ev.append(Event(f"{p(seat)} goes out!"))
-    if w.dn or w.dd:
-        target = w.dtarget if w.dtarget >= 0 else target_of(w, seat)
-        k = w.dn
-        if w.dd:
+    if w.pending_draws or w.pending_dungeons:
+        target = w.draw_target if w.draw_target >= 0 else target_of(w, seat)
+        k = w.pending_draws
+        if w.pending_dungeons:
             k += 1 if w.dungeon[target] else 2
-            w.dungeon = _put(w.dungeon, target, w.dungeon[target] + w.dd)
+            w.dungeon = _put(w.dungeon, target, w.dungeon[target] + w.pending_dungeons)
         _clear_pending(w)
         draw_cards(w, target, k, ev, " for the last card's draw requirement; they count")
     end_hand(w, T, seat, ev)
@@ -74,9 +74,9 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
     rounds = [0] * n
     for s in range(n):
         pts = 0 if s == out else hand_points(w.hands[s], w.dungeon[s])
-        rounds[s] = pts + w.adj[s]
+        rounds[s] = pts + w.added_points[s]
     notes: list[str] = []
-    for h, o in w.bets:
+    for h, o in w.dark_knight_bets:
         if o == out:
             rounds[o] -= DK_VALUE
             notes.append(f"Dark Knight: {p(o)} went out after all and deducts {DK_VALUE}.")
@@ -87,17 +87,17 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
     team_round = [sum(rounds[m] for m in T.members[t]) for t in range(T.nteams)]
     for t in range(T.nteams):
         totals[t] += team_round[t]
-    limit = T.cfg.limit
+    limit = T.config.limit
     halved = [t for t in range(T.nteams) if totals[t] == limit]
     for t in halved:
         totals[t] //= 2
         notes.append(f"{_team_name(T, t)} scores exactly {limit} and halves it to {totals[t]}.")
     w.totals = tuple(totals)
-    head = f"Hand {w.hand_no} over: " + (f"{p(out)} went out." if out >= 0 else "nobody went out.")
+    head = f"Hand {w.hand_number} over: " + (f"{p(out)} went out." if out >= 0 else "nobody went out.")
     scores = ", ".join(f"{p(s)} {rounds[s]:+d}" for s in range(n))
     tot = ", ".join(f"{_team_name(T, t)} {totals[t]}" for t in range(T.nteams))
     lines = [head, f"Hand points: {scores}.", f"Totals: {tot}.", *notes]
-    w.last = tuple(lines)
+    w.last_hand = tuple(lines)
     for line in lines:
         ev.append(Event(line))
     over = False
@@ -109,15 +109,15 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
     elif max(totals) > limit:
         over = True
         ev.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
-    elif T.cfg.hands and w.hand_no >= T.cfg.hands:
+    elif T.config.hands and w.hand_number >= T.config.hands:
         over = True
-        ev.append(Event(f"That was the last of {T.cfg.hands} hand{'s' if T.cfg.hands > 1 else ''}: lowest total wins."))
-    elif w.hand_no >= MATCH_HAND_CAP or w.mturns > MATCH_TURN_CAP:
+        ev.append(Event(f"That was the last of {T.config.hands} hand{'s' if T.config.hands > 1 else ''}: lowest total wins."))
+    elif w.hand_number >= MATCH_HAND_CAP or w.match_turns > MATCH_TURN_CAP:
         over = True
         ev.append(Event("The match has gone on far too long: it ends on the totals."))
     if over:
         w.phase = OVER
-        if T.cfg.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
+        if T.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
             team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(T.nteams)]
         else:  # seats: competition ranking (1, 2, 2, 4)
             team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]
@@ -127,22 +127,22 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
         _reset_hand_fields_keep_cards(w)
         return
     w.dealer = (w.dealer + 1) % n
-    w.hand_no += 1
+    w.hand_number += 1
     w.phase = NEXT_HAND  # dealt by deal.deal_next_hands once the move is done
 
 
 def _reset_hand_fields_keep_cards(w: Work) -> None:
-    w.proxy = -1
-    w.bat = ()
-    w.bat_wait = 0
-    w.escape = 0
-    w.dkwin = 0
+    w.warlord = -1
+    w.battle = ()
+    w.battle_waiting = 0
+    w.may_escape = 0
+    w.dark_knight_open = 0
     w.waived = 0
-    w.guard = (0,) * len(w.guard)
+    w.on_guard = (0,) * len(w.on_guard)
 
 
 def _team_name(T: Tables, t: int) -> str:
-    if T.cfg.partners:
+    if T.config.partners:
         return "Team " + "ABCD"[t] + " (" + " & ".join(p(s) for s in T.members[t]) + ")"
     return p(t)
 

@@ -169,7 +169,7 @@ class Tables:
 
     def __init__(self, cfg: Config) -> None:
         n = cfg.players
-        self.cfg = cfg
+        self.config = cfg
         self.n = n
         self.all_mask = (1 << n) - 1
         self.no_front: tuple[tuple[int, ...], ...] = ((),) * n

@@ -51,38 +51,38 @@ def answer_card(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
     _, face, af, _dirc, _suit, _target, _burn = a
     t = w.turn
     set_hand(w, t, remove_one(w.hands[t], face))
-    w.stall = 0
+    w.stalled_turns = 0
     k = KIND[af]
-    w.discard = w.discard + (face,)
-    w.top_as = af if af != face else -1
+    w.discard_pile = w.discard_pile + (face,)
+    w.top_acts_as = af if af != face else -1
     label = NAME[face] + (f" as {NAME[af]}" if af != face else "")
     if k == DB:
-        w.mkey = MATCH_KEY[af]
+        w.match_key = MATCH_KEY[af]
         w.suit = SUIT[af]
-        w.dn += 2
-        w.dstack = True
-        w.dsrc = t
+        w.pending_draws += 2
+        w.drawbridge_may_stack = True
+        w.draw_source = t
         nxt = adv(w, t, 1)
-        ev.append(Event(f"{p(t)} stacks {label}: {p(nxt)} now faces {w.dn} cards."))
+        ev.append(Event(f"{p(t)} stacks {label}: {p(nxt)} now faces {w.pending_draws} cards."))
     elif k == DEC:
-        w.mkey = -1
+        w.match_key = -1
         w.direction = -w.direction
-        nxt = w.dsrc
-        w.dsrc = t
-        w.dstack = False
+        nxt = w.draw_source
+        w.draw_source = t
+        w.drawbridge_may_stack = False
         ev.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
     else:  # Protector
-        w.mkey = -1
-        if w.prev_suit >= 0:
-            w.suit = w.prev_suit
+        w.match_key = -1
+        if w.suit_before_draw >= 0:
+            w.suit = w.suit_before_draw
         # else: a first card drew; no suit was active before it, so the suit it named stays
-        bury(w, w.dd)
+        bury(w, w.pending_dungeons)
         _clear_pending(w)
         nxt = adv(w, t, 1)
         ev.append(Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit."))
     if not w.hands[t]:
         if k != PRO:
-            w.dtarget = nxt
+            w.draw_target = nxt
         go_out(w, T, t, ev)
         return
     guard_after_play(w, t)
@@ -99,17 +99,17 @@ def battle_answer(w: Work, T: Tables, seat: int, defend: bool, ev: list[Event]) 
         for f in hand:
             if KIND[f] == DEF:
                 set_hand(w, seat, remove_one(hand, f))
-                w.discard = w.discard + (f,)
-                w.top_as = -1
+                w.discard_pile = w.discard_pile + (f,)
+                w.top_acts_as = -1
                 break
-        w.bat_def |= bit
-        ev.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.bat[0])} does not touch them."))
+        w.battle_defended |= bit
+        ev.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.battle[0])} does not touch them."))
         if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
-            w.guard = _put(w.guard, seat, 1)
+            w.on_guard = _put(w.on_guard, seat, 1)
     else:
-        ev.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.bat[0])} happen."))
-    w.bat_wait &= ~bit
-    if not w.bat_wait:
+        ev.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.battle[0])} happen."))
+    w.battle_waiting &= ~bit
+    if not w.battle_waiting:
         resolve_battle(w, T, ev)
 
 
@@ -120,18 +120,18 @@ def team_cost(w: Work, T: Tables, seat: int, value: int) -> None:
 
 
 def play_risk(w: Work, T: Tables, seat: int, kind: int, arg: int, ev: list[Event]) -> None:
-    fr = w.front[seat]
+    fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == kind)
-    w.front = _put(w.front, seat, remove_one(fr, face))
-    w.played = _put(w.played, seat, w.played[seat] + (face,))
+    w.in_front = _put(w.in_front, seat, remove_one(fr, face))
+    w.set_aside = _put(w.set_aside, seat, w.set_aside[seat] + (face,))
     if kind == DKN:
-        w.bets = w.bets + ((seat, arg),)
-        w.dkwin &= ~(1 << arg)
+        w.dark_knight_bets = w.dark_knight_bets + ((seat, arg),)
+        w.dark_knight_open &= ~(1 << arg)
         ev.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(arg)} will not go out this hand."))
         return
     value = POINTS[face]
     team_cost(w, T, seat, value)
-    others = "every other team" if T.cfg.partners else "every other player"
+    others = "every other team" if T.config.partners else "every other player"
     if kind == POI:
         ev.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}."))
         end_hand(w, T, -1, ev)
@@ -146,12 +146,12 @@ def play_risk(w: Work, T: Tables, seat: int, kind: int, arg: int, ev: list[Event
 
 
 def play_warlord(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
-    fr = w.front[seat]
+    fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == WAR)
-    w.front = _put(w.front, seat, remove_one(fr, face))
-    w.played = _put(w.played, seat, w.played[seat] + (face,))
-    w.adj = _put(w.adj, seat, w.adj[seat] + WARLORD_COST)
-    w.proxy = seat
+    w.in_front = _put(w.in_front, seat, remove_one(fr, face))
+    w.set_aside = _put(w.set_aside, seat, w.set_aside[seat] + (face,))
+    w.added_points = _put(w.added_points, seat, w.added_points[seat] + WARLORD_COST)
+    w.warlord = seat
     t = w.turn
     ev.append(Event(f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."))
     ev.append(Event(f"{p(t)}'s hand: {hand_label(w.hands[t])}.", seat))
@@ -160,24 +160,24 @@ def play_warlord(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
 def escape_dungeon(w: Work, seat: int, ev: list[Event]) -> None:
     bury(w, w.dungeon[seat])
     w.dungeon = _put(w.dungeon, seat, ())
-    w.lost = _put(w.lost, seat, 0)
-    w.escape &= ~(1 << seat)
+    w.lost_turns = _put(w.lost_turns, seat, 0)
+    w.may_escape &= ~(1 << seat)
     ev.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
 
 
 def _h_call(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    if w.guard[seat] == 1:
-        w.guard = _put(w.guard, seat, 2)
-        w.dkwin |= 1 << seat
+    if w.on_guard[seat] == 1:
+        w.on_guard = _put(w.on_guard, seat, 2)
+        w.dark_knight_open |= 1 << seat
     else:  # announced during the turn, for the card that will leave one in hand
-        w.precall = True
+        w.called_ahead = True
     ev.append(Event(f"{p(seat)} calls On Guard!"))
 
 
 def _h_catch(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
     o = a[1]
-    w.guard = _put(w.guard, o, 0)
-    w.penalty |= 1 << o
+    w.on_guard = _put(w.on_guard, o, 0)
+    w.penalised |= 1 << o
     ev.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
 
 

@@ -69,20 +69,20 @@ def set_hand(w: Work, seat: int, hand: tuple[int, ...]) -> None:
     hs = list(w.hands)
     hs[seat] = hand
     w.hands = tuple(hs)
-    if w.guard[seat] and len(hand) != 1:
-        w.guard = _put(w.guard, seat, 0)
+    if w.on_guard[seat] and len(hand) != 1:
+        w.on_guard = _put(w.on_guard, seat, 0)
 
 
 def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
     """Put cards into the discard pile under the top card (the top stays in play)."""
     if not cards:
         return
-    d = w.discard
-    w.discard = (d[:-1] + tuple(cards) + d[-1:]) if d else tuple(cards)
+    d = w.discard_pile
+    w.discard_pile = (d[:-1] + tuple(cards) + d[-1:]) if d else tuple(cards)
 
 
 def adv(w: Work | DynastyState, seat: int, k: int) -> int:
-    return (seat + k * w.direction) % w.cfg.players
+    return (seat + k * w.direction) % w.config.players
 
 
 def plural(n: int, word: str) -> str:
@@ -90,21 +90,21 @@ def plural(n: int, word: str) -> str:
 
 
 def reshuffle(w: Work, ev: list[Event]) -> bool:
-    if len(w.discard) <= 1:
+    if len(w.discard_pile) <= 1:
         return False
-    top = w.discard[-1]
-    w.draw = shuffle(w, w.discard[:-1]) + w.draw
-    w.discard = (top,)
+    top = w.discard_pile[-1]
+    w.draw_pile = shuffle(w, w.discard_pile[:-1]) + w.draw_pile
+    w.discard_pile = (top,)
     ev.append(Event("The discard pile (except its top card) is shuffled into a new draw pile."))
     return True
 
 
 def can_draw(s: Work | DynastyState) -> bool:
-    return bool(s.draw) or len(s.discard) > 1
+    return bool(s.draw_pile) or len(s.discard_pile) > 1
 
 
 def place_front(w: Work, seat: int, faces: list[int], ev: list[Event]) -> None:
-    w.front = _put(w.front, seat, w.front[seat] + tuple(faces))
+    w.in_front = _put(w.in_front, seat, w.in_front[seat] + tuple(faces))
     for f in faces:
         ev.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
 
@@ -114,14 +114,14 @@ def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = ""
     replaced). ``why`` completes the public sentence; None suppresses it."""
     got: list[int] = []
     if k > 0:
-        pile = w.draw
+        pile = w.draw_pile
         fronted: list[int] = []
         while k > 0:
             if not pile:
-                w.draw = pile
+                w.draw_pile = pile
                 if not reshuffle(w, ev):
                     break
-                pile = w.draw
+                pile = w.draw_pile
             f = pile[-1]
             pile = pile[:-1]
             if KIND[f] in FRONT_KINDS:
@@ -129,7 +129,7 @@ def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = ""
                 continue
             got.append(f)
             k -= 1
-        w.draw = pile
+        w.draw_pile = pile
         if fronted:
             place_front(w, seat, fronted, ev)
         if got:
@@ -143,8 +143,8 @@ def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = ""
                 hand = tuple(sorted(hand + tuple(got)))
                 ev.append(Event(f"You drew {', '.join([NAME[f] for f in got])}.", seat))
             set_hand(w, seat, hand)
-            if w.proxy >= 0 and w.turn == seat and w.proxy != seat:
-                ev.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.proxy))
+            if w.warlord >= 0 and w.turn == seat and w.warlord != seat:
+                ev.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.warlord))
     if why is not None:
         ev.append(_cached_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}."))
     return got
@@ -171,11 +171,11 @@ def _holds_kind(hand: tuple[int, ...], kind: int) -> bool:
 
 
 def _clear_pending(w: Work) -> None:
-    w.dn = 0
-    w.dd = ()
-    w.dstack = False
-    w.dsrc = -1
-    w.dtarget = -1
+    w.pending_draws = 0
+    w.pending_dungeons = ()
+    w.drawbridge_may_stack = False
+    w.draw_source = -1
+    w.draw_target = -1
 
 
 def target_of(w: Work, t: int) -> int:
@@ -189,10 +189,10 @@ def target_of(w: Work, t: int) -> int:
 def close_windows(w: Work) -> None:
     """The next player acts: uncalled On Guards can no longer be caught, Dark Knight and
     Dungeon-escape chances lapse, and every waiver is forgotten."""
-    if 1 in w.guard:
-        w.guard = tuple(0 if g == 1 else g for g in w.guard)
-    w.dkwin = 0
-    w.escape = 0
+    if 1 in w.on_guard:
+        w.on_guard = tuple(0 if g == 1 else g for g in w.on_guard)
+    w.dark_knight_open = 0
+    w.may_escape = 0
     w.waived = 0
 
 
