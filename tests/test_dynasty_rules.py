@@ -126,7 +126,7 @@ def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed
     s = GAME.setup(n, seed, {"deck": "bonus", **(opts or {})})
     w = thaw(s)
     T = tables_for(w.config)
-    E._reset_hand_fields(w, n)
+    E.reset_hand_fields(w, n)
     w.in_front = ((),) * n
     w.set_aside = ((),) * n
     w.dealer = dealer

@@ -23,8 +23,8 @@ from bot.games.dynasty.cards import (
     SUIT,
     SUIT_NAMES,
 )
-from bot.games.dynasty.effects import DIR_TEXT, effect
-from bot.games.dynasty.legal import gen_plays
+from bot.games.dynasty.effects import DIRECTION_TEXT, card_effect
+from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.state import (
     CUT,
     ESCORT,
@@ -48,16 +48,16 @@ from bot.games.dynasty.working import (
     _M64,
     HAND_SIZE,
     LOG_SIZE,
-    _clear_pending,
-    _put,
-    adv,
-    below,
+    clear_pending_draw,
+    random_below,
+    replaced,
+    seat_after,
     shuffle,
 )
 
 
 def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
-    T = tables_for(cfg)
+    tables = tables_for(cfg)
     w = Work()
     # Match-level fields here; start_hand sets every per-hand field.
     w.config = cfg
@@ -65,28 +65,28 @@ def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
     w.phase = PLAY
     w.hand_number = 1
     w.dealer = 0
-    w.totals = (0,) * T.nteams
+    w.totals = (0,) * tables.nteams
     w.suit_before_draw = -1
     w.match_turns = 0
     w.log = ()
     w.last_hand = ()
     w.places = ()
-    ev: list[Event] = []
-    start_hand(w, T, ev)
-    deal_next_hands(w, T, ev)
-    w.log = tuple(e.text for e in ev if e.seat is None)[-LOG_SIZE:]
-    return freeze(w), ev
+    events: list[Event] = []
+    start_hand(w, tables, events)
+    deal_next_hands(w, tables, events)
+    w.log = tuple(e.text for e in events if e.seat is None)[-LOG_SIZE:]
+    return freeze(w), events
 
 
-def deal_next_hands(w: Work, T: Tables, ev: list[Event]) -> None:
+def deal_next_hands(w: Work, tables: Tables, events: list[Event]) -> None:
     """Deal the next hand after a hand was scored (and again, should that hand end at once).
     Scoring only marks the hand as over (phase ``NEXT_HAND``); every rule that ends a hand
     does so as its last step, so dealing here gives the same sequence of events."""
     while w.phase == NEXT_HAND:
-        start_hand(w, T, ev)
+        start_hand(w, tables, events)
 
 
-def _reset_hand_fields(w: Work, n: int) -> None:
+def reset_hand_fields(w: Work, n: int) -> None:
     w.hands = ((),) * n
     w.dungeon = ((),) * n
     w.lost_turns = (0,) * n
@@ -103,7 +103,7 @@ def _reset_hand_fields(w: Work, n: int) -> None:
     w.escorting_first_card = False
     w.skips = 0
     w.cards_played = 0
-    _clear_pending(w)
+    clear_pending_draw(w)
     w.partner_asked = 0
     w.called_ahead = False
     w.battle = ()
@@ -113,26 +113,26 @@ def _reset_hand_fields(w: Work, n: int) -> None:
     w.stalled_turns = 0
 
 
-def start_hand(w: Work, T: Tables, ev: list[Event]) -> None:
-    n = T.n
-    _reset_hand_fields(w, n)
+def start_hand(w: Work, tables: Tables, events: list[Event]) -> None:
+    n = tables.n
+    reset_hand_fields(w, n)
     w.in_front = ((),) * n
     w.set_aside = ((),) * n
     w.dark_knight_bets = ()
     w.added_points = (0,) * n
     w.hand_turns = 0
-    w.draw_pile = shuffle(w, T.deck)
+    w.draw_pile = shuffle(w, tables.deck)
     w.turn = w.dealer
-    if T.config.dealing_bonus:
+    if tables.config.dealing_bonus:
         w.phase = CUT
-        ev.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
+        events.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
         return
-    deal(w, T, ev)
+    deal(w, tables, events)
 
 
-def deal(w: Work, T: Tables, ev: list[Event]) -> None:
+def deal(w: Work, tables: Tables, events: list[Event]) -> None:
     """Deal seven cards each from the dealer's left and turn up the first card."""
-    n = T.n
+    n = tables.n
     pile = list(w.draw_pile)
     hands: list[list[int]] = [[] for _ in range(n)]
     fronts = [list(f) for f in w.in_front]
@@ -150,51 +150,51 @@ def deal(w: Work, T: Tables, ev: list[Event]) -> None:
                 break
     w.hands = tuple(tuple(sorted(h)) for h in hands)
     w.in_front = tuple(tuple(f) for f in fronts)
-    ev.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
+    events.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
     for seat, f in received:
-        ev.append(Event(f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+        events.append(Event(f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
     first = -1
     for _ in range(len(pile) + 1):
         if not pile:
             break
         f = pile.pop()
         if KIND[f] in SHIELD_KINDS:
-            pile.insert(below(w, len(pile) + 1), f)
-            ev.append(Event(f"The {NAME[f]} turned up as first card: it is shuffled back and another card is turned."))
+            pile.insert(random_below(w, len(pile) + 1), f)
+            events.append(Event(f"The {NAME[f]} turned up as first card: it is shuffled back and another card is turned."))
             continue
         first = f
         break
     w.draw_pile = tuple(pile)
     if first < 0:  # only shield cards left: nothing to start on (cannot happen with real decks)
-        w.suit = T.suits[0]
-        begin_turn(w, T, adv(w, w.dealer, 1), ev)
+        w.suit = tables.suits[0]
+        begin_turn(w, tables, seat_after(w, w.dealer, 1), events)
         return
     w.discard_pile = (first,)
-    first_card(w, T, first, ev)
+    first_card(w, tables, first, events)
 
 
-def first_card(w: Work, T: Tables, f: int, ev: list[Event]) -> None:
+def first_card(w: Work, tables: Tables, f: int, events: list[Event]) -> None:
     dealer = w.dealer
     k = KIND[f]
     w.turn = dealer
-    ev.append(Event(f"First card: {NAME[f]}."))
+    events.append(Event(f"First card: {NAME[f]}."))
     if not KINGDOM[f]:
         w.suit = SUIT[f]
         w.match_key = MATCH_KEY[f]
     if k == NUM:
-        begin_turn(w, T, adv(w, dealer, 1), ev)
+        begin_turn(w, tables, seat_after(w, dealer, 1), events)
     elif k == FM:
-        ev.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
-        begin_turn(w, T, dealer, ev, escorting_first_card=True)
+        events.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
+        begin_turn(w, tables, dealer, events, escorting_first_card=True)
     elif k in (KN, CJ, DB):
-        effect(w, T, dealer, f, f, -1, -1, False, ev)
-        end_turn(w, T, ev)
+        card_effect(w, tables, dealer, f, f, -1, -1, False, events)
+        end_turn(w, tables, events)
     else:  # Queen's Option, wild cards, Dungeon, Decree, Protector, Potion, Magician
         w.phase = FIRST
-        ev.append(Event(f"{p(dealer)} makes the choices for the {NAME[f]}."))
+        events.append(Event(f"{p(dealer)} makes the choices for the {NAME[f]}."))
 
 
-def table_choice(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
+def table_choice(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None:
     """The dealer's choices for a first card that needs them (FIRST phase)."""
     _, face, af, dirc, suit, _target, _burn = a
     dealer = w.turn
@@ -203,10 +203,10 @@ def table_choice(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
     if af != face:
         text += f" into {NAME[af]}"
     if dirc >= 0:
-        text += f", {DIR_TEXT[dirc]}"
+        text += f", {DIRECTION_TEXT[dirc]}"
     if suit >= 0:
         text += f", names {SUIT_NAMES[suit]}"
-    ev.append(Event(text + "."))
+    events.append(Event(text + "."))
     if af != face:
         w.top_acts_as = af
     if k == DUN:
@@ -217,43 +217,43 @@ def table_choice(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
         w.suit_before_draw = suit
         w.pending_dungeons = (face,)
         w.draw_source = dealer
-        end_turn(w, T, ev)
+        end_turn(w, tables, events)
         return
     if k in (DEC, PRO, POT):
         w.suit = suit
         w.match_key = -1
-        end_turn(w, T, ev)
+        end_turn(w, tables, events)
         return
-    nxt = effect(w, T, dealer, face, af, dirc, suit, False, ev)
+    nxt = card_effect(w, tables, dealer, face, af, dirc, suit, False, events)
     if nxt == ESCORT:  # Magician turned into a Fair Maiden: the dealer escorts it
-        begin_turn(w, T, dealer, ev, escorting_first_card=True)
+        begin_turn(w, tables, dealer, events, escorting_first_card=True)
         return
-    if nxt == EXTRA and gen_plays(w, T, w.hands[dealer], C_EXTRA, dealer):
+    if nxt == EXTRA and card_plays(w, tables, w.hands[dealer], C_EXTRA, dealer):
         w.phase = EXTRA
         return
-    end_turn(w, T, ev)
+    end_turn(w, tables, events)
 
 
-def _h_cut(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    n = T.n
+def cut_for_bonus(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    n = tables.n
     need = HAND_SIZE * n + 1
-    off = below(w, 11) - 5
+    off = random_below(w, 11) - 5
     bonus = 50 if n >= 4 else 25
-    dealer_team = T.team[w.dealer]
+    dealer_team = tables.team[w.dealer]
     if off == 0:
         w.totals = tuple(v + bonus if t != dealer_team else v for t, v in enumerate(w.totals))
-        ev.append(Event(f"{p(w.dealer)} cuts exactly {need} cards: every other player adds {bonus}!"))
+        events.append(Event(f"{p(w.dealer)} cuts exactly {need} cards: every other player adds {bonus}!"))
     else:
-        w.totals = _put(w.totals, dealer_team, w.totals[dealer_team] + bonus)
-        ev.append(Event(f"{p(w.dealer)} cuts {need + off} cards, not {need}: the dealer adds {bonus}."))
-    deal(w, T, ev)
+        w.totals = replaced(w.totals, dealer_team, w.totals[dealer_team] + bonus)
+        events.append(Event(f"{p(w.dealer)} cuts {need + off} cards, not {need}: the dealer adds {bonus}."))
+    deal(w, tables, events)
 
 
-def _h_deal(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    deal(w, T, ev)
+def deal_normally(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    deal(w, tables, events)
 
 
-def redeal(w: Work, T: Tables, ev: list[Event]) -> None:
+def redeal(w: Work, tables: Tables, events: list[Event]) -> None:
     pool: list[int] = []
     for h in w.hands:
         pool.extend(h)
@@ -262,6 +262,6 @@ def redeal(w: Work, T: Tables, ev: list[Event]) -> None:
     pool.extend(w.draw_pile)
     pool.extend(w.discard_pile)
     pool.extend(w.pending_dungeons)
-    _reset_hand_fields(w, T.n)
+    reset_hand_fields(w, tables.n)
     w.draw_pile = shuffle(w, pool)
-    deal(w, T, ev)
+    deal(w, tables, events)

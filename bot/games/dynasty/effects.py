@@ -34,7 +34,7 @@ from bot.games.dynasty.cards import (
     WIZ,
     hand_label,
 )
-from bot.games.dynasty.legal import gen_plays
+from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.scoring import go_out
 from bot.games.dynasty.state import (
     BATTLE,
@@ -55,21 +55,21 @@ from bot.games.dynasty.tables import (
 )
 from bot.games.dynasty.turn import end_turn
 from bot.games.dynasty.working import (
-    _EVENTS,
-    _cached_event,
-    _holds_kind,
-    below,
+    _SHARED_EVENTS,
     bury,
     draw_cards,
-    place_front,
+    holds_kind,
     plural,
+    put_in_front,
+    random_below,
     remove_one,
     reshuffle,
     set_hand,
+    shared_event,
     shuffle,
 )
 
-DIR_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
+DIRECTION_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
 
 
 def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
@@ -80,7 +80,7 @@ def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
         s += f" as {NAME[af]}"
     bits: list[str] = []
     if dirc >= 0:
-        bits.append(DIR_TEXT[dirc])
+        bits.append(DIRECTION_TEXT[dirc])
     if suit >= 0:
         bits.append(f"names {SUIT_NAMES[suit]}")
     k = KIND[af]
@@ -95,7 +95,7 @@ def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
     return s + "."
 
 
-def play_card(w: Work, T: Tables, a: tuple, ctx: int, ev: list[Event]) -> None:
+def play_card(w: Work, tables: Tables, a: tuple, ctx: int, events: list[Event]) -> None:
     """The turn player plays a card from hand (normal, extra or escort)."""
     _, face, af, dirc, suit, target, burn = a
     t = w.turn
@@ -107,43 +107,43 @@ def play_card(w: Work, T: Tables, a: tuple, ctx: int, ev: list[Event]) -> None:
     k = KIND[af]
     if w.warlord < 0:
         key = ("play", t) + a
-        e = _EVENTS.get(key)
-        ev.append(e if e is not None else _cached_event(key, play_text(w, t, a)))
+        e = _SHARED_EVENTS.get(key)
+        events.append(e if e is not None else shared_event(key, play_text(w, t, a)))
     else:
-        ev.append(Event(play_text(w, t, a)))
+        events.append(Event(play_text(w, t, a)))
     if k != DUN:
         w.discard_pile = w.discard_pile + (face,)
         w.top_acts_as = af if af != face else -1
     if k in BATTLE_KINDS:
         w.match_key = -1
-        start_battle(w, T, k, t, target, burn, ev)
+        start_battle(w, tables, k, t, target, burn, events)
         return
     if k == KEY:
         w.match_key = -1
-        start_key(w, T, ev)
+        start_secret_key(w, tables, events)
         return
-    nxt = effect(w, T, t, face, af, dirc, suit, complete, ev)
+    nxt = card_effect(w, tables, t, face, af, dirc, suit, complete, events)
     if not w.hands[t]:
-        go_out(w, T, t, ev)
+        go_out(w, tables, t, events)
         return
     if nxt == EXTRA:
-        if gen_plays(w, T, w.hands[t], C_EXTRA, t):
+        if card_plays(w, tables, w.hands[t], C_EXTRA, t):
             w.phase = EXTRA
             return
     elif nxt == ESCORT:
         w.phase = ESCORT
         return
-    end_turn(w, T, ev)
+    end_turn(w, tables, events)
 
 
-def _start_draw(w: Work, t: int) -> None:
+def start_draw_card(w: Work, t: int) -> None:
     if not w.pending_draws and not w.pending_dungeons:
         w.suit_before_draw = w.suit
     w.draw_source = t
 
 
-def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int, complete: bool, ev: list[Event]) -> int:
-    """Apply a played (or turned-up) card's effect. Returns the phase that follows
+def card_effect(w: Work, tables: Tables, t: int, face: int, af: int, dirc: int, suit: int, complete: bool, events: list[Event]) -> int:
+    """Apply a played (or turned-up) card's card_effect. Returns the phase that follows
     (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""
     k = KIND[af]
     if k == NUM:
@@ -151,12 +151,12 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
         w.suit = SUIT[af]
         return PLAY
     if k in DRAW_KINDS:
-        _start_draw(w, t)  # remember the suit in play before this draw card (Protector)
+        start_draw_card(w, t)  # remember the suit in play before this draw card (Protector)
     if not KINGDOM[af]:
         w.match_key = MATCH_KEY[af]
         w.suit = SUIT[af] if suit < 0 else suit
         if k == KN:
-            if T.n == 2:
+            if tables.n == 2:
                 w.skips += 1
             else:
                 w.direction = -w.direction
@@ -166,7 +166,7 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
             w.pending_draws += 2
             w.drawbridge_may_stack = True
         elif k == QO:
-            _direction(w, T, dirc)
+            direction_choice(w, tables, dirc)
         elif k == FM and not complete:
             return ESCORT
         return PLAY
@@ -175,7 +175,7 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
     if suit >= 0:
         w.suit = suit
     if k == WIZ:
-        _direction(w, T, dirc)
+        direction_choice(w, tables, dirc)
         w.pending_draws += 5
         w.drawbridge_may_stack = False
         return EXTRA
@@ -190,9 +190,9 @@ def effect(w: Work, T: Tables, t: int, face: int, af: int, dirc: int, suit: int,
     return PLAY
 
 
-def _direction(w: Work, T: Tables, dirc: int) -> None:
+def direction_choice(w: Work, tables: Tables, dirc: int) -> None:
     if dirc == REVERSE:
-        if T.n == 2:
+        if tables.n == 2:
             w.skips += 1
         else:
             w.direction = -w.direction
@@ -200,8 +200,8 @@ def _direction(w: Work, T: Tables, dirc: int) -> None:
         w.skips += 1
 
 
-def start_battle(w: Work, T: Tables, kind: int, t: int, target: int, burn: int, ev: list[Event]) -> None:
-    n = T.n
+def start_battle(w: Work, tables: Tables, kind: int, t: int, target: int, burn: int, events: list[Event]) -> None:
+    n = tables.n
     if kind in (CAN, TAX):
         affected = [s for s in range(n) if s != t]
     elif kind in (CAT, SIE) or (kind == ARR and target >= 0):
@@ -210,7 +210,7 @@ def start_battle(w: Work, T: Tables, kind: int, t: int, target: int, burn: int, 
         affected = []
     wait = 0
     for s in affected:
-        if _holds_kind(w.hands[s], DEF):
+        if holds_kind(w.hands[s], DEF):
             wait |= 1 << s
     w.battle = (kind, t, target, burn)
     w.battle_defended = 0
@@ -218,16 +218,16 @@ def start_battle(w: Work, T: Tables, kind: int, t: int, target: int, burn: int, 
         w.phase = BATTLE
         w.battle_waiting = wait
         names = ", ".join(p(s) for s in range(n) if (wait >> s) & 1)
-        ev.append(Event(f"{names} may answer with a Defender."))
+        events.append(Event(f"{names} may answer with a Defender."))
     else:
         w.battle_waiting = 0
-        resolve_battle(w, T, ev)
+        resolve_battle(w, tables, events)
 
 
-def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
+def resolve_battle(w: Work, tables: Tables, events: list[Event]) -> None:
     kind, t, target, burn = w.battle
     d = w.battle_defended
-    n = T.n
+    n = tables.n
     w.battle = ()
     w.battle_waiting = 0
     w.battle_defended = 0
@@ -245,13 +245,13 @@ def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
             new[order[i % len(order)]].append(f)
         for s in parts:
             set_hand(w, s, tuple(sorted(new[s])))
-        ev.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
+        events.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
     elif kind == CAT:
         if not (d >> target) & 1:
             a, b = w.hands[t], w.hands[target]
             set_hand(w, t, b)
             set_hand(w, target, a)
-            ev.append(Event(f"Catapult: {p(t)} and {p(target)} swap hands."))
+            events.append(Event(f"Catapult: {p(t)} and {p(target)} swap hands."))
     elif kind == ARR:
         if burn >= 0 and burn in w.hands[t]:
             if target < 0:
@@ -260,15 +260,15 @@ def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
             elif not (d >> target) & 1:
                 set_hand(w, t, remove_one(w.hands[t], burn))
                 set_hand(w, target, tuple(sorted(w.hands[target] + (burn,))))
-                ev.append(Event(f"Flaming Arrow: {p(t)} gives you the {NAME[burn]}.", target))
-                ev.append(Event(f"Flaming Arrow: {p(target)} receives a card from {p(t)}."))
+                events.append(Event(f"Flaming Arrow: {p(t)} gives you the {NAME[burn]}.", target))
+                events.append(Event(f"Flaming Arrow: {p(target)} receives a card from {p(t)}."))
     elif kind == SIE:
         if not (d >> target) & 1:
             text = f"Siege Tower: {p(target)}'s hand is {hand_label(w.hands[target])}."
-            ev.append(Event(text, t))
+            events.append(Event(text, t))
             if w.warlord >= 0 and w.warlord != t:
-                ev.append(Event(text, w.warlord))
-            ev.append(Event(f"{p(t)} has looked at {p(target)}'s hand."))
+                events.append(Event(text, w.warlord))
+            events.append(Event(f"{p(t)} has looked at {p(target)}'s hand."))
     elif kind == TAX:
         taxed: list[int] = []
         hit: list[int] = []
@@ -277,54 +277,54 @@ def resolve_battle(w: Work, T: Tables, ev: list[Event]) -> None:
             hand = w.hands[s]
             if (d >> s) & 1 or not hand:
                 continue
-            f = hand[below(w, len(hand))]
+            f = hand[random_below(w, len(hand))]
             set_hand(w, s, remove_one(hand, f))
             taxed.append(f)
             hit.append(s)
-            ev.append(Event(f"Imperial Tax: {p(s)} loses the {NAME[f]}."))
+            events.append(Event(f"Imperial Tax: {p(s)} loses the {NAME[f]}."))
         bury(w, taxed)
         for s in hit:
-            draw_cards(w, s, 1, ev, None)
+            draw_cards(w, s, 1, events, None)
         if hit:
-            ev.append(Event("Each taxed player draws one card to replace it."))
+            events.append(Event("Each taxed player draws one card to replace it."))
     # Going out: the battle card's player first, then anyone left without cards.
     for i in range(n):
         s = (t + i) % n
         if not w.hands[s]:
             w.turn = t
-            go_out(w, T, s, ev)
+            go_out(w, tables, s, events)
             return
-    end_turn(w, T, ev)
+    end_turn(w, tables, events)
 
 
-def start_key(w: Work, T: Tables, ev: list[Event]) -> None:
+def start_secret_key(w: Work, tables: Tables, events: list[Event]) -> None:
     if not w.draw_pile:
-        reshuffle(w, ev)
+        reshuffle(w, events)
     if w.draw_pile:
         w.phase = KEY_PICK
         return
-    ev.append(Event("The draw pile is empty: the Secret Key finds nothing."))
+    events.append(Event("The draw pile is empty: the Secret Key finds nothing."))
     if not w.hands[w.turn]:
-        go_out(w, T, w.turn, ev)
+        go_out(w, tables, w.turn, events)
     else:
-        end_turn(w, T, ev)
+        end_turn(w, tables, events)
 
 
-def key_pick(w: Work, T: Tables, face: int, ev: list[Event]) -> None:
+def take_with_secret_key(w: Work, tables: Tables, face: int, events: list[Event]) -> None:
     t = w.turn
     pile = w.draw_pile
     i = pile.index(face)
     w.draw_pile = pile[:i] + pile[i + 1:]
-    ev.append(Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled."))
+    events.append(Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled."))
     if KIND[face] in FRONT_KINDS:
-        place_front(w, t, [face], ev)
+        put_in_front(w, t, [face], events)
         w.draw_pile = shuffle(w, w.draw_pile)
-        draw_cards(w, t, 1, ev, None)
+        draw_cards(w, t, 1, events, None)
     else:
         set_hand(w, t, tuple(sorted(w.hands[t] + (face,))))
-        ev.append(Event(f"You take the {NAME[face]}.", t))
+        events.append(Event(f"You take the {NAME[face]}.", t))
         if w.warlord >= 0:
-            ev.append(Event(f"{p(t)} takes the {NAME[face]}.", w.warlord))
+            events.append(Event(f"{p(t)} takes the {NAME[face]}.", w.warlord))
         w.draw_pile = shuffle(w, w.draw_pile)
     w.phase = PLAY
-    end_turn(w, T, ev)
+    end_turn(w, tables, events)

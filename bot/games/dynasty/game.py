@@ -36,7 +36,7 @@ from bot.games.dynasty.cards import (
     WAR,
 )
 from bot.games.dynasty.deal import new_match
-from bot.games.dynasty.legal import blocking, legal, to_act_mask
+from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import apply_move
 from bot.games.dynasty.rules import RULES
 from bot.games.dynasty.scoring import team_label
@@ -230,7 +230,7 @@ class Dynasty(GameBase[DynastyState]):
     def awaited(self, state: DynastyState) -> frozenset[int]:
         """Seats the game is waiting for (the turn timer applies to these only); the other
         seats in ``to_act`` merely have optional out-of-turn moves."""
-        return _MASK_SETS[blocking(state, tables_for(state.config))]
+        return _MASK_SETS[awaited_mask(state, tables_for(state.config))]
 
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
         c = state._legal_memo
@@ -253,19 +253,19 @@ class Dynasty(GameBase[DynastyState]):
         team letter. ``score`` is the (team) total."""
         if state.phase != OVER:
             return None
-        T = tables_for(state.config)
+        tables = tables_for(state.config)
         results = tuple(
             SeatResult(
                 seat=s, place=state.places[s],
-                score=state.totals[T.team[s]] if REPORT_TOTAL_AS_SCORE else None,
-                team="ABCD"[T.team[s]] if state.config.partners else None,
+                score=state.totals[tables.team[s]] if REPORT_TOTAL_AS_SCORE else None,
+                team="ABCD"[tables.team[s]] if state.config.partners else None,
             )
-            for s in range(T.n)
+            for s in range(tables.n)
         )
-        order = sorted(range(T.nteams), key=lambda t: (state.totals[t], t))
-        totals = ", ".join(f"{team_label(T, t)} {state.totals[t]}" for t in order)
-        winners = [t for t in order if state.places[T.members[t][0]] == 1]
-        names = " and ".join(team_label(T, t) for t in winners)
+        order = sorted(range(tables.nteams), key=lambda t: (state.totals[t], t))
+        totals = ", ".join(f"{team_label(tables, t)} {state.totals[t]}" for t in order)
+        winners = [t for t in order if state.places[tables.members[t][0]] == 1]
+        names = " and ".join(team_label(tables, t) for t in winners)
         return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {state.hand_number} hands (lowest total wins). Totals: {totals}.")
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
@@ -273,7 +273,7 @@ class Dynasty(GameBase[DynastyState]):
         if not moves:
             raise NotYourTurn("You have nothing to do right now.")
         codes = {m.code: m for m in moves}
-        if (blocking(state, tables_for(state.config)) >> seat) & 1:
+        if (awaited_mask(state, tables_for(state.config)) >> seat) & 1:
             for code in ("deal", "d", "pass", "x", "acc", "take", "no", "f"):
                 if code in codes:
                     return codes[code]
@@ -310,13 +310,13 @@ class Dynasty(GameBase[DynastyState]):
     def resample(self, state: DynastyState, seat: int, rng: Rng) -> DynastyState:
         if state.phase == OVER:
             return state
-        T = tables_for(state.config)
-        n = T.n
+        tables = tables_for(state.config)
+        n = tables.n
         visible = {seat}
         if state.warlord == seat:
             visible.add(state.turn)
         hidden = [x for x in range(n) if x not in visible]
-        pile_hidden = not (state.phase == KEY_PICK and (blocking(state, T) >> seat) & 1)
+        pile_hidden = not (state.phase == KEY_PICK and (awaited_mask(state, tables) >> seat) & 1)
         pool: list[int] = []
         for x in hidden:
             pool.extend(state.hands[x])

@@ -1,6 +1,6 @@
 """Who the game waits for, the legal moves of a seat, and why a move is refused.
 
-Vocabulary: *blocking* seats are those the game waits for (the turn player, a partner
+Vocabulary: *awaited_mask* seats are those the game waits for (the turn player, a partner
 asked, targets of a battle card); *optional* moves (On Guard call and catch, Risk cards,
 Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the game up.
 """
@@ -38,7 +38,7 @@ from bot.games.dynasty.cards import (
     TURN_ONLY,
     WAR,
 )
-from bot.games.dynasty.matching import _mag_moves, can_empty, has_escort
+from bot.games.dynasty.matching import can_play_out, has_escort, magician_plays
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -90,10 +90,10 @@ from bot.games.dynasty.tables import (
     p,
     war_move,
 )
-from bot.games.dynasty.working import NAME_OF_KIND, _holds_kind, can_draw, remove_one
+from bot.games.dynasty.working import NAME_OF_KIND, can_draw, holds_kind, remove_one
 
 
-def blocking(s: Work | DynastyState, T: Tables) -> int:
+def awaited_mask(s: Work | DynastyState, tables: Tables) -> int:
     """Bitmask of the seats the game waits for."""
     ph = s.phase
     if ph == OVER:
@@ -101,23 +101,23 @@ def blocking(s: Work | DynastyState, T: Tables) -> int:
     if ph == BATTLE:
         return s.battle_waiting
     if ph == ASK:
-        return 1 << T.partner[s.turn]
+        return 1 << tables.partner[s.turn]
     if s.warlord >= 0 and ph != ANSWER:
         return 1 << s.warlord
     return 1 << s.turn
 
 
-def optional_mask(s: Work | DynastyState, T: Tables) -> int:
+def out_of_turn_mask(s: Work | DynastyState, tables: Tables) -> int:
     """Bitmask of seats with an out-of-turn move available (before waivers)."""
     ph = s.phase
     if ph == OVER or ph == CUT:
         return 0
     m = s.may_escape
     if 1 in s.on_guard:
-        m = T.all_mask
+        m = tables.all_mask
     front = s.in_front
-    if front != T.no_front:
-        for seat in range(T.n):
+    if front != tables.no_front:
+        for seat in range(tables.n):
             fr = front[seat]
             if not fr:
                 continue
@@ -130,7 +130,7 @@ def optional_mask(s: Work | DynastyState, T: Tables) -> int:
     return m
 
 
-def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
+def to_act_mask(s: Work | DynastyState, tables: Tables) -> int:
     """Blocking seats plus seats with an out-of-turn move they have not let pass."""
     ph = s.phase
     if ph == OVER:
@@ -138,22 +138,22 @@ def to_act_mask(s: Work | DynastyState, T: Tables) -> int:
     if ph == BATTLE:
         b = s.battle_waiting
     elif ph == ASK:
-        b = 1 << T.partner[s.turn]
+        b = 1 << tables.partner[s.turn]
     elif s.warlord >= 0 and ph != ANSWER:
         b = 1 << s.warlord
     else:
         b = 1 << s.turn
-    if ph == CUT or (not s.may_escape and s.in_front == T.no_front and 1 not in s.on_guard):
+    if ph == CUT or (not s.may_escape and s.in_front == tables.no_front and 1 not in s.on_guard):
         return b  # nobody has anything out of turn (a call ahead is the turn player's own)
-    return b | (optional_mask(s, T) & ~s.waived)
+    return b | (out_of_turn_mask(s, tables) & ~s.waived)
 
 
-def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
+def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
     """Card plays from ``hand`` on the current top card in context ``ctx``."""
     out: list[Move] = []
-    ok = T._playable.get(s.match_key * 8 + s.suit) or T.playable(s.match_key, s.suit)
+    ok = tables._playable.get(s.match_key * 8 + s.suit) or tables.playable(s.match_key, s.suit)
     complete = ctx == C_ESCORT or s.escorting_first_card  # a Fair Maiden played now is itself an escort
-    flat = T.flat[ctx]
+    flat = tables.flat[ctx]
     prev = -1
     for f in hand:
         if f == prev:
@@ -162,12 +162,12 @@ def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int
         if f in ok:
             if KIND[f] == FM:
                 if complete:
-                    out.extend(T.variants(C_ESCORT, f, owner))
+                    out.extend(tables.variants(C_ESCORT, f, owner))
                     continue
                 if not has_escort(hand, f, SUIT[f]):
                     continue
             v = flat[f]
-            out.extend(v if v is not None else T.variants(ctx, f, owner))
+            out.extend(v if v is not None else tables.variants(ctx, f, owner))
         elif KINGDOM[f]:
             k = KIND[f]
             if k in ANSWER_ONLY:
@@ -179,19 +179,19 @@ def gen_plays(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], ctx: int
                 if ctx != C_PLAY:
                     continue
                 if k == ARR:
-                    out.extend(_arrow_moves(T, ctx, f, hand, owner))
+                    out.extend(arrow_plays(tables, ctx, f, hand, owner))
                     continue
             elif k == MAG:
-                out.extend(_mag_moves(T, ctx, hand, s.match_key, s.suit, complete))
+                out.extend(magician_plays(tables, ctx, hand, s.match_key, s.suit, complete))
                 continue
-            out.extend(T.variants(ctx, f, owner))
+            out.extend(tables.variants(ctx, f, owner))
     return out
 
 
-def _arrow_moves(T: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
+def arrow_plays(tables: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
     rest = remove_one(hand, f)
     # The seed says the player "can" burn a card: burning nothing is a choice too.
-    out: list[Move] = [T.arrow_alone(ctx, f)]
+    out: list[Move] = [tables.arrow_alone(ctx, f)]
     if not rest:
         return out
     prev = -1
@@ -199,14 +199,14 @@ def _arrow_moves(T: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int)
         if b == prev:
             continue
         prev = b
-        out.append(T.arrow(ctx, f, b, -1))
-        for t in range(T.n):
+        out.append(tables.arrow(ctx, f, b, -1))
+        for t in range(tables.n):
             if t != owner:
-                out.append(T.arrow(ctx, f, b, t))
+                out.append(tables.arrow(ctx, f, b, t))
     return out
 
 
-def answer_moves(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], owner: int) -> list[Move]:
+def draw_answers(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], owner: int) -> list[Move]:
     out: list[Move] = []
     prev = -1
     for f in hand:
@@ -215,16 +215,16 @@ def answer_moves(s: Work | DynastyState, T: Tables, hand: tuple[int, ...], owner
         prev = f
         k = KIND[f]
         if (k == DB and s.drawbridge_may_stack) or k == DEC or k == PRO:
-            out.extend(T.variants(C_ANSWER, f, owner))
+            out.extend(tables.variants(C_ANSWER, f, owner))
         elif k == MAG:
-            for m, af, _ in T.magician(C_ANSWER):
+            for m, af, _ in tables.magician(C_ANSWER):
                 if KIND[af] == DB and not s.drawbridge_may_stack:
                     continue
                 out.append(m)
     return out
 
 
-def _must_out(s: Work | DynastyState, T: Tables, moves: list[Move], hand: tuple[int, ...], complete: bool) -> list[Move]:
+def plays_that_go_out(s: Work | DynastyState, tables: Tables, moves: list[Move], hand: tuple[int, ...], complete: bool) -> list[Move]:
     """After a partner's Yes: only moves that can still end in going out this turn."""
     out: list[Move] = []
     for m in moves:
@@ -235,9 +235,9 @@ def _must_out(s: Work | DynastyState, T: Tables, moves: list[Move], hand: tuple[
         if not rest:
             ok = k not in (CAN, CAT, KEY)
         elif k in EXTRA_KINDS:
-            ok = can_empty(rest, -1, suit, C_EXTRA, T.suits)
+            ok = can_play_out(rest, -1, suit, C_EXTRA, tables.suits)
         elif k == FM and not complete:
-            ok = can_empty(rest, FM_KEY, SUIT[af], C_ESCORT, T.suits)
+            ok = can_play_out(rest, FM_KEY, SUIT[af], C_ESCORT, tables.suits)
         elif k == ARR:
             ok = burn >= 0 and len(rest) == 1 and target < 0
         else:
@@ -247,46 +247,46 @@ def _must_out(s: Work | DynastyState, T: Tables, moves: list[Move], hand: tuple[
     return out
 
 
-def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
+def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Move]:
     ph = s.phase
     t = s.turn
     if ph == PLAY:
         hand = s.hands[t]
-        moves = gen_plays(s, T, hand, C_PLAY, t)
+        moves = card_plays(s, tables, hand, C_PLAY, t)
         if s.partner_asked == 2:
-            return _must_out(s, T, moves, hand, s.escorting_first_card) + [FORFEIT]
+            return plays_that_go_out(s, tables, moves, hand, s.escorting_first_card) + [FORFEIT]
         moves.append(DRAW if can_draw(s) else PASS)
         if (
-            T.config.partners and s.partner_asked == 0 and s.warlord < 0 and len(hand) <= 4
-            and can_empty(hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, T.suits)
+            tables.config.partners and s.partner_asked == 0 and s.warlord < 0 and len(hand) <= 4
+            and can_play_out(hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, tables.suits)
         ):
             moves.append(ASK_M)
         return moves
     if ph == DRAWN:
-        moves = gen_plays(s, T, s.hands[t], C_PLAY, t)
+        moves = card_plays(s, tables, s.hands[t], C_PLAY, t)
         moves.append(PASS)
         return moves
     if ph == EXTRA:
         hand = s.hands[t]
-        moves = gen_plays(s, T, hand, C_EXTRA, t)
+        moves = card_plays(s, tables, hand, C_EXTRA, t)
         if s.partner_asked == 2:
-            return _must_out(s, T, moves, hand, False) or [NO_EXTRA]
+            return plays_that_go_out(s, tables, moves, hand, False) or [NO_EXTRA]
         moves.append(NO_EXTRA)
         return moves
     if ph == ESCORT:
         hand = s.hands[t]
-        moves = gen_plays(s, T, hand, C_ESCORT, t)
+        moves = card_plays(s, tables, hand, C_ESCORT, t)
         if s.partner_asked == 2:
-            moves = _must_out(s, T, moves, hand, True) or moves
+            moves = plays_that_go_out(s, tables, moves, hand, True) or moves
         # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
         # Maiden stays alone and the turn ends.
         return moves or [NO_ESCORT]
     if ph == ANSWER:
-        moves = answer_moves(s, T, s.hands[t], t)
+        moves = draw_answers(s, tables, s.hands[t], t)
         moves.append(accept_move(s.pending_draws, bool(s.pending_dungeons)))
         return moves
     if ph == BATTLE:
-        return [DEFEND, TAKE] if _holds_kind(s.hands[seat], DEF) else [TAKE]
+        return [DEFEND, TAKE] if holds_kind(s.hands[seat], DEF) else [TAKE]
     if ph == KEY_PICK:
         return [key_move(f) for f in sorted(set(s.draw_pile))]
     if ph == ASK:
@@ -294,14 +294,14 @@ def blocking_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     if ph == FIRST:
         f = s.discard_pile[-1]
         if KIND[f] == MAG:
-            return [m for m, _af, _n in T.magician(C_FIRST)]
-        return list(T.variants(C_FIRST, f, t))
+            return [m for m, _af, _n in tables.magician(C_FIRST)]
+        return list(tables.variants(C_FIRST, f, t))
     if ph == CUT:
         return [CUT_M, DEAL_M]
     return []
 
 
-def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
+def out_of_turn_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Move]:
     ph = s.phase
     if ph == OVER or ph == CUT:
         return []
@@ -315,7 +315,7 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     if 1 in guard:
         if guard[seat] == 1:
             out.append(CALL)
-        for o in range(T.n):
+        for o in range(tables.n):
             if o != seat and guard[o] == 1:
                 out.append(catch_move(o))
     if (s.may_escape >> seat) & 1:
@@ -329,7 +329,7 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
         elif k == GOB:
             out.append(GOBLET_M)
         elif k == DKN:
-            for o in range(T.n):
+            for o in range(tables.n):
                 if o != seat and (s.dark_knight_open >> o) & 1:
                     out.append(dk_move(o))
         elif k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == 0 and s.turn != seat:
@@ -337,17 +337,17 @@ def optional_moves(s: Work | DynastyState, seat: int, T: Tables) -> list[Move]:
     return out
 
 
-def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
-    if s.phase == OVER or not 0 <= seat < T.n:
+def moves_of_seat(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
+    if s.phase == OVER or not 0 <= seat < tables.n:
         return []
-    is_bl = (blocking(s, T) >> seat) & 1
-    moves = blocking_moves(s, seat, T) if is_bl else []
+    is_bl = (awaited_mask(s, tables) >> seat) & 1
+    moves = awaited_moves(s, seat, tables) if is_bl else []
     if (
         s.in_front[seat] == () and not s.may_escape and 1 not in s.on_guard
         and not (seat == s.turn and len(s.hands[seat]) == 2)
     ):
         return moves  # nothing out of turn for this seat
-    opt = optional_moves(s, seat, T)
+    opt = out_of_turn_moves(s, seat, tables)
     if opt:
         if is_bl:
             moves = moves + opt
@@ -356,7 +356,7 @@ def gen_moves(s: DynastyState, seat: int, T: Tables) -> list[Move]:
     return moves
 
 
-def legal(s: DynastyState, seat: int, T: Tables) -> list[Move]:
+def legal(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
     """Legal moves, memoised on the (immutable) state object."""
     c = s._legal_memo
     if c is None:
@@ -364,21 +364,21 @@ def legal(s: DynastyState, seat: int, T: Tables) -> list[Move]:
         set_memo(s, c)
     r = c.get(seat)
     if r is None:
-        r = c[seat] = gen_moves(s, seat, T)
+        r = c[seat] = moves_of_seat(s, seat, tables)
     return r
 
 
-def why_not_your_turn(s: DynastyState, seat: int, T: Tables) -> str:
-    if not 0 <= seat < T.n:
+def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:
+    if not 0 <= seat < tables.n:
         return "You are not seated at this table."
     if (s.waived >> seat) & 1:
         return "You let this chance pass; wait for the next player to act."
-    bl = blocking(s, T)
-    who = [p(x) for x in range(T.n) if (bl >> x) & 1]
+    bl = awaited_mask(s, tables)
+    who = [p(x) for x in range(tables.n) if (bl >> x) & 1]
     return f"It is not your turn: waiting for {', '.join(who)}." if who else "It is not your turn."
 
 
-def why_illegal(s: DynastyState, seat: int, code: str, T: Tables) -> str:
+def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
     parts = code.split(":")
     if parts[0] in ("p", "t") and len(parts) > 1:
         f = FACE_OF_CODE.get(parts[1])
@@ -418,12 +418,12 @@ def why_illegal(s: DynastyState, seat: int, code: str, T: Tables) -> str:
     return "That move is not possible right now."
 
 
-def waiting_text(s: DynastyState, T: Tables) -> str:
+def waiting_text(s: DynastyState, tables: Tables) -> str:
     ph = s.phase
     if ph == OVER:
         return "The match is over."
     t = s.turn
-    bl = blocking(s, T)
+    bl = awaited_mask(s, tables)
     if ph == CUT:
         return f"Waiting for {p(t)} to cut for the dealing bonus or deal."
     if ph == FIRST:
@@ -434,10 +434,10 @@ def waiting_text(s: DynastyState, T: Tables) -> str:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         return f"Waiting for {p(t)} to {what} or answer."
     if ph == BATTLE:
-        names = ", ".join(p(x) for x in range(T.n) if (bl >> x) & 1)
+        names = ", ".join(p(x) for x in range(tables.n) if (bl >> x) & 1)
         return f"Waiting for {names} to answer the {NAME_OF_KIND(s.battle[0])} (Defender or let it happen)."
     if ph == ASK:
-        return f"Waiting for {p(T.partner[t])} to answer {p(t)}: Yes or No."
+        return f"Waiting for {p(tables.partner[t])} to answer {p(t)}: Yes or No."
     who = p(t) if s.warlord < 0 else f"{p(s.warlord)} (Warlord, playing {p(t)}'s turn)"
     if ph == EXTRA:
         return f"Waiting for {who}: an extra card, or end the turn."

@@ -64,10 +64,10 @@ def has_escort(hand: tuple[int, ...], maiden: int, suit: int) -> bool:
     return False
 
 
-def _mag_moves(T: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int, complete: bool) -> list[Move]:
+def magician_plays(tables: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int, complete: bool) -> list[Move]:
     out: list[Move] = []
     nh = len(hand)
-    for m, af, _named in T.magician(ctx):
+    for m, af, _named in tables.magician(ctx):
         if KINGDOM[af]:
             if KIND[af] in LAST_ONLY and nh != 1:
                 continue
@@ -80,13 +80,13 @@ def _mag_moves(T: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int,
     return out
 
 
-def any_playable(s: Work | DynastyState, T: Tables, hand: tuple[int, ...]) -> bool:
+def any_playable(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...]) -> bool:
     """Whether ``hand`` holds a card that may be played now (a normal turn)."""
-    return can_play(T, hand, s.match_key, s.suit, s.escorting_first_card)
+    return can_play(tables, hand, s.match_key, s.suit, s.escorting_first_card)
 
 
-def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
-    ok = T._playable.get(mkey * 8 + suit) or T.playable(mkey, suit)
+def can_play(tables: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
+    ok = tables._playable.get(mkey * 8 + suit) or tables.playable(mkey, suit)
     for f in hand:
         if f in ok:
             if KIND[f] != FM or first_fm or has_escort(hand, f, SUIT[f]):
@@ -95,7 +95,7 @@ def can_play(T: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: b
             k = KIND[f]
             if k in ANSWER_ONLY or (k in LAST_ONLY and len(hand) != 1):
                 continue
-            if k == MAG and not _mag_moves(T, C_PLAY, hand, mkey, suit, first_fm):
+            if k == MAG and not magician_plays(tables, C_PLAY, hand, mkey, suit, first_fm):
                 continue
             return True
     return False
@@ -110,7 +110,7 @@ def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def can_empty(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tuple[int, ...]) -> bool:
+def can_play_out(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tuple[int, ...]) -> bool:
     """Whether ``hand`` can be played out completely in one turn from this position
     (chains of King/Queen/Wizard extras, Fair Maiden escorts, a Flaming Arrow burn)."""
     if not hand:
@@ -134,7 +134,7 @@ def can_empty(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tupl
                 return True
             if k in EXTRA_KINDS or k == MAG:
                 for s2 in suits:
-                    if can_empty(rest, -1, s2, C_EXTRA, suits):
+                    if can_play_out(rest, -1, s2, C_EXTRA, suits):
                         return True
             elif k == ARR and nh == 2:
                 return True
@@ -143,7 +143,7 @@ def can_empty(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tupl
             continue
         rest = remove_one(hand, f)
         if k == FM and ctx != C_ESCORT:
-            if rest and can_empty(rest, FM_KEY, SUIT[f], C_ESCORT, suits):
+            if rest and can_play_out(rest, FM_KEY, SUIT[f], C_ESCORT, suits):
                 return True
             continue
         if not rest:

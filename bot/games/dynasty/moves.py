@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.base import Event, IllegalMove, MatchOver, Move, NotYourTurn
-from bot.games.dynasty.deal import _h_cut, _h_deal, deal_next_hands, table_choice
-from bot.games.dynasty.effects import key_pick, play_card
+from bot.games.dynasty.deal import cut_for_bonus, deal_next_hands, deal_normally, table_choice
+from bot.games.dynasty.effects import play_card, take_with_secret_key
 from bot.games.dynasty.legal import legal, why_illegal, why_not_your_turn
 from bot.games.dynasty.state import (
     ANSWER,
@@ -29,22 +29,22 @@ from bot.games.dynasty.tables import (
     tables_for,
 )
 from bot.games.dynasty.turn import (
-    _h_accept,
-    _h_ask,
-    _h_draw,
-    _h_forfeit,
-    _h_no,
-    _h_noextra,
-    _h_pass,
-    _h_yes,
+    accept_draw,
+    ask_partner,
+    decline_to_go_out,
+    draw_instead_of_playing,
+    end_without_extra,
+    partner_says_no,
+    partner_says_yes,
+    pass_turn,
 )
 from bot.games.dynasty.windows import (
-    _h_call,
-    _h_catch,
-    _h_wait,
     answer_card,
     battle_answer,
+    call_on_guard,
+    catch_on_guard,
     escape_dungeon,
+    let_it_pass,
     play_risk,
     play_warlord,
 )
@@ -71,75 +71,75 @@ def find_move(moves: list[Move], move: Move | str) -> Move | None:
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
     if state.phase == OVER:
         raise MatchOver("This match is over.")
-    T = tables_for(state.config)
+    tables = tables_for(state.config)
     c = state._legal_memo
     moves = c.get(seat) if c is not None else None
     if moves is None:
-        moves = legal(state, seat, T)
+        moves = legal(state, seat, tables)
     m = find_move(moves, move)
     if m is None:
         code = move if isinstance(move, str) else move.code
         if not moves:
-            raise NotYourTurn(why_not_your_turn(state, seat, T))
-        raise IllegalMove(why_illegal(state, seat, code, T))
+            raise NotYourTurn(why_not_your_turn(state, seat, tables))
+        raise IllegalMove(why_illegal(state, seat, code, tables))
     a = ACTIONS[m.code]
     op = a[0]
     w = thaw(state)
-    ev: list[Event] = []
+    events: list[Event] = []
     if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or 1 in w.on_guard):
         close_windows(w)
-    HANDLERS[op](w, T, seat, a, ev)
-    deal_next_hands(w, T, ev)
-    pub = [e.text for e in ev if e.seat is None]
+    HANDLERS[op](w, tables, seat, a, events)
+    deal_next_hands(w, tables, events)
+    pub = [e.text for e in events if e.seat is None]
     if pub:
         w.log = (w.log + tuple(pub))[-LOG_SIZE:]
-    return freeze(w), ev
+    return freeze(w), events
 
 
-def _h_play(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def play_from_hand(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     ph = w.phase
     if ph == ANSWER:
-        answer_card(w, T, a, ev)
+        answer_card(w, tables, a, events)
     elif ph == EXTRA:
-        play_card(w, T, a, C_EXTRA, ev)
+        play_card(w, tables, a, C_EXTRA, events)
     elif ph == ESCORT:
-        play_card(w, T, a, C_ESCORT, ev)
+        play_card(w, tables, a, C_ESCORT, events)
     else:
-        play_card(w, T, a, C_PLAY, ev)
+        play_card(w, tables, a, C_PLAY, events)
 
 
-def _h_table(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    table_choice(w, T, a, ev)
+def choose_for_table_card(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    table_choice(w, tables, a, events)
 
 
-def _h_defend(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    battle_answer(w, T, seat, True, ev)
+def defend_battle(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    battle_answer(w, tables, seat, True, events)
 
 
-def _h_take(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    battle_answer(w, T, seat, False, ev)
+def let_battle_happen(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    battle_answer(w, tables, seat, False, events)
 
 
-def _h_key(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    key_pick(w, T, a[1], ev)
+def secret_key_pick(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    take_with_secret_key(w, tables, a[1], events)
 
 
-def _h_risk(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    play_risk(w, T, seat, a[1], a[2], ev)
+def risk_card(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    play_risk(w, tables, seat, a[1], a[2], events)
 
 
-def _h_warlord(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    play_warlord(w, T, seat, ev)
+def warlord_move(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    play_warlord(w, tables, seat, events)
 
 
-def _h_escape(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    escape_dungeon(w, seat, ev)
+def escape_move(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    escape_dungeon(w, seat, events)
 
 
 HANDLERS: dict[str, Callable[[Work, Tables, int, tuple, list[Event]], None]] = {
-    "p": _h_play, "t": _h_table, "d": _h_draw, "pass": _h_pass, "x": _h_noextra,
-    "acc": _h_accept, "def": _h_defend, "take": _h_take, "k": _h_key, "ask": _h_ask,
-    "yes": _h_yes, "no": _h_no, "f": _h_forfeit, "cut": _h_cut, "deal": _h_deal,
-    "og": _h_call, "c": _h_catch, "r": _h_risk, "war": _h_warlord, "esc": _h_escape,
-    "wait": _h_wait,
+    "p": play_from_hand, "t": choose_for_table_card, "d": draw_instead_of_playing, "pass": pass_turn, "x": end_without_extra,
+    "acc": accept_draw, "def": defend_battle, "take": let_battle_happen, "k": secret_key_pick, "ask": ask_partner,
+    "yes": partner_says_yes, "no": partner_says_no, "f": decline_to_go_out, "cut": cut_for_bonus, "deal": deal_normally,
+    "og": call_on_guard, "c": catch_on_guard, "r": risk_card, "war": warlord_move, "esc": escape_move,
+    "wait": let_it_pass,
 }

@@ -26,7 +26,7 @@ from bot.games.dynasty.tables import (
     Tables,
     p,
 )
-from bot.games.dynasty.working import _clear_pending, _put, draw_cards, target_of
+from bot.games.dynasty.working import clear_pending_draw, draw_card_target, draw_cards, replaced
 
 # Safety valves, so that every match ends whatever the players do (random play would
 # otherwise go on for ever: voluntary draws keep hands full and Risk-card costs keep
@@ -55,22 +55,22 @@ def hand_points(hand: tuple[int, ...], dungeon: tuple[int, ...] = ()) -> int:
     return pts
 
 
-def go_out(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
-    ev.append(Event(f"{p(seat)} goes out!"))
+def go_out(w: Work, tables: Tables, seat: int, events: list[Event]) -> None:
+    events.append(Event(f"{p(seat)} goes out!"))
     if w.pending_draws or w.pending_dungeons:
-        target = w.draw_target if w.draw_target >= 0 else target_of(w, seat)
+        target = w.draw_target if w.draw_target >= 0 else draw_card_target(w, seat)
         k = w.pending_draws
         if w.pending_dungeons:
             k += 1 if w.dungeon[target] else 2
-            w.dungeon = _put(w.dungeon, target, w.dungeon[target] + w.pending_dungeons)
-        _clear_pending(w)
-        draw_cards(w, target, k, ev, " for the last card's draw requirement; they count")
-    end_hand(w, T, seat, ev)
+            w.dungeon = replaced(w.dungeon, target, w.dungeon[target] + w.pending_dungeons)
+        clear_pending_draw(w)
+        draw_cards(w, target, k, events, " for the last card's draw requirement; they count")
+    end_hand(w, tables, seat, events)
 
 
-def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
+def end_hand(w: Work, tables: Tables, out: int, events: list[Event]) -> None:
     """Score the hand (``out`` went out; -1: nobody did) and start the next or end the match."""
-    n = T.n
+    n = tables.n
     rounds = [0] * n
     for s in range(n):
         pts = 0 if s == out else hand_points(w.hands[s], w.dungeon[s])
@@ -84,54 +84,54 @@ def end_hand(w: Work, T: Tables, out: int, ev: list[Event]) -> None:
             rounds[h] -= DK_VALUE
             notes.append(f"Dark Knight: {p(o)} did not go out; {p(h)} wins the bet and deducts {DK_VALUE}.")
     totals = list(w.totals)
-    team_round = [sum(rounds[m] for m in T.members[t]) for t in range(T.nteams)]
-    for t in range(T.nteams):
+    team_round = [sum(rounds[m] for m in tables.members[t]) for t in range(tables.nteams)]
+    for t in range(tables.nteams):
         totals[t] += team_round[t]
-    limit = T.config.limit
-    halved = [t for t in range(T.nteams) if totals[t] == limit]
+    limit = tables.config.limit
+    halved = [t for t in range(tables.nteams) if totals[t] == limit]
     for t in halved:
         totals[t] //= 2
-        notes.append(f"{_team_name(T, t)} scores exactly {limit} and halves it to {totals[t]}.")
+        notes.append(f"{team_label(tables, t)} scores exactly {limit} and halves it to {totals[t]}.")
     w.totals = tuple(totals)
     head = f"Hand {w.hand_number} over: " + (f"{p(out)} went out." if out >= 0 else "nobody went out.")
     scores = ", ".join(f"{p(s)} {rounds[s]:+d}" for s in range(n))
-    tot = ", ".join(f"{_team_name(T, t)} {totals[t]}" for t in range(T.nteams))
+    tot = ", ".join(f"{team_label(tables, t)} {totals[t]}" for t in range(tables.nteams))
     lines = [head, f"Hand points: {scores}.", f"Totals: {tot}.", *notes]
     w.last_hand = tuple(lines)
     for line in lines:
-        ev.append(Event(line))
+        events.append(Event(line))
     over = False
     lo = min(totals)
-    lows = [t for t in range(T.nteams) if totals[t] == lo]
+    lows = [t for t in range(tables.nteams) if totals[t] == lo]
     if halved and len(lows) == 1 and lows[0] in halved:
         over = True
-        ev.append(Event(f"{_team_name(T, lows[0])} halved to the single lowest total and wins at once!"))
+        events.append(Event(f"{team_label(tables, lows[0])} halved to the single lowest total and wins at once!"))
     elif max(totals) > limit:
         over = True
-        ev.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
-    elif T.config.hands and w.hand_number >= T.config.hands:
+        events.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
+    elif tables.config.hands and w.hand_number >= tables.config.hands:
         over = True
-        ev.append(Event(f"That was the last of {T.config.hands} hand{'s' if T.config.hands > 1 else ''}: lowest total wins."))
+        events.append(Event(f"That was the last of {tables.config.hands} hand{'s' if tables.config.hands > 1 else ''}: lowest total wins."))
     elif w.hand_number >= MATCH_HAND_CAP or w.match_turns > MATCH_TURN_CAP:
         over = True
-        ev.append(Event("The match has gone on far too long: it ends on the totals."))
+        events.append(Event("The match has gone on far too long: it ends on the totals."))
     if over:
         w.phase = OVER
-        if T.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
-            team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(T.nteams)]
+        if tables.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
+            team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(tables.nteams)]
         else:  # seats: competition ranking (1, 2, 2, 4)
-            team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(T.nteams)]
-        w.places = tuple(team_place[T.team[s]] for s in range(n))
-        winners = ", ".join(_team_name(T, t) for t in range(T.nteams) if team_place[t] == 1)
-        ev.append(Event(f"Winner: {winners}."))
-        _reset_hand_fields_keep_cards(w)
+            team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(tables.nteams)]
+        w.places = tuple(team_place[tables.team[s]] for s in range(n))
+        winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if team_place[t] == 1)
+        events.append(Event(f"Winner: {winners}."))
+        close_windows_at_match_end(w)
         return
     w.dealer = (w.dealer + 1) % n
     w.hand_number += 1
     w.phase = NEXT_HAND  # dealt by deal.deal_next_hands once the move is done
 
 
-def _reset_hand_fields_keep_cards(w: Work) -> None:
+def close_windows_at_match_end(w: Work) -> None:
     w.warlord = -1
     w.battle = ()
     w.battle_waiting = 0
@@ -141,11 +141,7 @@ def _reset_hand_fields_keep_cards(w: Work) -> None:
     w.on_guard = (0,) * len(w.on_guard)
 
 
-def _team_name(T: Tables, t: int) -> str:
-    if T.config.partners:
-        return "Team " + "ABCD"[t] + " (" + " & ".join(p(s) for s in T.members[t]) + ")"
+def team_label(tables: Tables, t: int) -> str:
+    if tables.config.partners:
+        return "Team " + "ABCD"[t] + " (" + " & ".join(p(s) for s in tables.members[t]) + ")"
     return p(t)
-
-
-def team_label(T: Tables, t: int) -> str:
-    return _team_name(T, t)

@@ -5,7 +5,7 @@ once), ending it, a draw card reaching its target, drawing and passing, and part
 from __future__ import annotations
 
 from bot.games.base import Event
-from bot.games.dynasty.legal import gen_plays
+from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.matching import any_playable, has_answer
 from bot.games.dynasty.scoring import HAND_ROUND_CAP, MATCH_TURN_CAP, end_hand
 from bot.games.dynasty.state import (
@@ -21,23 +21,23 @@ from bot.games.dynasty.tables import (
     p,
 )
 from bot.games.dynasty.working import (
-    _cached_event,
-    _clear_pending,
-    _put,
-    adv,
     bury,
     can_draw,
+    clear_pending_draw,
     close_windows,
+    draw_card_target,
     draw_cards,
-    target_of,
+    replaced,
+    seat_after,
+    shared_event,
 )
 
 
-def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], escorting_first_card: bool = False) -> None:
+def begin_turn(w: Work, tables: Tables, seat: int, events: list[Event], escorting_first_card: bool = False) -> None:
     """Give ``seat`` the turn. Lost turns (Dungeon, On Guard penalty) are served on the way,
     and a player who cannot play draws at once, as the rules require (and passes if the
     drawn card cannot be played either)."""
-    n = T.n
+    n = tables.n
     while True:
         w.turn = seat
         w.phase = PLAY
@@ -50,8 +50,8 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], escorting_first_c
         w.hand_turns += 1
         w.match_turns += 1
         if w.hand_turns > HAND_ROUND_CAP * n or w.match_turns > MATCH_TURN_CAP:
-            ev.append(Event("This hand has gone on far too long: it ends as blocked."))
-            end_hand(w, T, -1, ev)
+            events.append(Event("This hand has gone on far too long: it ends as blocked."))
+            end_hand(w, tables, -1, events)
             return
         bit = 1 << seat
         dun = w.dungeon[seat]
@@ -65,78 +65,78 @@ def begin_turn(w: Work, T: Tables, seat: int, ev: list[Event], escorting_first_c
                 why.append("the On Guard penalty")
             if dun:
                 k += 1
-                why.append(dungeon_turn(w, seat, ev))
-            draw_cards(w, seat, k, ev, f" for {' and '.join(why)} and loses the turn")
-        elif any_playable(w, T, w.hands[seat]):
+                why.append(serve_dungeon_turn(w, seat, events))
+            draw_cards(w, seat, k, events, f" for {' and '.join(why)} and loses the turn")
+        elif any_playable(w, tables, w.hands[seat]):
             return
         elif can_draw(w):
             close_windows(w)  # drawing is acting: escape, Dark Knight and catch chances lapse
             w.stalled_turns = 0
-            draw_cards(w, seat, 1, ev, None)
-            if any_playable(w, T, w.hands[seat]):
+            draw_cards(w, seat, 1, events, None)
+            if any_playable(w, tables, w.hands[seat]):
                 w.phase = DRAWN
-                ev.append(_cached_event(("cd", seat), f"{p(seat)} cannot play and draws a card."))
+                events.append(shared_event(("cd", seat), f"{p(seat)} cannot play and draws a card."))
                 return
-            ev.append(_cached_event(("cdp", seat), f"{p(seat)} cannot play, draws a card and passes."))
+            events.append(shared_event(("cdp", seat), f"{p(seat)} cannot play, draws a card and passes."))
         else:
             close_windows(w)
             w.stalled_turns += 1
-            ev.append(_cached_event(("cnp", seat), f"{p(seat)} can neither play nor draw, and passes."))
+            events.append(shared_event(("cnp", seat), f"{p(seat)} can neither play nor draw, and passes."))
             if w.stalled_turns >= n:
-                ev.append(Event("Nobody can play or draw: the hand is blocked."))
-                end_hand(w, T, -1, ev)
+                events.append(Event("Nobody can play or draw: the hand is blocked."))
+                end_hand(w, tables, -1, events)
                 return
         escorting_first_card = False
-        seat = adv(w, seat, 1)
+        seat = seat_after(w, seat, 1)
 
 
-def dungeon_turn(w: Work, seat: int, ev: list[Event]) -> str:
+def serve_dungeon_turn(w: Work, seat: int, events: list[Event]) -> str:
     """Serve one lost turn in the Dungeon (the caller draws the card). Returns a reason."""
     lost = w.lost_turns[seat]
     bit = 1 << seat
     if lost > 0:
         lost -= 1
-        w.lost_turns = _put(w.lost_turns, seat, lost)
+        w.lost_turns = replaced(w.lost_turns, seat, lost)
         if lost == 0:
             w.may_escape |= bit
             return "the Dungeon (they may now escape)"
         return "the Dungeon"
     # Escape missed: one more lost turn, then the Dungeon is discarded.
     bury(w, w.dungeon[seat])
-    w.dungeon = _put(w.dungeon, seat, ())
+    w.dungeon = replaced(w.dungeon, seat, ())
     w.may_escape &= ~bit
     return "a missed Dungeon escape (then they are released)"
 
 
-def guard_after_play(w: Work, seat: int) -> None:
+def on_guard_after_play(w: Work, seat: int) -> None:
     """A play left ``seat`` with one card: On Guard is due (already called if announced)."""
     if len(w.hands[seat]) == 1:
         if w.called_ahead and seat == w.turn:
-            w.on_guard = _put(w.on_guard, seat, 2)
+            w.on_guard = replaced(w.on_guard, seat, 2)
             w.dark_knight_open |= 1 << seat
         else:
-            w.on_guard = _put(w.on_guard, seat, 1)
+            w.on_guard = replaced(w.on_guard, seat, 1)
     w.called_ahead = False
 
 
-def end_turn(w: Work, T: Tables, ev: list[Event]) -> None:
+def end_turn(w: Work, tables: Tables, events: list[Event]) -> None:
     t = w.turn
     if w.cards_played:
-        guard_after_play(w, t)
+        on_guard_after_play(w, t)
         w.stalled_turns = 0
     w.escorting_first_card = False
     w.warlord = -1
     if w.pending_draws or w.pending_dungeons:
-        target = w.draw_target if w.draw_target >= 0 else target_of(w, t)
+        target = w.draw_target if w.draw_target >= 0 else draw_card_target(w, t)
         w.draw_target = -1
         w.skips = 0
         w.cards_played = 0
-        enter_answer(w, T, target, ev)
+        aim_draw_at(w, tables, target, events)
     else:
-        begin_turn(w, T, adv(w, t, 1 + w.skips), ev)
+        begin_turn(w, tables, seat_after(w, t, 1 + w.skips), events)
 
 
-def enter_answer(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
+def aim_draw_at(w: Work, tables: Tables, target: int, events: list[Event]) -> None:
     w.turn = target
     w.phase = ANSWER
     w.warlord = -1
@@ -145,10 +145,10 @@ def enter_answer(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
     w.cards_played = 0
     w.skips = 0
     if w.dungeon[target] or not has_answer(w, w.hands[target]):
-        take_draws(w, T, target, ev)
+        take_pending_draws(w, tables, target, events)
 
 
-def take_draws(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
+def take_pending_draws(w: Work, tables: Tables, target: int, events: list[Event]) -> None:
     """``target`` accepts the pending draw requirement and loses the turn."""
     k = w.pending_draws
     dd = w.pending_dungeons
@@ -160,69 +160,69 @@ def take_draws(w: Work, T: Tables, target: int, ev: list[Event]) -> None:
         why.append("the On Guard penalty")
     in_dungeon = bool(w.dungeon[target])
     if dd:
-        w.dungeon = _put(w.dungeon, target, w.dungeon[target] + dd)
-        w.lost_turns = _put(w.lost_turns, target, 1)  # two lost turns; this one is the first
+        w.dungeon = replaced(w.dungeon, target, w.dungeon[target] + dd)
+        w.lost_turns = replaced(w.lost_turns, target, 1)  # two lost turns; this one is the first
         w.may_escape &= ~bit
         k += 1
-        ev.append(Event(f"{p(target)} goes to the Dungeon: two lost turns, one card each."))
+        events.append(Event(f"{p(target)} goes to the Dungeon: two lost turns, one card each."))
     elif in_dungeon:
         k += 1
-        why.append(dungeon_turn(w, target, ev))
-    _clear_pending(w)
+        why.append(serve_dungeon_turn(w, target, events))
+    clear_pending_draw(w)
     reason = f" ({' and '.join(why)})" if why else ""
-    draw_cards(w, target, k, ev, f"{reason} and loses the turn")
-    begin_turn(w, T, adv(w, target, 1), ev)
+    draw_cards(w, target, k, events, f"{reason} and loses the turn")
+    begin_turn(w, tables, seat_after(w, target, 1), events)
 
 
-def _h_draw(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def draw_instead_of_playing(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     t = w.turn
-    draw_cards(w, t, 1, ev)
+    draw_cards(w, t, 1, events)
     w.stalled_turns = 0
     w.phase = DRAWN
-    if not gen_plays(w, T, w.hands[t], C_PLAY, t):
-        ev.append(Event(f"{p(t)} cannot play and passes."))
-        end_turn(w, T, ev)
+    if not card_plays(w, tables, w.hands[t], C_PLAY, t):
+        events.append(Event(f"{p(t)} cannot play and passes."))
+        end_turn(w, tables, events)
 
 
-def _h_pass(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def pass_turn(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     t = w.turn
-    ev.append(Event(f"{p(t)} passes."))
+    events.append(Event(f"{p(t)} passes."))
     if w.phase == PLAY:  # nothing could be drawn
         w.stalled_turns += 1
-        if w.stalled_turns >= T.n:
-            ev.append(Event("Nobody can play or draw: the hand is blocked."))
-            end_hand(w, T, -1, ev)
+        if w.stalled_turns >= tables.n:
+            events.append(Event("Nobody can play or draw: the hand is blocked."))
+            end_hand(w, tables, -1, events)
             return
-    end_turn(w, T, ev)
+    end_turn(w, tables, events)
 
 
-def _h_noextra(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    end_turn(w, T, ev)
+def end_without_extra(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    end_turn(w, tables, events)
 
 
-def _h_accept(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
-    take_draws(w, T, w.turn, ev)
+def accept_draw(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+    take_pending_draws(w, tables, w.turn, events)
 
 
-def _h_forfeit(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def decline_to_go_out(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     t = w.turn
-    draw_cards(w, t, 2, ev, " after a Yes without going out, and loses the turn")
-    end_turn(w, T, ev)
+    draw_cards(w, t, 2, events, " after a Yes without going out, and loses the turn")
+    end_turn(w, tables, events)
 
 
-def _h_ask(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def ask_partner(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     w.partner_asked = 1
     w.phase = ASK
-    ev.append(Event(f"{p(w.turn)} asks {p(T.partner[w.turn])}: may I go out?"))
+    events.append(Event(f"{p(w.turn)} asks {p(tables.partner[w.turn])}: may I go out?"))
 
 
-def _h_yes(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def partner_says_yes(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     w.partner_asked = 2
     w.phase = PLAY
-    ev.append(Event(f"{p(seat)} answers Yes: {p(w.turn)} must go out now or draw 2 and lose the turn."))
+    events.append(Event(f"{p(seat)} answers Yes: {p(w.turn)} must go out now or draw 2 and lose the turn."))
 
 
-def _h_no(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def partner_says_no(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     w.partner_asked = 3
     w.phase = PLAY
-    ev.append(Event(f"{p(seat)} answers No."))
+    events.append(Event(f"{p(seat)} answers No."))

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View
 from bot.games.dynasty.cards import CODE, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
-from bot.games.dynasty.legal import blocking, to_act_mask, waiting_text
+from bot.games.dynasty.legal import awaited_mask, to_act_mask, waiting_text
 from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     ANSWER,
@@ -56,9 +56,9 @@ def _short_name(face: int) -> str:
 
 
 def build_view(s: DynastyState, seat: int | None) -> View:
-    T = tables_for(s.config)
+    tables = tables_for(s.config)
     cfg = s.config
-    n = T.n
+    n = tables.n
     ph = s.phase
     board: list[str] = []
     private: list[str] = []
@@ -87,7 +87,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             figures.append(f"total {s.totals[x]}")
         marks: list[str] = []
         if cfg.partners:
-            marks.append(f"team {'ABCD'[T.team[x]]}")
+            marks.append(f"team {'ABCD'[tables.team[x]]}")
         if x == s.dealer:
             marks.append("dealer")
         if s.in_front[x]:
@@ -109,7 +109,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             marks.append("played: " + ", ".join(NAME[f] for f in s.set_aside[x]))
         scores.append(ScoreLine(x, tuple(figures), tuple(marks)))
     if cfg.partners:
-        board.append("Totals: " + ", ".join(f"{team_label(T, t)} {s.totals[t]}" for t in range(T.nteams)))
+        board.append("Totals: " + ", ".join(f"{team_label(tables, t)} {s.totals[t]}" for t in range(tables.nteams)))
     if ph == ANSWER:
         what = f"draw {s.pending_draws}" if s.pending_draws else ""
         if s.pending_dungeons:
@@ -144,8 +144,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         "guard": list(s.on_guard), "penalty": [bool((s.penalised >> x) & 1) for x in range(n)],
         "pending": {"draws": s.pending_draws, "dungeon": len(s.pending_dungeons), "from": s.draw_source},
         "battle": list(s.battle), "proxy": s.warlord, "bets": [list(b) for b in s.dark_knight_bets],
-        "totals": list(s.totals), "teams": list(T.team),
-        "to_act": [x for x in range(n) if (to_act_mask(s, T) >> x) & 1],
+        "totals": list(s.totals), "teams": list(tables.team),
+        "to_act": [x for x in range(n) if (to_act_mask(s, tables) >> x) & 1],
         "places": list(s.places), "log": list(s.log), "last_hand": list(s.last_hand),
     }
     if seat is not None and 0 <= seat < n:
@@ -155,12 +155,12 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             other = s.hands[s.turn]
             private.append(f"You are playing {p(s.turn)}'s turn. Their hand ({len(other)}): {hand_label(other)}")
             data["proxy_hand"] = _codes(other)
-        if ph == KEY_PICK and (blocking(s, T) >> seat) & 1:
+        if ph == KEY_PICK and (awaited_mask(s, tables) >> seat) & 1:
             private.append(f"Draw pile: {hand_label(tuple(sorted(s.draw_pile)))}")
             data["draw_pile_cards"] = _codes(tuple(sorted(s.draw_pile)))
-        if ph == ASK and T.partner[s.turn] == seat:
+        if ph == ASK and tables.partner[s.turn] == seat:
             private.append(f"{p(s.turn)} asks you: may I go out? (After a Yes they must go out or draw 2.)")
-    return View(seat, waiting_text(s, T), board=tuple(board), scores=tuple(scores), hand=hand,
+    return View(seat, waiting_text(s, tables), board=tuple(board), scores=tuple(scores), hand=hand,
                 private=tuple(private), data=data)
 
 

@@ -32,22 +32,22 @@ from bot.games.dynasty.tables import (
     Tables,
     p,
 )
-from bot.games.dynasty.turn import begin_turn, enter_answer, guard_after_play
+from bot.games.dynasty.turn import aim_draw_at, begin_turn, on_guard_after_play
 from bot.games.dynasty.working import (
     NAME_OF_KIND,
-    _clear_pending,
-    _put,
-    adv,
     bury,
+    clear_pending_draw,
     draw_cards,
     remove_one,
+    replaced,
+    seat_after,
     set_hand,
 )
 
 WARLORD_COST = 50
 
 
-def answer_card(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
+def answer_card(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None:
     _, face, af, _dirc, _suit, _target, _burn = a
     t = w.turn
     set_hand(w, t, remove_one(w.hands[t], face))
@@ -62,37 +62,37 @@ def answer_card(w: Work, T: Tables, a: tuple, ev: list[Event]) -> None:
         w.pending_draws += 2
         w.drawbridge_may_stack = True
         w.draw_source = t
-        nxt = adv(w, t, 1)
-        ev.append(Event(f"{p(t)} stacks {label}: {p(nxt)} now faces {w.pending_draws} cards."))
+        nxt = seat_after(w, t, 1)
+        events.append(Event(f"{p(t)} stacks {label}: {p(nxt)} now faces {w.pending_draws} cards."))
     elif k == DEC:
         w.match_key = -1
         w.direction = -w.direction
         nxt = w.draw_source
         w.draw_source = t
         w.drawbridge_may_stack = False
-        ev.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
+        events.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
     else:  # Protector
         w.match_key = -1
         if w.suit_before_draw >= 0:
             w.suit = w.suit_before_draw
         # else: a first card drew; no suit was active before it, so the suit it named stays
         bury(w, w.pending_dungeons)
-        _clear_pending(w)
-        nxt = adv(w, t, 1)
-        ev.append(Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit."))
+        clear_pending_draw(w)
+        nxt = seat_after(w, t, 1)
+        events.append(Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit."))
     if not w.hands[t]:
         if k != PRO:
             w.draw_target = nxt
-        go_out(w, T, t, ev)
+        go_out(w, tables, t, events)
         return
-    guard_after_play(w, t)
+    on_guard_after_play(w, t)
     if k == PRO:
-        begin_turn(w, T, nxt, ev)
+        begin_turn(w, tables, nxt, events)
     else:
-        enter_answer(w, T, nxt, ev)
+        aim_draw_at(w, tables, nxt, events)
 
 
-def battle_answer(w: Work, T: Tables, seat: int, defend: bool, ev: list[Event]) -> None:
+def battle_answer(w: Work, tables: Tables, seat: int, defend: bool, events: list[Event]) -> None:
     bit = 1 << seat
     if defend:
         hand = w.hands[seat]
@@ -103,83 +103,83 @@ def battle_answer(w: Work, T: Tables, seat: int, defend: bool, ev: list[Event]) 
                 w.top_acts_as = -1
                 break
         w.battle_defended |= bit
-        ev.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.battle[0])} does not touch them."))
+        events.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.battle[0])} does not touch them."))
         if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
-            w.on_guard = _put(w.on_guard, seat, 1)
+            w.on_guard = replaced(w.on_guard, seat, 1)
     else:
-        ev.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.battle[0])} happen."))
+        events.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.battle[0])} happen."))
     w.battle_waiting &= ~bit
     if not w.battle_waiting:
-        resolve_battle(w, T, ev)
+        resolve_battle(w, tables, events)
 
 
-def team_cost(w: Work, T: Tables, seat: int, value: int) -> None:
+def charge_other_teams(w: Work, tables: Tables, seat: int, value: int) -> None:
     """Every other team deducts ``value`` from its total (the cost of a Risk card)."""
-    mine = T.team[seat]
+    mine = tables.team[seat]
     w.totals = tuple(v - value if t != mine else v for t, v in enumerate(w.totals))
 
 
-def play_risk(w: Work, T: Tables, seat: int, kind: int, arg: int, ev: list[Event]) -> None:
+def play_risk(w: Work, tables: Tables, seat: int, kind: int, arg: int, events: list[Event]) -> None:
     fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == kind)
-    w.in_front = _put(w.in_front, seat, remove_one(fr, face))
-    w.set_aside = _put(w.set_aside, seat, w.set_aside[seat] + (face,))
+    w.in_front = replaced(w.in_front, seat, remove_one(fr, face))
+    w.set_aside = replaced(w.set_aside, seat, w.set_aside[seat] + (face,))
     if kind == DKN:
         w.dark_knight_bets = w.dark_knight_bets + ((seat, arg),)
         w.dark_knight_open &= ~(1 << arg)
-        ev.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(arg)} will not go out this hand."))
+        events.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(arg)} will not go out this hand."))
         return
     value = POINTS[face]
-    team_cost(w, T, seat, value)
-    others = "every other team" if T.config.partners else "every other player"
+    charge_other_teams(w, tables, seat, value)
+    others = "every other team" if tables.config.partners else "every other player"
     if kind == POI:
-        ev.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}."))
-        end_hand(w, T, -1, ev)
+        events.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}."))
+        end_hand(w, tables, -1, events)
     elif kind == FIR:
-        ev.append(Event(f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."))
-        redeal(w, T, ev)
+        events.append(Event(f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."))
+        redeal(w, tables, events)
     else:  # King's Goblet
-        ev.append(Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}."))
-        for i in range(T.n):
-            s = (seat + i) % T.n
-            draw_cards(w, s, 5, ev, "")
+        events.append(Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}."))
+        for i in range(tables.n):
+            s = (seat + i) % tables.n
+            draw_cards(w, s, 5, events, "")
 
 
-def play_warlord(w: Work, T: Tables, seat: int, ev: list[Event]) -> None:
+def play_warlord(w: Work, tables: Tables, seat: int, events: list[Event]) -> None:
     fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == WAR)
-    w.in_front = _put(w.in_front, seat, remove_one(fr, face))
-    w.set_aside = _put(w.set_aside, seat, w.set_aside[seat] + (face,))
-    w.added_points = _put(w.added_points, seat, w.added_points[seat] + WARLORD_COST)
+    w.in_front = replaced(w.in_front, seat, remove_one(fr, face))
+    w.set_aside = replaced(w.set_aside, seat, w.set_aside[seat] + (face,))
+    w.added_points = replaced(w.added_points, seat, w.added_points[seat] + WARLORD_COST)
     w.warlord = seat
     t = w.turn
-    ev.append(Event(f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."))
-    ev.append(Event(f"{p(t)}'s hand: {hand_label(w.hands[t])}.", seat))
+    events.append(Event(f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."))
+    events.append(Event(f"{p(t)}'s hand: {hand_label(w.hands[t])}.", seat))
 
 
-def escape_dungeon(w: Work, seat: int, ev: list[Event]) -> None:
+def escape_dungeon(w: Work, seat: int, events: list[Event]) -> None:
     bury(w, w.dungeon[seat])
-    w.dungeon = _put(w.dungeon, seat, ())
-    w.lost_turns = _put(w.lost_turns, seat, 0)
+    w.dungeon = replaced(w.dungeon, seat, ())
+    w.lost_turns = replaced(w.lost_turns, seat, 0)
     w.may_escape &= ~(1 << seat)
-    ev.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
+    events.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
 
 
-def _h_call(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def call_on_guard(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     if w.on_guard[seat] == 1:
-        w.on_guard = _put(w.on_guard, seat, 2)
+        w.on_guard = replaced(w.on_guard, seat, 2)
         w.dark_knight_open |= 1 << seat
     else:  # announced during the turn, for the card that will leave one in hand
         w.called_ahead = True
-    ev.append(Event(f"{p(seat)} calls On Guard!"))
+    events.append(Event(f"{p(seat)} calls On Guard!"))
 
 
-def _h_catch(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def catch_on_guard(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     o = a[1]
-    w.on_guard = _put(w.on_guard, o, 0)
+    w.on_guard = replaced(w.on_guard, o, 0)
     w.penalised |= 1 << o
-    ev.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
+    events.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
 
 
-def _h_wait(w: Work, T: Tables, seat: int, a: tuple, ev: list[Event]) -> None:
+def let_it_pass(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
     w.waived |= 1 << seat

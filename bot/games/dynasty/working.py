@@ -1,7 +1,7 @@
 """Helpers every part of the ``dynasty`` rules uses on the working copy of a state.
 
 The rules never change a frozen :class:`~bot.games.dynasty.state.DynastyState`: a move
-copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` below), edits that
+copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` random_below), edits that
 copy and freezes it again. This module holds what every step needs on that copy: the
 random generator (kept in ``w.rng``), the card piles, drawing cards, the seat order, and
 the public event sentences. Randomness comes only from the splitmix64 state in the state.
@@ -32,7 +32,7 @@ LOG_SIZE = 8
 _M64 = (1 << 64) - 1
 
 
-def _split(x: int) -> tuple[int, int]:
+def _splitmix_step(x: int) -> tuple[int, int]:
     """One splitmix64 step: (output, new state), same as bot.games.base.Rng.next64."""
     s = (x + 0x9E3779B97F4A7C15) & _M64
     z = s
@@ -44,17 +44,17 @@ def _split(x: int) -> tuple[int, int]:
 def shuffle(w: Work, seq: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     """A deterministic shuffle driven by the state's RNG (a private generator seeded from
     one splitmix64 output; never the global ``random``)."""
-    z, w.rng = _split(w.rng)
+    z, w.rng = _splitmix_step(w.rng)
     rr = random.Random(z).random
     return tuple(sorted(seq, key=lambda _: rr()))
 
 
-def below(w: Work, n: int) -> int:
-    z, w.rng = _split(w.rng)
+def random_below(w: Work, n: int) -> int:
+    z, w.rng = _splitmix_step(w.rng)
     return z % n
 
 
-def _put(tup: tuple, i: int, v: object) -> tuple:
+def replaced(tup: tuple, i: int, v: object) -> tuple:
     lst = list(tup)
     lst[i] = v
     return tuple(lst)
@@ -70,7 +70,7 @@ def set_hand(w: Work, seat: int, hand: tuple[int, ...]) -> None:
     hs[seat] = hand
     w.hands = tuple(hs)
     if w.on_guard[seat] and len(hand) != 1:
-        w.on_guard = _put(w.on_guard, seat, 0)
+        w.on_guard = replaced(w.on_guard, seat, 0)
 
 
 def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
@@ -81,7 +81,7 @@ def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
     w.discard_pile = (d[:-1] + tuple(cards) + d[-1:]) if d else tuple(cards)
 
 
-def adv(w: Work | DynastyState, seat: int, k: int) -> int:
+def seat_after(w: Work | DynastyState, seat: int, k: int) -> int:
     return (seat + k * w.direction) % w.config.players
 
 
@@ -89,13 +89,13 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def reshuffle(w: Work, ev: list[Event]) -> bool:
+def reshuffle(w: Work, events: list[Event]) -> bool:
     if len(w.discard_pile) <= 1:
         return False
     top = w.discard_pile[-1]
     w.draw_pile = shuffle(w, w.discard_pile[:-1]) + w.draw_pile
     w.discard_pile = (top,)
-    ev.append(Event("The discard pile (except its top card) is shuffled into a new draw pile."))
+    events.append(Event("The discard pile (except its top card) is shuffled into a new draw pile."))
     return True
 
 
@@ -103,13 +103,13 @@ def can_draw(s: Work | DynastyState) -> bool:
     return bool(s.draw_pile) or len(s.discard_pile) > 1
 
 
-def place_front(w: Work, seat: int, faces: list[int], ev: list[Event]) -> None:
-    w.in_front = _put(w.in_front, seat, w.in_front[seat] + tuple(faces))
+def put_in_front(w: Work, seat: int, faces: list[int], events: list[Event]) -> None:
+    w.in_front = replaced(w.in_front, seat, w.in_front[seat] + tuple(faces))
     for f in faces:
-        ev.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+        events.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
 
 
-def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = "") -> list[int]:
+def draw_cards(w: Work, seat: int, k: int, events: list[Event], why: str | None = "") -> list[int]:
     """Draw ``k`` cards into ``seat``'s hand (Risk cards and the Warlord go in front and are
     replaced). ``why`` completes the public sentence; None suppresses it."""
     got: list[int] = []
@@ -119,7 +119,7 @@ def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = ""
         while k > 0:
             if not pile:
                 w.draw_pile = pile
-                if not reshuffle(w, ev):
+                if not reshuffle(w, events):
                     break
                 pile = w.draw_pile
             f = pile[-1]
@@ -131,46 +131,46 @@ def draw_cards(w: Work, seat: int, k: int, ev: list[Event], why: str | None = ""
             k -= 1
         w.draw_pile = pile
         if fronted:
-            place_front(w, seat, fronted, ev)
+            put_in_front(w, seat, fronted, events)
         if got:
             hand = w.hands[seat]
             if len(got) == 1:
                 f = got[0]
                 i = bisect_right(hand, f)
                 hand = hand[:i] + (f,) + hand[i:]
-                ev.append(_cached_event(("drew", seat, f), f"You drew {NAME[f]}.", seat))
+                events.append(shared_event(("drew", seat, f), f"You drew {NAME[f]}.", seat))
             else:
                 hand = tuple(sorted(hand + tuple(got)))
-                ev.append(Event(f"You drew {', '.join([NAME[f] for f in got])}.", seat))
+                events.append(Event(f"You drew {', '.join([NAME[f] for f in got])}.", seat))
             set_hand(w, seat, hand)
             if w.warlord >= 0 and w.turn == seat and w.warlord != seat:
-                ev.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.warlord))
+                events.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.warlord))
     if why is not None:
-        ev.append(_cached_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}."))
+        events.append(shared_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}."))
     return got
 
 
-_EVENTS: dict[tuple, Event] = {}
+_SHARED_EVENTS: dict[tuple, Event] = {}
 
 
-def _cached_event(key: tuple, text: str, seat: int | None = None) -> Event:
+def shared_event(key: tuple, text: str, seat: int | None = None) -> Event:
     """Events are immutable values, so identical ones are shared."""
-    e = _EVENTS.get(key)
+    e = _SHARED_EVENTS.get(key)
     if e is None:
-        if len(_EVENTS) > 50_000:
-            _EVENTS.clear()
-        e = _EVENTS[key] = Event(text, seat)
+        if len(_SHARED_EVENTS) > 50_000:
+            _SHARED_EVENTS.clear()
+        e = _SHARED_EVENTS[key] = Event(text, seat)
     return e
 
 
-def _holds_kind(hand: tuple[int, ...], kind: int) -> bool:
+def holds_kind(hand: tuple[int, ...], kind: int) -> bool:
     for f in hand:
         if KIND[f] == kind:
             return True
     return False
 
 
-def _clear_pending(w: Work) -> None:
+def clear_pending_draw(w: Work) -> None:
     w.pending_draws = 0
     w.pending_dungeons = ()
     w.drawbridge_may_stack = False
@@ -178,11 +178,11 @@ def _clear_pending(w: Work) -> None:
     w.draw_target = -1
 
 
-def target_of(w: Work, t: int) -> int:
+def draw_card_target(w: Work, t: int) -> int:
     """The player hit by this turn's draw cards: the next one after skips, never ``t``."""
-    s = adv(w, t, 1 + w.skips)
+    s = seat_after(w, t, 1 + w.skips)
     if s == t:
-        s = adv(w, t, 1)
+        s = seat_after(w, t, 1)
     return s
 
 
