@@ -154,15 +154,15 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
         return -1000.0
     if op not in ("p", "t"):
         return -500.0  # optional moves not chosen by the risk logic
-    _, face, af, dirc, suit, target, burn = a
-    k = KIND[af]
+    _, face, as_face, direction_choice, suit, target, burn = a
+    k = KIND[as_face]
     rest_n = len(hand) - (1 if op == "p" else 0)
     if op == "p" and rest_n == 0 and k not in (CAN, CAT, KEY):
         return 10_000.0  # going out
     sc = float(RANK[face] if KIND[face] == NUM else POINTS[face]) if op == "p" else 0.0
     # Resulting suit: favour suits we hold (so the next turn has a play).
     counts = _suit_counts(hand, face if op == "p" else -1)
-    new_suit = suit if suit >= 0 else (SUIT[af] if not KINGDOM[af] else s.suit)
+    new_suit = suit if suit >= 0 else (SUIT[as_face] if not KINGDOM[as_face] else s.suit)
     sc += 3 * counts.get(new_suit, 0)
     if KIND[face] == MAG and op == "p":
         sc -= 45 if rest_n > 2 else 0  # keep the Magician as an answer
@@ -170,9 +170,9 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
         sc -= WILD_KEEP[k] if rest_n > 2 else 0
     # Who is hit next, and how hard?
     d = s.direction
-    if dirc == REVERSE and n > 2:
+    if direction_choice == REVERSE and n > 2:
         d = -d
-    step = 1 + (1 if dirc == SKIP else 0)
+    step = 1 + (1 if direction_choice == SKIP else 0)
     if k in (CJ,) or (k == KN and n == 2):
         step += 1
     nxt = (owner + step * d) % n
@@ -188,13 +188,13 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
             sc += 4
     if k == DUN:
         sc += 14 + danger
-    if n == 2 and (k == CJ or k == KN or dirc == SKIP):
+    if n == 2 and (k == CJ or k == KN or direction_choice == SKIP):
         sc += 12  # play again
     if k in (KING, QUEEN):
         sc += 6  # an extra card follows
     if k == FM:
         sc += 5
-    if k == QO and n > 2 and dirc == SKIP and len(s.hands[(owner + s.direction) % n]) <= 2:
+    if k == QO and n > 2 and direction_choice == SKIP and len(s.hands[(owner + s.direction) % n]) <= 2:
         sc += 10
     if k in (CAN, CAT, ARR, SIE, TAX, KEY):
         sc += _battle_value(s, tables, owner, hand, k, target, burn)

@@ -39,6 +39,8 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import (
     C_EXTRA,
+    Action,
+    CardPlay,
     Tables,
     p,
     tables_for,
@@ -187,28 +189,28 @@ def first_card(w: Work, tables: Tables, f: int, events: list[Event]) -> None:
         events.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
         begin_turn(w, tables, dealer, events, escorting_first_card=True)
     elif k in (KN, CJ, DB):
-        card_effect(w, tables, dealer, f, f, -1, -1, False, events)
+        card_effect(w, tables, dealer, CardPlay("t", f, f, -1, -1, -1, -1), events, is_escort=False)
         end_turn(w, tables, events)
     else:  # Queen's Option, wild cards, Dungeon, Decree, Protector, Potion, Magician
         w.phase = FIRST
         events.append(Event(f"{p(dealer)} makes the choices for the {NAME[f]}."))
 
 
-def table_choice(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None:
+def table_choice(w: Work, tables: Tables, play: CardPlay, events: list[Event]) -> None:
     """The dealer's choices for a first card that needs them (FIRST phase)."""
-    _, face, af, dirc, suit, _target, _burn = a
+    face, as_face, direction_choice, suit = play.face, play.as_face, play.direction_choice, play.suit
     dealer = w.turn
-    k = KIND[af]
+    k = KIND[as_face]
     text = f"{p(dealer)} turns the table card {NAME[face]}"
-    if af != face:
-        text += f" into {NAME[af]}"
-    if dirc >= 0:
-        text += f", {DIRECTION_TEXT[dirc]}"
+    if as_face != face:
+        text += f" into {NAME[as_face]}"
+    if direction_choice >= 0:
+        text += f", {DIRECTION_TEXT[direction_choice]}"
     if suit >= 0:
         text += f", names {SUIT_NAMES[suit]}"
     events.append(Event(text + "."))
-    if af != face:
-        w.top_acts_as = af
+    if as_face != face:
+        w.top_acts_as = as_face
     if k == DUN:
         w.discard_pile = w.discard_pile[:-1]
         w.suit = suit
@@ -224,7 +226,7 @@ def table_choice(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None
         w.match_key = -1
         end_turn(w, tables, events)
         return
-    nxt = card_effect(w, tables, dealer, face, af, dirc, suit, False, events)
+    nxt = card_effect(w, tables, dealer, play, events, is_escort=False)
     if nxt == ESCORT:  # Magician turned into a Fair Maiden: the dealer escorts it
         begin_turn(w, tables, dealer, events, escorting_first_card=True)
         return
@@ -234,7 +236,7 @@ def table_choice(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None
     end_turn(w, tables, events)
 
 
-def cut_for_bonus(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def cut_for_bonus(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     n = tables.n
     need = HAND_SIZE * n + 1
     off = random_below(w, 11) - 5
@@ -249,7 +251,7 @@ def cut_for_bonus(w: Work, tables: Tables, seat: int, a: tuple, events: list[Eve
     deal(w, tables, events)
 
 
-def deal_normally(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def deal_normally(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     deal(w, tables, events)
 
 

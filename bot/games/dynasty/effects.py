@@ -50,6 +50,7 @@ from bot.games.dynasty.tables import (
     C_EXTRA,
     REVERSE,
     SKIP,
+    CardPlay,
     Tables,
     p,
 )
@@ -72,18 +73,19 @@ from bot.games.dynasty.working import (
 DIRECTION_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
 
 
-def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
-    _, face, af, dirc, suit, target, burn = a
+def play_text(w: Work | DynastyState, t: int, play: CardPlay) -> str:
+    """The public sentence for ``t`` making ``play``."""
+    face, as_face, suit, target, burn = play.face, play.as_face, play.suit, play.target, play.burn
     who = p(t) if w.warlord < 0 else f"{p(w.warlord)} (Warlord, for {p(t)})"
     s = f"{who} plays {NAME[face]}"
-    if af != face:
-        s += f" as {NAME[af]}"
+    if as_face != face:
+        s += f" as {NAME[as_face]}"
     bits: list[str] = []
-    if dirc >= 0:
-        bits.append(DIRECTION_TEXT[dirc])
+    if play.direction_choice >= 0:
+        bits.append(DIRECTION_TEXT[play.direction_choice])
     if suit >= 0:
         bits.append(f"names {SUIT_NAMES[suit]}")
-    k = KIND[af]
+    k = KIND[as_face]
     if k == CAT:
         bits.append(f"at {p(target)}")
     elif k == SIE:
@@ -95,34 +97,35 @@ def play_text(w: Work | DynastyState, t: int, a: tuple) -> str:
     return s + "."
 
 
-def play_card(w: Work, tables: Tables, a: tuple, ctx: int, events: list[Event]) -> None:
-    """The turn player plays a card from hand (normal, extra or escort)."""
-    _, face, af, dirc, suit, target, burn = a
+def play_card(w: Work, tables: Tables, play: CardPlay, context: int, events: list[Event]) -> None:
+    """The turn player plays a card from hand in ``context`` (C_PLAY a normal turn's card,
+    C_EXTRA an extra card, C_ESCORT a Fair Maiden's escort)."""
+    face, as_face = play.face, play.as_face
     t = w.turn
     set_hand(w, t, remove_one(w.hands[t], face))
     w.cards_played += 1
     w.stalled_turns = 0
-    complete = ctx == C_ESCORT or w.escorting_first_card
+    is_escort = context == C_ESCORT or w.escorting_first_card
     w.escorting_first_card = False
-    k = KIND[af]
+    k = KIND[as_face]
     if w.warlord < 0:
-        key = ("play", t) + a
+        key = ("play", t) + play
         e = _SHARED_EVENTS.get(key)
-        events.append(e if e is not None else shared_event(key, play_text(w, t, a)))
+        events.append(e if e is not None else shared_event(key, play_text(w, t, play)))
     else:
-        events.append(Event(play_text(w, t, a)))
+        events.append(Event(play_text(w, t, play)))
     if k != DUN:
         w.discard_pile = w.discard_pile + (face,)
-        w.top_acts_as = af if af != face else -1
+        w.top_acts_as = as_face if as_face != face else -1
     if k in BATTLE_KINDS:
         w.match_key = -1
-        start_battle(w, tables, k, t, target, burn, events)
+        start_battle(w, tables, t, play, events)
         return
     if k == KEY:
         w.match_key = -1
         start_secret_key(w, tables, events)
         return
-    nxt = card_effect(w, tables, t, face, af, dirc, suit, complete, events)
+    nxt = card_effect(w, tables, t, play, events, is_escort=is_escort)
     if not w.hands[t]:
         go_out(w, tables, t, events)
         return
@@ -142,19 +145,21 @@ def start_draw_card(w: Work, t: int) -> None:
     w.draw_source = t
 
 
-def card_effect(w: Work, tables: Tables, t: int, face: int, af: int, dirc: int, suit: int, complete: bool, events: list[Event]) -> int:
-    """Apply a played (or turned-up) card's card_effect. Returns the phase that follows
-    (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""
-    k = KIND[af]
+def card_effect(w: Work, tables: Tables, player: int, play: CardPlay, events: list[Event], *, is_escort: bool) -> int:
+    """Apply the effect of a card ``player`` played (or the dealer turned up). ``is_escort``:
+    the card is itself a Fair Maiden's escort (so a Fair Maiden needs none). Returns the
+    phase that follows (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""
+    as_face, suit = play.as_face, play.suit
+    k = KIND[as_face]
     if k == NUM:
-        w.match_key = MATCH_KEY[af]
-        w.suit = SUIT[af]
+        w.match_key = MATCH_KEY[as_face]
+        w.suit = SUIT[as_face]
         return PLAY
     if k in DRAW_KINDS:
-        start_draw_card(w, t)  # remember the suit in play before this draw card (Protector)
-    if not KINGDOM[af]:
-        w.match_key = MATCH_KEY[af]
-        w.suit = SUIT[af] if suit < 0 else suit
+        start_draw_card(w, player)  # remember the suit in play before this draw card (Protector)
+    if not KINGDOM[as_face]:
+        w.match_key = MATCH_KEY[as_face]
+        w.suit = SUIT[as_face] if suit < 0 else suit
         if k == KN:
             if tables.n == 2:
                 w.skips += 1
@@ -166,8 +171,8 @@ def card_effect(w: Work, tables: Tables, t: int, face: int, af: int, dirc: int, 
             w.pending_draws += 2
             w.drawbridge_may_stack = True
         elif k == QO:
-            direction_choice(w, tables, dirc)
-        elif k == FM and not complete:
+            apply_direction_choice(w, tables, play.direction_choice)
+        elif k == FM and not is_escort:
             return ESCORT
         return PLAY
     if k != DUN:  # a Dungeon is set aside: the card under it stays the one to match, kind and suit
@@ -175,7 +180,7 @@ def card_effect(w: Work, tables: Tables, t: int, face: int, af: int, dirc: int, 
     if suit >= 0:
         w.suit = suit
     if k == WIZ:
-        direction_choice(w, tables, dirc)
+        apply_direction_choice(w, tables, play.direction_choice)
         w.pending_draws += 5
         w.drawbridge_may_stack = False
         return EXTRA
@@ -185,22 +190,25 @@ def card_effect(w: Work, tables: Tables, t: int, face: int, af: int, dirc: int, 
     elif k == KING or k == QUEEN:
         return EXTRA
     elif k == DUN:
-        w.pending_dungeons = w.pending_dungeons + (face,)
+        w.pending_dungeons = w.pending_dungeons + (play.face,)
         w.drawbridge_may_stack = False
     return PLAY
 
 
-def direction_choice(w: Work, tables: Tables, dirc: int) -> None:
-    if dirc == REVERSE:
+def apply_direction_choice(w: Work, tables: Tables, choice: int) -> None:
+    """Queen's Option and Wizard: reverse (with two players: skip), skip, or keep."""
+    if choice == REVERSE:
         if tables.n == 2:
             w.skips += 1
         else:
             w.direction = -w.direction
-    elif dirc == SKIP:
+    elif choice == SKIP:
         w.skips += 1
 
 
-def start_battle(w: Work, tables: Tables, kind: int, t: int, target: int, burn: int, events: list[Event]) -> None:
+def start_battle(w: Work, tables: Tables, t: int, play: CardPlay, events: list[Event]) -> None:
+    """``t`` played a battle card: wait for the Defender answers of those it hits, if any."""
+    kind, target, burn = KIND[play.as_face], play.target, play.burn
     n = tables.n
     if kind in (CAN, TAX):
         affected = [s for s in range(n) if s != t]

@@ -1,6 +1,6 @@
 """Who the game waits for, the legal moves of a seat, and why a move is refused.
 
-Vocabulary: *awaited_mask* seats are those the game waits for (the turn player, a partner
+Vocabulary: *awaited* seats are those the game waits for (the turn player, a partner
 asked, targets of a battle card); *optional* moves (On Guard call and catch, Risk cards,
 Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the game up.
 """
@@ -90,7 +90,7 @@ from bot.games.dynasty.tables import (
     p,
     war_move,
 )
-from bot.games.dynasty.working import NAME_OF_KIND, can_draw, holds_kind, remove_one
+from bot.games.dynasty.working import can_draw, holds_kind, remove_one
 
 
 def awaited_mask(s: Work | DynastyState, tables: Tables) -> int:
@@ -148,12 +148,12 @@ def to_act_mask(s: Work | DynastyState, tables: Tables) -> int:
     return b | (out_of_turn_mask(s, tables) & ~s.waived)
 
 
-def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], ctx: int, owner: int) -> list[Move]:
-    """Card plays from ``hand`` on the current top card in context ``ctx``."""
+def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], context: int, owner: int) -> list[Move]:
+    """Card plays from ``hand`` on the current top card in context ``context``."""
     out: list[Move] = []
     ok = tables._playable.get(s.match_key * 8 + s.suit) or tables.playable(s.match_key, s.suit)
-    complete = ctx == C_ESCORT or s.escorting_first_card  # a Fair Maiden played now is itself an escort
-    flat = tables.flat[ctx]
+    is_escort = context == C_ESCORT or s.escorting_first_card  # a Fair Maiden played now is itself an escort
+    flat = tables.flat[context]
     prev = -1
     for f in hand:
         if f == prev:
@@ -161,13 +161,13 @@ def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], ct
         prev = f
         if f in ok:
             if KIND[f] == FM:
-                if complete:
+                if is_escort:
                     out.extend(tables.variants(C_ESCORT, f, owner))
                     continue
                 if not has_escort(hand, f, SUIT[f]):
                     continue
             v = flat[f]
-            out.extend(v if v is not None else tables.variants(ctx, f, owner))
+            out.extend(v if v is not None else tables.variants(context, f, owner))
         elif KINGDOM[f]:
             k = KIND[f]
             if k in ANSWER_ONLY:
@@ -176,22 +176,22 @@ def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], ct
                 if len(hand) != 1:
                     continue
             elif k in TURN_ONLY:
-                if ctx != C_PLAY:
+                if context != C_PLAY:
                     continue
                 if k == ARR:
-                    out.extend(arrow_plays(tables, ctx, f, hand, owner))
+                    out.extend(arrow_plays(tables, context, f, hand, owner))
                     continue
             elif k == MAG:
-                out.extend(magician_plays(tables, ctx, hand, s.match_key, s.suit, complete))
+                out.extend(magician_plays(tables, context, hand, s.match_key, s.suit, is_escort))
                 continue
-            out.extend(tables.variants(ctx, f, owner))
+            out.extend(tables.variants(context, f, owner))
     return out
 
 
-def arrow_plays(tables: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
+def arrow_plays(tables: Tables, context: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
     rest = remove_one(hand, f)
     # The seed says the player "can" burn a card: burning nothing is a choice too.
-    out: list[Move] = [tables.arrow_alone(ctx, f)]
+    out: list[Move] = [tables.arrow_alone(context, f)]
     if not rest:
         return out
     prev = -1
@@ -199,10 +199,10 @@ def arrow_plays(tables: Tables, ctx: int, f: int, hand: tuple[int, ...], owner: 
         if b == prev:
             continue
         prev = b
-        out.append(tables.arrow(ctx, f, b, -1))
+        out.append(tables.arrow(context, f, b, -1))
         for t in range(tables.n):
             if t != owner:
-                out.append(tables.arrow(ctx, f, b, t))
+                out.append(tables.arrow(context, f, b, t))
     return out
 
 
@@ -217,27 +217,27 @@ def draw_answers(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], 
         if (k == DB and s.drawbridge_may_stack) or k == DEC or k == PRO:
             out.extend(tables.variants(C_ANSWER, f, owner))
         elif k == MAG:
-            for m, af, _ in tables.magician(C_ANSWER):
-                if KIND[af] == DB and not s.drawbridge_may_stack:
+            for m, as_face, _ in tables.magician(C_ANSWER):
+                if KIND[as_face] == DB and not s.drawbridge_may_stack:
                     continue
                 out.append(m)
     return out
 
 
-def plays_that_go_out(s: Work | DynastyState, tables: Tables, moves: list[Move], hand: tuple[int, ...], complete: bool) -> list[Move]:
+def plays_that_go_out(s: Work | DynastyState, tables: Tables, moves: list[Move], hand: tuple[int, ...], is_escort: bool) -> list[Move]:
     """After a partner's Yes: only moves that can still end in going out this turn."""
     out: list[Move] = []
     for m in moves:
         a = ACTIONS[m.code]
-        face, af, suit, target, burn = a[1], a[2], a[4], a[5], a[6]
+        face, as_face, suit, target, burn = a[1], a[2], a[4], a[5], a[6]
         rest = remove_one(hand, face)
-        k = KIND[af]
+        k = KIND[as_face]
         if not rest:
             ok = k not in (CAN, CAT, KEY)
         elif k in EXTRA_KINDS:
             ok = can_play_out(rest, -1, suit, C_EXTRA, tables.suits)
-        elif k == FM and not complete:
-            ok = can_play_out(rest, FM_KEY, SUIT[af], C_ESCORT, tables.suits)
+        elif k == FM and not is_escort:
+            ok = can_play_out(rest, FM_KEY, SUIT[as_face], C_ESCORT, tables.suits)
         elif k == ARR:
             ok = burn >= 0 and len(rest) == 1 and target < 0
         else:
@@ -435,7 +435,7 @@ def waiting_text(s: DynastyState, tables: Tables) -> str:
         return f"Waiting for {p(t)} to {what} or answer."
     if ph == BATTLE:
         names = ", ".join(p(x) for x in range(tables.n) if (bl >> x) & 1)
-        return f"Waiting for {names} to answer the {NAME_OF_KIND(s.battle[0])} (Defender or let it happen)."
+        return f"Waiting for {names} to answer the {KIND_NAME[s.battle[0]]} (Defender or let it happen)."
     if ph == ASK:
         return f"Waiting for {p(tables.partner[t])} to answer {p(t)}: Yes or No."
     who = p(t) if s.warlord < 0 else f"{p(s.warlord)} (Warlord, playing {p(t)}'s turn)"

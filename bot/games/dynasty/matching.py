@@ -64,17 +64,17 @@ def has_escort(hand: tuple[int, ...], maiden: int, suit: int) -> bool:
     return False
 
 
-def magician_plays(tables: Tables, ctx: int, hand: tuple[int, ...], mkey: int, suit: int, complete: bool) -> list[Move]:
+def magician_plays(tables: Tables, context: int, hand: tuple[int, ...], match_key: int, suit: int, is_escort: bool) -> list[Move]:
     out: list[Move] = []
     nh = len(hand)
-    for m, af, _named in tables.magician(ctx):
-        if KINGDOM[af]:
-            if KIND[af] in LAST_ONLY and nh != 1:
+    for m, as_face, _named in tables.magician(context):
+        if KINGDOM[as_face]:
+            if KIND[as_face] in LAST_ONLY and nh != 1:
                 continue
         else:
-            if SUIT[af] != suit and SUIT2[af] != suit and MATCH_KEY[af] != mkey:
+            if SUIT[as_face] != suit and SUIT2[as_face] != suit and MATCH_KEY[as_face] != match_key:
                 continue
-            if KIND[af] == FM and not complete and not has_escort(hand, MAG_FACE, SUIT[af]):
+            if KIND[as_face] == FM and not is_escort and not has_escort(hand, MAG_FACE, SUIT[as_face]):
                 continue
         out.append(m)
     return out
@@ -85,8 +85,8 @@ def any_playable(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...]) 
     return can_play(tables, hand, s.match_key, s.suit, s.escorting_first_card)
 
 
-def can_play(tables: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_fm: bool) -> bool:
-    ok = tables._playable.get(mkey * 8 + suit) or tables.playable(mkey, suit)
+def can_play(tables: Tables, hand: tuple[int, ...], match_key: int, suit: int, first_fm: bool) -> bool:
+    ok = tables._playable.get(match_key * 8 + suit) or tables.playable(match_key, suit)
     for f in hand:
         if f in ok:
             if KIND[f] != FM or first_fm or has_escort(hand, f, SUIT[f]):
@@ -95,7 +95,7 @@ def can_play(tables: Tables, hand: tuple[int, ...], mkey: int, suit: int, first_
             k = KIND[f]
             if k in ANSWER_ONLY or (k in LAST_ONLY and len(hand) != 1):
                 continue
-            if k == MAG and not magician_plays(tables, C_PLAY, hand, mkey, suit, first_fm):
+            if k == MAG and not magician_plays(tables, C_PLAY, hand, match_key, suit, first_fm):
                 continue
             return True
     return False
@@ -110,7 +110,7 @@ def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def can_play_out(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: tuple[int, ...]) -> bool:
+def can_play_out(hand: tuple[int, ...], match_key: int, suit: int, context: int, suits: tuple[int, ...]) -> bool:
     """Whether ``hand`` can be played out completely in one turn from this position
     (chains of King/Queen/Wizard extras, Fair Maiden escorts, a Flaming Arrow burn)."""
     if not hand:
@@ -125,7 +125,7 @@ def can_play_out(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: t
         if KINGDOM[f]:
             if k in ANSWER_ONLY or (k in LAST_ONLY and nh != 1):
                 continue
-            if k in TURN_ONLY and ctx != C_PLAY:
+            if k in TURN_ONLY and context != C_PLAY:
                 continue
             rest = remove_one(hand, f)
             if not rest:
@@ -139,10 +139,10 @@ def can_play_out(hand: tuple[int, ...], mkey: int, suit: int, ctx: int, suits: t
             elif k == ARR and nh == 2:
                 return True
             continue
-        if SUIT[f] != suit and SUIT2[f] != suit and MATCH_KEY[f] != mkey:
+        if SUIT[f] != suit and SUIT2[f] != suit and MATCH_KEY[f] != match_key:
             continue
         rest = remove_one(hand, f)
-        if k == FM and ctx != C_ESCORT:
+        if k == FM and context != C_ESCORT:
             if rest and can_play_out(rest, FM_KEY, SUIT[f], C_ESCORT, suits):
                 return True
             continue

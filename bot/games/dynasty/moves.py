@@ -25,6 +25,8 @@ from bot.games.dynasty.tables import (
     C_ESCORT,
     C_EXTRA,
     C_PLAY,
+    Action,
+    CardPlay,
     Tables,
     tables_for,
 )
@@ -69,77 +71,85 @@ def find_move(moves: list[Move], move: Move | str) -> Move | None:
 
 
 def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
+    """The state after ``seat`` makes ``move`` (a Move or its code), and the move's events.
+    Refusals raise NotYourTurn / IllegalMove with a sentence for the player."""
     if state.phase == OVER:
         raise MatchOver("This match is over.")
     tables = tables_for(state.config)
-    c = state._legal_memo
-    moves = c.get(seat) if c is not None else None
+    memo = state._legal_memo
+    moves = memo.get(seat) if memo is not None else None
     if moves is None:
         moves = legal(state, seat, tables)
-    m = find_move(moves, move)
-    if m is None:
+    found = find_move(moves, move)
+    if found is None:
         code = move if isinstance(move, str) else move.code
         if not moves:
             raise NotYourTurn(why_not_your_turn(state, seat, tables))
         raise IllegalMove(why_illegal(state, seat, code, tables))
-    a = ACTIONS[m.code]
-    op = a[0]
+    action = ACTIONS[found.code]
+    op = action[0]
     w = thaw(state)
     events: list[Event] = []
     if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or 1 in w.on_guard):
-        close_windows(w)
-    HANDLERS[op](w, tables, seat, a, events)
+        close_windows(w)  # the game moves on: the short windows of the last play lapse
+    HANDLERS[op](w, tables, seat, action, events)
     deal_next_hands(w, tables, events)
-    pub = [e.text for e in events if e.seat is None]
-    if pub:
-        w.log = (w.log + tuple(pub))[-LOG_SIZE:]
+    public = [e.text for e in events if e.seat is None]
+    if public:
+        w.log = (w.log + tuple(public))[-LOG_SIZE:]
     return freeze(w), events
 
 
-def play_from_hand(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    ph = w.phase
-    if ph == ANSWER:
-        answer_card(w, tables, a, events)
-    elif ph == EXTRA:
-        play_card(w, tables, a, C_EXTRA, events)
-    elif ph == ESCORT:
-        play_card(w, tables, a, C_ESCORT, events)
+# --- move handlers: (working copy, tables, seat moving, action, events) ----------------------------
+
+
+def play_from_hand(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, CardPlay)
+    phase = w.phase
+    if phase == ANSWER:
+        answer_card(w, tables, action, events)
+    elif phase == EXTRA:
+        play_card(w, tables, action, C_EXTRA, events)
+    elif phase == ESCORT:
+        play_card(w, tables, action, C_ESCORT, events)
     else:
-        play_card(w, tables, a, C_PLAY, events)
+        play_card(w, tables, action, C_PLAY, events)
 
 
-def choose_for_table_card(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    table_choice(w, tables, a, events)
+def choose_for_table_card(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    assert isinstance(action, CardPlay)
+    table_choice(w, tables, action, events)
 
 
-def defend_battle(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    battle_answer(w, tables, seat, True, events)
+def defend_battle(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    battle_answer(w, tables, seat, events, defend=True)
 
 
-def let_battle_happen(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    battle_answer(w, tables, seat, False, events)
+def let_battle_happen(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    battle_answer(w, tables, seat, events, defend=False)
 
 
-def secret_key_pick(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    take_with_secret_key(w, tables, a[1], events)
+def secret_key_pick(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    take_with_secret_key(w, tables, action[1], events)
 
 
-def risk_card(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    play_risk(w, tables, seat, a[1], a[2], events)
+def risk_card(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    play_risk(w, tables, seat, action[1], events, bet_against=action[2])
 
 
-def warlord_move(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def warlord_move(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     play_warlord(w, tables, seat, events)
 
 
-def escape_move(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def escape_move(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     escape_dungeon(w, seat, events)
 
 
-HANDLERS: dict[str, Callable[[Work, Tables, int, tuple, list[Event]], None]] = {
-    "p": play_from_hand, "t": choose_for_table_card, "d": draw_instead_of_playing, "pass": pass_turn, "x": end_without_extra,
-    "acc": accept_draw, "def": defend_battle, "take": let_battle_happen, "k": secret_key_pick, "ask": ask_partner,
-    "yes": partner_says_yes, "no": partner_says_no, "f": decline_to_go_out, "cut": cut_for_bonus, "deal": deal_normally,
-    "og": call_on_guard, "c": catch_on_guard, "r": risk_card, "war": warlord_move, "esc": escape_move,
-    "wait": let_it_pass,
+Handler = Callable[[Work, Tables, int, Action, list[Event]], None]
+HANDLERS: dict[str, Handler] = {
+    "p": play_from_hand, "t": choose_for_table_card, "d": draw_instead_of_playing, "pass": pass_turn,
+    "x": end_without_extra, "acc": accept_draw, "def": defend_battle, "take": let_battle_happen,
+    "k": secret_key_pick, "ask": ask_partner, "yes": partner_says_yes, "no": partner_says_no,
+    "f": decline_to_go_out, "cut": cut_for_bonus, "deal": deal_normally, "og": call_on_guard,
+    "c": catch_on_guard, "r": risk_card, "war": warlord_move, "esc": escape_move, "wait": let_it_pass,
 }

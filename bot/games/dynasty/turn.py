@@ -17,6 +17,7 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import (
     C_PLAY,
+    Action,
     Tables,
     p,
 )
@@ -174,7 +175,7 @@ def take_pending_draws(w: Work, tables: Tables, target: int, events: list[Event]
     begin_turn(w, tables, seat_after(w, target, 1), events)
 
 
-def draw_instead_of_playing(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def draw_instead_of_playing(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     t = w.turn
     draw_cards(w, t, 1, events)
     w.stalled_turns = 0
@@ -184,7 +185,7 @@ def draw_instead_of_playing(w: Work, tables: Tables, seat: int, a: tuple, events
         end_turn(w, tables, events)
 
 
-def pass_turn(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def pass_turn(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     t = w.turn
     events.append(Event(f"{p(t)} passes."))
     if w.phase == PLAY:  # nothing could be drawn
@@ -196,33 +197,33 @@ def pass_turn(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event])
     end_turn(w, tables, events)
 
 
-def end_without_extra(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def end_without_extra(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     end_turn(w, tables, events)
 
 
-def accept_draw(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def accept_draw(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     take_pending_draws(w, tables, w.turn, events)
 
 
-def decline_to_go_out(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def decline_to_go_out(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     t = w.turn
     draw_cards(w, t, 2, events, " after a Yes without going out, and loses the turn")
     end_turn(w, tables, events)
 
 
-def ask_partner(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def ask_partner(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     w.partner_asked = 1
     w.phase = ASK
     events.append(Event(f"{p(w.turn)} asks {p(tables.partner[w.turn])}: may I go out?"))
 
 
-def partner_says_yes(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def partner_says_yes(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     w.partner_asked = 2
     w.phase = PLAY
     events.append(Event(f"{p(seat)} answers Yes: {p(w.turn)} must go out now or draw 2 and lose the turn."))
 
 
-def partner_says_no(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def partner_says_no(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     w.partner_asked = 3
     w.phase = PLAY
     events.append(Event(f"{p(seat)} answers No."))

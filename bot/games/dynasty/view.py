@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View
-from bot.games.dynasty.cards import CODE, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.legal import awaited_mask, to_act_mask, waiting_text
 from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
@@ -19,7 +19,6 @@ from bot.games.dynasty.state import (
     DynastyState,
 )
 from bot.games.dynasty.tables import p, tables_for
-from bot.games.dynasty.working import NAME_OF_KIND
 
 DECK_TITLES = {
     "classic": "King's Court (classic)",
@@ -118,7 +117,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     elif (s.pending_draws or s.pending_dungeons) and ph != OVER:
         board.append(f"Pending for the next player: {s.pending_draws} card{'' if s.pending_draws == 1 else 's'}" + (" and the Dungeon" if s.pending_dungeons else "") + ".")
     if ph == BATTLE:
-        board.append(f"{NAME_OF_KIND(s.battle[0])} played by {p(s.battle[1])}: waiting for Defender answers.")
+        board.append(f"{KIND_NAME[s.battle[0]]} played by {p(s.battle[1])}: waiting for Defender answers.")
     if s.warlord >= 0:
         board.append(f"{p(s.warlord)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):

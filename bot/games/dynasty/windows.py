@@ -12,6 +12,7 @@ from bot.games.dynasty.cards import (
     DKN,
     FIR,
     KIND,
+    KIND_NAME,
     MATCH_KEY,
     NAME,
     POI,
@@ -29,12 +30,13 @@ from bot.games.dynasty.state import (
     Work,
 )
 from bot.games.dynasty.tables import (
+    Action,
+    CardPlay,
     Tables,
     p,
 )
 from bot.games.dynasty.turn import aim_draw_at, begin_turn, on_guard_after_play
 from bot.games.dynasty.working import (
-    NAME_OF_KIND,
     bury,
     clear_pending_draw,
     draw_cards,
@@ -47,18 +49,20 @@ from bot.games.dynasty.working import (
 WARLORD_COST = 50
 
 
-def answer_card(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None:
-    _, face, af, _dirc, _suit, _target, _burn = a
+def answer_card(w: Work, tables: Tables, play: CardPlay, events: list[Event]) -> None:
+    """The player a draw card is aimed at answers it: a Drawbridge stacks it on the next
+    player, a Royal Decree sends it back, a Protector cancels it (a Magician as any)."""
+    face, as_face = play.face, play.as_face
     t = w.turn
     set_hand(w, t, remove_one(w.hands[t], face))
     w.stalled_turns = 0
-    k = KIND[af]
+    k = KIND[as_face]
     w.discard_pile = w.discard_pile + (face,)
-    w.top_acts_as = af if af != face else -1
-    label = NAME[face] + (f" as {NAME[af]}" if af != face else "")
+    w.top_acts_as = as_face if as_face != face else -1
+    label = NAME[face] + (f" as {NAME[as_face]}" if as_face != face else "")
     if k == DB:
-        w.match_key = MATCH_KEY[af]
-        w.suit = SUIT[af]
+        w.match_key = MATCH_KEY[as_face]
+        w.suit = SUIT[as_face]
         w.pending_draws += 2
         w.drawbridge_may_stack = True
         w.draw_source = t
@@ -92,7 +96,8 @@ def answer_card(w: Work, tables: Tables, a: tuple, events: list[Event]) -> None:
         aim_draw_at(w, tables, nxt, events)
 
 
-def battle_answer(w: Work, tables: Tables, seat: int, defend: bool, events: list[Event]) -> None:
+def battle_answer(w: Work, tables: Tables, seat: int, events: list[Event], *, defend: bool) -> None:
+    """``seat``, hit by a battle card, answers with a Defender or lets it happen."""
     bit = 1 << seat
     if defend:
         hand = w.hands[seat]
@@ -103,11 +108,11 @@ def battle_answer(w: Work, tables: Tables, seat: int, defend: bool, events: list
                 w.top_acts_as = -1
                 break
         w.battle_defended |= bit
-        events.append(Event(f"{p(seat)} answers with a Defender: the {NAME_OF_KIND(w.battle[0])} does not touch them."))
+        events.append(Event(f"{p(seat)} answers with a Defender: the {KIND_NAME[w.battle[0]]} does not touch them."))
         if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
             w.on_guard = replaced(w.on_guard, seat, 1)
     else:
-        events.append(Event(f"{p(seat)} lets the {NAME_OF_KIND(w.battle[0])} happen."))
+        events.append(Event(f"{p(seat)} lets the {KIND_NAME[w.battle[0]]} happen."))
     w.battle_waiting &= ~bit
     if not w.battle_waiting:
         resolve_battle(w, tables, events)
@@ -119,15 +124,17 @@ def charge_other_teams(w: Work, tables: Tables, seat: int, value: int) -> None:
     w.totals = tuple(v - value if t != mine else v for t, v in enumerate(w.totals))
 
 
-def play_risk(w: Work, tables: Tables, seat: int, kind: int, arg: int, events: list[Event]) -> None:
+def play_risk(w: Work, tables: Tables, seat: int, kind: int, events: list[Event], *, bet_against: int = -1) -> None:
+    """``seat`` plays the Risk card of ``kind`` from in front of them (the Dark Knight: a bet
+    against the On Guard caller ``bet_against``)."""
     fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == kind)
     w.in_front = replaced(w.in_front, seat, remove_one(fr, face))
     w.set_aside = replaced(w.set_aside, seat, w.set_aside[seat] + (face,))
     if kind == DKN:
-        w.dark_knight_bets = w.dark_knight_bets + ((seat, arg),)
-        w.dark_knight_open &= ~(1 << arg)
-        events.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(arg)} will not go out this hand."))
+        w.dark_knight_bets = w.dark_knight_bets + ((seat, bet_against),)
+        w.dark_knight_open &= ~(1 << bet_against)
+        events.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(bet_against)} will not go out this hand."))
         return
     value = POINTS[face]
     charge_other_teams(w, tables, seat, value)
@@ -165,7 +172,7 @@ def escape_dungeon(w: Work, seat: int, events: list[Event]) -> None:
     events.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
 
 
-def call_on_guard(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     if w.on_guard[seat] == 1:
         w.on_guard = replaced(w.on_guard, seat, 2)
         w.dark_knight_open |= 1 << seat
@@ -174,12 +181,12 @@ def call_on_guard(w: Work, tables: Tables, seat: int, a: tuple, events: list[Eve
     events.append(Event(f"{p(seat)} calls On Guard!"))
 
 
-def catch_on_guard(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
-    o = a[1]
+def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    o = action[1]
     w.on_guard = replaced(w.on_guard, o, 0)
     w.penalised |= 1 << o
     events.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
 
 
-def let_it_pass(w: Work, tables: Tables, seat: int, a: tuple, events: list[Event]) -> None:
+def let_it_pass(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
     w.waived |= 1 << seat

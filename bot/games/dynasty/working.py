@@ -1,7 +1,7 @@
 """Helpers every part of the ``dynasty`` rules uses on the working copy of a state.
 
 The rules never change a frozen :class:`~bot.games.dynasty.state.DynastyState`: a move
-copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` random_below), edits that
+copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` below), edits that
 copy and freezes it again. This module holds what every step needs on that copy: the
 random generator (kept in ``w.rng``), the card piles, drawing cards, the seat order, and
 the public event sentences. Randomness comes only from the splitmix64 state in the state.
@@ -16,7 +16,6 @@ from bot.games.base import Event
 from bot.games.dynasty.cards import (
     FRONT_KINDS,
     KIND,
-    KIND_NAME,
     NAME,
 )
 from bot.games.dynasty.state import (
@@ -194,7 +193,3 @@ def close_windows(w: Work) -> None:
     w.dark_knight_open = 0
     w.may_escape = 0
     w.waived = 0
-
-
-def NAME_OF_KIND(kind: int) -> str:
-    return KIND_NAME[kind]
