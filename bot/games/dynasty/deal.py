@@ -58,11 +58,11 @@ from bot.games.dynasty.working import (
 )
 
 
-def new_match(cfg: Config, seed: int) -> tuple[DynastyState, list[Event]]:
-    tables = tables_for(cfg)
+def new_match(config: Config, seed: int) -> tuple[DynastyState, list[Event]]:
+    tables = tables_for(config)
     w = Work()
     # Match-level fields here; start_hand sets every per-hand field.
-    w.config = cfg
+    w.config = config
     w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
     w.phase = PLAY
     w.hand_number = 1
@@ -175,25 +175,25 @@ def deal(w: Work, tables: Tables, events: list[Event]) -> None:
     first_card(w, tables, first, events)
 
 
-def first_card(w: Work, tables: Tables, f: int, events: list[Event]) -> None:
+def first_card(w: Work, tables: Tables, face: int, events: list[Event]) -> None:
     dealer = w.dealer
-    k = KIND[f]
+    k = KIND[face]
     w.turn = dealer
-    events.append(Event(f"First card: {NAME[f]}."))
-    if not KINGDOM[f]:
-        w.suit = SUIT[f]
-        w.match_key = MATCH_KEY[f]
+    events.append(Event(f"First card: {NAME[face]}."))
+    if not KINGDOM[face]:
+        w.suit = SUIT[face]
+        w.match_key = MATCH_KEY[face]
     if k == NUM:
         begin_turn(w, tables, seat_after(w, dealer, 1), events)
     elif k == FM:
         events.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
         begin_turn(w, tables, dealer, events, escorting_first_card=True)
     elif k in (KN, CJ, DB):
-        card_effect(w, tables, dealer, CardPlay("t", f, f, -1, -1, -1, -1), events, is_escort=False)
+        card_effect(w, tables, dealer, CardPlay("t", face, face, -1, -1, -1, -1), events, is_escort=False)
         end_turn(w, tables, events)
     else:  # Queen's Option, wild cards, Dungeon, Decree, Protector, Potion, Magician
         w.phase = FIRST
-        events.append(Event(f"{p(dealer)} makes the choices for the {NAME[f]}."))
+        events.append(Event(f"{p(dealer)} makes the choices for the {NAME[face]}."))
 
 
 def table_choice(w: Work, tables: Tables, play: CardPlay, events: list[Event]) -> None:

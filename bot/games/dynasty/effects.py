@@ -73,10 +73,10 @@ from bot.games.dynasty.working import (
 DIRECTION_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
 
 
-def play_text(w: Work | DynastyState, t: int, play: CardPlay) -> str:
-    """The public sentence for ``t`` making ``play``."""
+def play_text(w: Work | DynastyState, player: int, play: CardPlay) -> str:
+    """The public sentence for ``player`` making ``play``."""
     face, as_face, suit, target, burn = play.face, play.as_face, play.suit, play.target, play.burn
-    who = p(t) if w.warlord < 0 else f"{p(w.warlord)} (Warlord, for {p(t)})"
+    who = p(player) if w.warlord < 0 else f"{p(w.warlord)} (Warlord, for {p(player)})"
     s = f"{who} plays {NAME[face]}"
     if as_face != face:
         s += f" as {NAME[as_face]}"
@@ -139,10 +139,10 @@ def play_card(w: Work, tables: Tables, play: CardPlay, context: int, events: lis
     end_turn(w, tables, events)
 
 
-def start_draw_card(w: Work, t: int) -> None:
+def start_draw_card(w: Work, player: int) -> None:
     if not w.pending_draws and not w.pending_dungeons:
         w.suit_before_draw = w.suit
-    w.draw_source = t
+    w.draw_source = player
 
 
 def card_effect(w: Work, tables: Tables, player: int, play: CardPlay, events: list[Event], *, is_escort: bool) -> int:
@@ -206,12 +206,12 @@ def apply_direction_choice(w: Work, tables: Tables, choice: int) -> None:
         w.skips += 1
 
 
-def start_battle(w: Work, tables: Tables, t: int, play: CardPlay, events: list[Event]) -> None:
-    """``t`` played a battle card: wait for the Defender answers of those it hits, if any."""
+def start_battle(w: Work, tables: Tables, player: int, play: CardPlay, events: list[Event]) -> None:
+    """``player`` played a battle card: wait for the Defender answers of those it hits, if any."""
     kind, target, burn = KIND[play.as_face], play.target, play.burn
     n = tables.n
     if kind in (CAN, TAX):
-        affected = [s for s in range(n) if s != t]
+        affected = [s for s in range(n) if s != player]
     elif kind in (CAT, SIE) or (kind == ARR and target >= 0):
         affected = [target]
     else:
@@ -220,7 +220,7 @@ def start_battle(w: Work, tables: Tables, t: int, play: CardPlay, events: list[E
     for s in affected:
         if holds_kind(w.hands[s], DEF):
             wait |= 1 << s
-    w.battle = (kind, t, target, burn)
+    w.battle = (kind, player, target, burn)
     w.battle_defended = 0
     if wait:
         w.phase = BATTLE

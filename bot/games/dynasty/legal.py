@@ -56,7 +56,6 @@ from bot.games.dynasty.state import (
     set_memo,
 )
 from bot.games.dynasty.tables import (
-    ACTIONS,
     ASK_M,
     C_ANSWER,
     C_ESCORT,
@@ -84,6 +83,7 @@ from bot.games.dynasty.tables import (
     YES,
     Tables,
     accept_move,
+    card_play_of,
     catch_move,
     dk_move,
     key_move,
@@ -188,7 +188,10 @@ def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], co
     return out
 
 
-def arrow_plays(tables: Tables, context: int, f: int, hand: tuple[int, ...], owner: int) -> list[Move]:
+def arrow_plays(tables: Tables, context: int, arrow: int, hand: tuple[int, ...], owner: int) -> list[Move]:
+    """The Flaming Arrow ``arrow``: burn nothing, or burn a card by discarding it or giving it
+    to another player."""
+    f = arrow
     rest = remove_one(hand, f)
     # The seed says the player "can" burn a card: burning nothing is a choice too.
     out: list[Move] = [tables.arrow_alone(context, f)]
@@ -207,6 +210,8 @@ def arrow_plays(tables: Tables, context: int, f: int, hand: tuple[int, ...], own
 
 
 def draw_answers(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], owner: int) -> list[Move]:
+    """Answers to the draw card aimed at ``owner``: Drawbridge (when it may stack), Royal
+    Decree, Protector, or the Magician as one of them."""
     out: list[Move] = []
     prev = -1
     for f in hand:
@@ -224,22 +229,22 @@ def draw_answers(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], 
     return out
 
 
-def plays_that_go_out(s: Work | DynastyState, tables: Tables, moves: list[Move], hand: tuple[int, ...], is_escort: bool) -> list[Move]:
+def plays_that_go_out(tables: Tables, moves: list[Move], hand: tuple[int, ...], is_escort: bool) -> list[Move]:
     """After a partner's Yes: only moves that can still end in going out this turn."""
     out: list[Move] = []
     for m in moves:
-        a = ACTIONS[m.code]
-        face, as_face, suit, target, burn = a[1], a[2], a[4], a[5], a[6]
-        rest = remove_one(hand, face)
+        play = card_play_of(m)
+        rest = remove_one(hand, play.face)
+        as_face = play.as_face
         k = KIND[as_face]
         if not rest:
             ok = k not in (CAN, CAT, KEY)
         elif k in EXTRA_KINDS:
-            ok = can_play_out(rest, -1, suit, C_EXTRA, tables.suits)
+            ok = can_play_out(rest, -1, play.suit, C_EXTRA, tables.suits)
         elif k == FM and not is_escort:
             ok = can_play_out(rest, FM_KEY, SUIT[as_face], C_ESCORT, tables.suits)
         elif k == ARR:
-            ok = burn >= 0 and len(rest) == 1 and target < 0
+            ok = play.burn >= 0 and len(rest) == 1 and play.target < 0
         else:
             ok = False
         if ok:
@@ -248,13 +253,14 @@ def plays_that_go_out(s: Work | DynastyState, tables: Tables, moves: list[Move],
 
 
 def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Move]:
+    """The moves of ``seat``, which the game waits for, in the current phase."""
     ph = s.phase
     t = s.turn
     if ph == PLAY:
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_PLAY, t)
         if s.partner_asked == 2:
-            return plays_that_go_out(s, tables, moves, hand, s.escorting_first_card) + [FORFEIT]
+            return plays_that_go_out(tables, moves, hand, s.escorting_first_card) + [FORFEIT]
         moves.append(DRAW if can_draw(s) else PASS)
         if (
             tables.config.partners and s.partner_asked == 0 and s.warlord < 0 and len(hand) <= 4
@@ -270,14 +276,14 @@ def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Mov
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_EXTRA, t)
         if s.partner_asked == 2:
-            return plays_that_go_out(s, tables, moves, hand, False) or [NO_EXTRA]
+            return plays_that_go_out(tables, moves, hand, False) or [NO_EXTRA]
         moves.append(NO_EXTRA)
         return moves
     if ph == ESCORT:
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_ESCORT, t)
         if s.partner_asked == 2:
-            moves = plays_that_go_out(s, tables, moves, hand, True) or moves
+            moves = plays_that_go_out(tables, moves, hand, True) or moves
         # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
         # Maiden stays alone and the turn ends.
         return moves or [NO_ESCORT]
@@ -302,6 +308,8 @@ def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Mov
 
 
 def out_of_turn_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Move]:
+    """The moves ``seat`` may make whoever the game waits for: On Guard call (or call ahead)
+    and catches, the Dungeon escape, Risk cards, the Dark Knight bet, the Warlord."""
     ph = s.phase
     if ph == OVER or ph == CUT:
         return []

@@ -64,7 +64,11 @@ def has_escort(hand: tuple[int, ...], maiden: int, suit: int) -> bool:
     return False
 
 
-def magician_plays(tables: Tables, context: int, hand: tuple[int, ...], match_key: int, suit: int, is_escort: bool) -> list[Move]:
+def magician_plays(
+    tables: Tables, context: int, hand: tuple[int, ...], match_key: int, suit: int, is_escort: bool
+) -> list[Move]:
+    """The Magician's forms playable on (``match_key``, ``suit``) from ``hand``; ``is_escort``:
+    a Fair Maiden played now is itself an escort."""
     out: list[Move] = []
     nh = len(hand)
     for m, as_face, _named in tables.magician(context):
@@ -85,23 +89,26 @@ def any_playable(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...]) 
     return can_play(tables, hand, s.match_key, s.suit, s.escorting_first_card)
 
 
-def can_play(tables: Tables, hand: tuple[int, ...], match_key: int, suit: int, first_fm: bool) -> bool:
+def can_play(tables: Tables, hand: tuple[int, ...], match_key: int, suit: int, is_escort: bool) -> bool:
+    """Whether a normal turn could play a card of ``hand`` on (``match_key``, ``suit``)."""
     ok = tables._playable.get(match_key * 8 + suit) or tables.playable(match_key, suit)
     for f in hand:
         if f in ok:
-            if KIND[f] != FM or first_fm or has_escort(hand, f, SUIT[f]):
+            if KIND[f] != FM or is_escort or has_escort(hand, f, SUIT[f]):
                 return True
         elif KINGDOM[f]:
             k = KIND[f]
             if k in ANSWER_ONLY or (k in LAST_ONLY and len(hand) != 1):
                 continue
-            if k == MAG and not magician_plays(tables, C_PLAY, hand, match_key, suit, first_fm):
+            if k == MAG and not magician_plays(tables, C_PLAY, hand, match_key, suit, is_escort):
                 continue
             return True
     return False
 
 
 def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
+    """Whether ``hand`` can answer the pending draw card (Decree, Protector, Magician, or a
+    Drawbridge when it may stack)."""
     for f in hand:
         k = KIND[f]
         if k == DEC or k == PRO or k == MAG or (k == DB and s.drawbridge_may_stack):

@@ -82,6 +82,13 @@ Action = tuple
 ACTIONS: dict[str, Action] = {}
 
 
+def card_play_of(move: Move) -> CardPlay:
+    """The card play a move of a card ("p:..." or "t:...") stands for."""
+    play = ACTIONS[move.code]
+    assert isinstance(play, CardPlay), move.code
+    return play
+
+
 def p(seat: int) -> str:
     return seat_token(seat)
 

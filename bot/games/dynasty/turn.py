@@ -34,7 +34,9 @@ from bot.games.dynasty.working import (
 )
 
 
-def begin_turn(w: Work, tables: Tables, seat: int, events: list[Event], escorting_first_card: bool = False) -> None:
+def begin_turn(
+    w: Work, tables: Tables, seat: int, events: list[Event], *, escorting_first_card: bool = False
+) -> None:
     """Give ``seat`` the turn. Lost turns (Dungeon, On Guard penalty) are served on the way,
     and a player who cannot play draws at once, as the rules require (and passes if the
     drawn card cannot be played either)."""

@@ -26,8 +26,11 @@ from bot.games.dynasty.tables import (
     p,
 )
 
-HAND_SIZE = 7
-LOG_SIZE = 8
+HAND_SIZE = 7  # cards dealt to each player
+LOG_SIZE = 8  # public events kept in the state's log
+
+# --- randomness (the generator's state lives in ``w.rng``) ------------------------------------
+
 _M64 = (1 << 64) - 1
 
 
@@ -49,22 +52,36 @@ def shuffle(w: Work, seq: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 
 def random_below(w: Work, n: int) -> int:
+    """A random number in ``0 .. n-1``."""
     z, w.rng = _splitmix_step(w.rng)
     return z % n
 
 
-def replaced(tup: tuple, i: int, v: object) -> tuple:
-    lst = list(tup)
-    lst[i] = v
-    return tuple(lst)
+# --- tuples, hands and piles ---------------------------------------------------------------------
 
 
-def remove_one(hand: tuple[int, ...], f: int) -> tuple[int, ...]:
-    i = hand.index(f)
+def replaced(values: tuple, index: int, value: object) -> tuple:
+    """``values`` with the item at ``index`` replaced by ``value``."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def remove_one(hand: tuple[int, ...], face: int) -> tuple[int, ...]:
+    """``hand`` without one copy of ``face``."""
+    i = hand.index(face)
     return hand[:i] + hand[i + 1:]
 
 
+def holds_kind(hand: tuple[int, ...], kind: int) -> bool:
+    for f in hand:
+        if KIND[f] == kind:
+            return True
+    return False
+
+
 def set_hand(w: Work, seat: int, hand: tuple[int, ...]) -> None:
+    """Give ``seat`` a new hand; an On Guard mark lapses once they no longer hold one card."""
     hs = list(w.hands)
     hs[seat] = hand
     w.hands = tuple(hs)
@@ -80,8 +97,9 @@ def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
     w.discard_pile = (d[:-1] + tuple(cards) + d[-1:]) if d else tuple(cards)
 
 
-def seat_after(w: Work | DynastyState, seat: int, k: int) -> int:
-    return (seat + k * w.direction) % w.config.players
+def seat_after(w: Work | DynastyState, seat: int, steps: int) -> int:
+    """The seat ``steps`` places after ``seat`` in the direction of play."""
+    return (seat + steps * w.direction) % w.config.players
 
 
 def plural(n: int, word: str) -> str:
@@ -89,6 +107,7 @@ def plural(n: int, word: str) -> str:
 
 
 def reshuffle(w: Work, events: list[Event]) -> bool:
+    """Shuffle the discard pile but its top card into the draw pile (False: nothing to shuffle)."""
     if len(w.discard_pile) <= 1:
         return False
     top = w.discard_pile[-1]
@@ -103,19 +122,20 @@ def can_draw(s: Work | DynastyState) -> bool:
 
 
 def put_in_front(w: Work, seat: int, faces: list[int], events: list[Event]) -> None:
+    """Risk cards and the Warlord a player receives lie face up in front of them."""
     w.in_front = replaced(w.in_front, seat, w.in_front[seat] + tuple(faces))
     for f in faces:
         events.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
 
 
-def draw_cards(w: Work, seat: int, k: int, events: list[Event], why: str | None = "") -> list[int]:
-    """Draw ``k`` cards into ``seat``'s hand (Risk cards and the Warlord go in front and are
-    replaced). ``why`` completes the public sentence; None suppresses it."""
+def draw_cards(w: Work, seat: int, count: int, events: list[Event], why: str | None = "") -> list[int]:
+    """Draw ``count`` cards into ``seat``'s hand (Risk cards and the Warlord go in front and
+    are replaced). ``why`` completes the public sentence; None suppresses it."""
     got: list[int] = []
-    if k > 0:
+    if count > 0:
         pile = w.draw_pile
         fronted: list[int] = []
-        while k > 0:
+        while count > 0:
             if not pile:
                 w.draw_pile = pile
                 if not reshuffle(w, events):
@@ -127,7 +147,7 @@ def draw_cards(w: Work, seat: int, k: int, events: list[Event], why: str | None 
                 fronted.append(f)
                 continue
             got.append(f)
-            k -= 1
+            count -= 1
         w.draw_pile = pile
         if fronted:
             put_in_front(w, seat, fronted, events)
@@ -149,6 +169,8 @@ def draw_cards(w: Work, seat: int, k: int, events: list[Event], why: str | None 
     return got
 
 
+# --- events ---------------------------------------------------------------------------------------
+
 _SHARED_EVENTS: dict[tuple, Event] = {}
 
 
@@ -162,14 +184,11 @@ def shared_event(key: tuple, text: str, seat: int | None = None) -> Event:
     return e
 
 
-def holds_kind(hand: tuple[int, ...], kind: int) -> bool:
-    for f in hand:
-        if KIND[f] == kind:
-            return True
-    return False
+# --- draw cards and short windows ------------------------------------------------------------------
 
 
 def clear_pending_draw(w: Work) -> None:
+    """No draw card is pending any more."""
     w.pending_draws = 0
     w.pending_dungeons = ()
     w.drawbridge_may_stack = False
@@ -177,12 +196,12 @@ def clear_pending_draw(w: Work) -> None:
     w.draw_target = -1
 
 
-def draw_card_target(w: Work, t: int) -> int:
-    """The player hit by this turn's draw cards: the next one after skips, never ``t``."""
-    s = seat_after(w, t, 1 + w.skips)
-    if s == t:
-        s = seat_after(w, t, 1)
-    return s
+def draw_card_target(w: Work, player: int) -> int:
+    """The player hit by this turn's draw cards: the next one after skips, never ``player``."""
+    target = seat_after(w, player, 1 + w.skips)
+    if target == player:
+        target = seat_after(w, player, 1)
+    return target
 
 
 def close_windows(w: Work) -> None:
