@@ -26,10 +26,12 @@ from bot.games.dynasty.cards import (
 from bot.games.dynasty.effects import DIRECTION_TEXT, card_effect
 from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.state import (
+    ASK_NONE,
     CUT,
     ESCORT,
     EXTRA,
     FIRST,
+    GUARD_NONE,
     NEXT_HAND,
     PLAY,
     Config,
@@ -59,6 +61,7 @@ from bot.games.dynasty.working import (
 
 
 def new_match(config: Config, seed: int) -> tuple[DynastyState, list[Event]]:
+    """The first state of a match (the first hand dealt, or the dealer's cut awaited)."""
     tables = tables_for(config)
     w = Work()
     # Match-level fields here; start_hand sets every per-hand field.
@@ -89,12 +92,14 @@ def deal_next_hands(w: Work, tables: Tables, events: list[Event]) -> None:
 
 
 def reset_hand_fields(w: Work, n: int) -> None:
+    """Empty hands, Dungeons and pile, and no pending draw, battle or window (a new hand,
+    or Castle Fire's redeal: cards in front and Dark Knight bets are kept)."""
     w.hands = ((),) * n
     w.dungeon = ((),) * n
     w.lost_turns = (0,) * n
     w.may_escape = 0
     w.penalised = 0
-    w.on_guard = (0,) * n
+    w.on_guard = (GUARD_NONE,) * n
     w.dark_knight_open = 0
     w.discard_pile = ()
     w.match_key = -1
@@ -106,7 +111,7 @@ def reset_hand_fields(w: Work, n: int) -> None:
     w.skips = 0
     w.cards_played = 0
     clear_pending_draw(w)
-    w.partner_asked = 0
+    w.partner_asked = ASK_NONE
     w.called_ahead = False
     w.battle = ()
     w.battle_waiting = 0
@@ -116,6 +121,7 @@ def reset_hand_fields(w: Work, n: int) -> None:
 
 
 def start_hand(w: Work, tables: Tables, events: list[Event]) -> None:
+    """Shuffle the whole deck and deal a new hand (or wait for the dealer's cut)."""
     n = tables.n
     reset_hand_fields(w, n)
     w.in_front = ((),) * n
@@ -176,6 +182,9 @@ def deal(w: Work, tables: Tables, events: list[Event]) -> None:
 
 
 def first_card(w: Work, tables: Tables, face: int, events: list[Event]) -> None:
+    """The card turned up after the deal: a number starts play, a Fair Maiden is escorted
+    by the dealer, Knight/Jester/Drawbridge act as if the dealer played them, and the
+    other Kingdom and scroll cards wait for the dealer's choices (FIRST)."""
     dealer = w.dealer
     k = KIND[face]
     w.turn = dealer
@@ -237,6 +246,7 @@ def table_choice(w: Work, tables: Tables, play: CardPlay, events: list[Event]) -
 
 
 def cut_for_bonus(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    """Dealing bonus: the dealer cuts for the exact deal (7 x players + 1) and then deals."""
     n = tables.n
     need = HAND_SIZE * n + 1
     off = random_below(w, 11) - 5
@@ -256,6 +266,7 @@ def deal_normally(w: Work, tables: Tables, seat: int, action: Action, events: li
 
 
 def redeal(w: Work, tables: Tables, events: list[Event]) -> None:
+    """Castle Fire: hands, piles and Dungeons are shuffled together and dealt again."""
     pool: list[int] = []
     for h in w.hands:
         pool.extend(h)

@@ -42,12 +42,15 @@ from bot.games.dynasty.matching import can_play_out, has_escort, magician_plays
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
+    ASK_NONE,
+    ASK_YES,
     BATTLE,
     CUT,
     DRAWN,
     ESCORT,
     EXTRA,
     FIRST,
+    GUARD_UNCALLED,
     KEY_PICK,
     OVER,
     PLAY,
@@ -113,7 +116,7 @@ def out_of_turn_mask(s: Work | DynastyState, tables: Tables) -> int:
     if ph == OVER or ph == CUT:
         return 0
     m = s.may_escape
-    if 1 in s.on_guard:
+    if GUARD_UNCALLED in s.on_guard:
         m = tables.all_mask
     front = s.in_front
     if front != tables.no_front:
@@ -124,7 +127,7 @@ def out_of_turn_mask(s: Work | DynastyState, tables: Tables) -> int:
             for f in fr:
                 k = KIND[f]
                 if k == POI or k == FIR or k == GOB or (k == DKN and s.dark_knight_open & ~(1 << seat)) or (
-                    k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == 0 and s.turn != seat
+                    k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == ASK_NONE and s.turn != seat
                 ):
                     m |= 1 << seat
     return m
@@ -143,7 +146,7 @@ def to_act_mask(s: Work | DynastyState, tables: Tables) -> int:
         b = 1 << s.warlord
     else:
         b = 1 << s.turn
-    if ph == CUT or (not s.may_escape and s.in_front == tables.no_front and 1 not in s.on_guard):
+    if ph == CUT or (not s.may_escape and s.in_front == tables.no_front and GUARD_UNCALLED not in s.on_guard):
         return b  # nobody has anything out of turn (a call ahead is the turn player's own)
     return b | (out_of_turn_mask(s, tables) & ~s.waived)
 
@@ -259,11 +262,11 @@ def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Mov
     if ph == PLAY:
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_PLAY, t)
-        if s.partner_asked == 2:
+        if s.partner_asked == ASK_YES:
             return plays_that_go_out(tables, moves, hand, s.escorting_first_card) + [FORFEIT]
         moves.append(DRAW if can_draw(s) else PASS)
         if (
-            tables.config.partners and s.partner_asked == 0 and s.warlord < 0 and len(hand) <= 4
+            tables.config.partners and s.partner_asked == ASK_NONE and s.warlord < 0 and len(hand) <= 4
             and can_play_out(hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, tables.suits)
         ):
             moves.append(ASK_M)
@@ -275,14 +278,14 @@ def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Mov
     if ph == EXTRA:
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_EXTRA, t)
-        if s.partner_asked == 2:
+        if s.partner_asked == ASK_YES:
             return plays_that_go_out(tables, moves, hand, False) or [NO_EXTRA]
         moves.append(NO_EXTRA)
         return moves
     if ph == ESCORT:
         hand = s.hands[t]
         moves = card_plays(s, tables, hand, C_ESCORT, t)
-        if s.partner_asked == 2:
+        if s.partner_asked == ASK_YES:
             moves = plays_that_go_out(tables, moves, hand, True) or moves
         # A King's Goblet can take away a last-card escort (Potion, Treasure): then the
         # Maiden stays alone and the turn ends.
@@ -320,11 +323,11 @@ def out_of_turn_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list
         and ph in (PLAY, DRAWN, EXTRA, ESCORT, ANSWER)
     ):
         out.append(CALL_AHEAD)
-    if 1 in guard:
-        if guard[seat] == 1:
+    if GUARD_UNCALLED in guard:
+        if guard[seat] == GUARD_UNCALLED:
             out.append(CALL)
         for o in range(tables.n):
-            if o != seat and guard[o] == 1:
+            if o != seat and guard[o] == GUARD_UNCALLED:
                 out.append(catch_move(o))
     if (s.may_escape >> seat) & 1:
         out.append(ESCAPE)
@@ -340,7 +343,7 @@ def out_of_turn_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list
             for o in range(tables.n):
                 if o != seat and (s.dark_knight_open >> o) & 1:
                     out.append(dk_move(o))
-        elif k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == 0 and s.turn != seat:
+        elif k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == ASK_NONE and s.turn != seat:
             out.append(war_move(s.turn))
     return out
 
@@ -351,7 +354,7 @@ def moves_of_seat(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
     is_bl = (awaited_mask(s, tables) >> seat) & 1
     moves = awaited_moves(s, seat, tables) if is_bl else []
     if (
-        s.in_front[seat] == () and not s.may_escape and 1 not in s.on_guard
+        s.in_front[seat] == () and not s.may_escape and GUARD_UNCALLED not in s.on_guard
         and not (seat == s.turn and len(s.hands[seat]) == 2)
     ):
         return moves  # nothing out of turn for this seat
@@ -408,7 +411,7 @@ def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
             return f"{NAME[f]} does not match: play a {SUIT_NAMES[s.suit]} card, the same kind as the top card, or a Kingdom card."
         if k == FM:
             return "A Fair Maiden needs an escort: another card playable on it (same suit, a Fair Maiden or a Kingdom card)."
-        if s.partner_asked == 2:
+        if s.partner_asked == ASK_YES:
             return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
         return f"That way of playing {NAME[f]} is not possible right now."
     if parts[0] == "d":

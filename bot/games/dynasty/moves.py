@@ -14,6 +14,7 @@ from bot.games.dynasty.state import (
     ANSWER,
     ESCORT,
     EXTRA,
+    GUARD_UNCALLED,
     OVER,
     DynastyState,
     Work,
@@ -90,7 +91,7 @@ def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[Dynast
     op = action[0]
     w = thaw(state)
     events: list[Event] = []
-    if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or 1 in w.on_guard):
+    if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or GUARD_UNCALLED in w.on_guard):
         close_windows(w)  # the game moves on: the short windows of the last play lapse
     HANDLERS[op](w, tables, seat, action, events)
     deal_next_hands(w, tables, events)

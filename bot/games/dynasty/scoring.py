@@ -18,6 +18,7 @@ from bot.games.dynasty.cards import (
     TRE,
 )
 from bot.games.dynasty.state import (
+    GUARD_NONE,
     NEXT_HAND,
     OVER,
     Work,
@@ -56,15 +57,16 @@ def hand_points(hand: tuple[int, ...], dungeon: tuple[int, ...] = ()) -> int:
 
 
 def go_out(w: Work, tables: Tables, seat: int, events: list[Event]) -> None:
+    """``seat`` has no cards left: a last draw card's target draws first, then the hand is scored."""
     events.append(Event(f"{p(seat)} goes out!"))
     if w.pending_draws or w.pending_dungeons:
         target = w.draw_target if w.draw_target >= 0 else draw_card_target(w, seat)
-        k = w.pending_draws
+        count = w.pending_draws
         if w.pending_dungeons:
-            k += 1 if w.dungeon[target] else 2
+            count += 1 if w.dungeon[target] else 2
             w.dungeon = replaced(w.dungeon, target, w.dungeon[target] + w.pending_dungeons)
         clear_pending_draw(w)
-        draw_cards(w, target, k, events, " for the last card's draw requirement; they count")
+        draw_cards(w, target, count, events, " for the last card's draw requirement; they count")
     end_hand(w, tables, seat, events)
 
 
@@ -138,7 +140,7 @@ def close_windows_at_match_end(w: Work) -> None:
     w.may_escape = 0
     w.dark_knight_open = 0
     w.waived = 0
-    w.on_guard = (0,) * len(w.on_guard)
+    w.on_guard = (GUARD_NONE,) * len(w.on_guard)
 
 
 def team_label(tables: Tables, t: int) -> str:

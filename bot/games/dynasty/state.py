@@ -26,6 +26,14 @@ ASK = 9  # partners: the partner answers yes/no
 OVER = 10  # match finished
 NEXT_HAND = 11  # a hand was scored and the next is dealt before the move ends (never stored)
 
+# Values of ``on_guard`` (per seat).
+GUARD_NONE = 0  # nothing due
+GUARD_UNCALLED = 1  # down to one card without calling On Guard: anyone may catch them
+GUARD_CALLED = 2  # On Guard called
+
+# Values of ``partner_asked`` (partners: "may I go out?").
+ASK_NONE, ASK_PENDING, ASK_YES, ASK_NO = 0, 1, 2, 3
+
 PHASE_NAMES = (
     "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over", "next hand",
 )
@@ -66,7 +74,7 @@ class DynastyState:
     lost_turns: tuple[int, ...]  # lost turns still to serve in the Dungeon
     may_escape: int  # bitmask: seats whose Dungeon escape window is open
     penalised: int  # bitmask: seats caught without On Guard (draw 2, lose next turn)
-    on_guard: tuple[int, ...]  # 0 nothing, 1 one card and not called (catchable), 2 called
+    on_guard: tuple[int, ...]  # GUARD_NONE, GUARD_UNCALLED (catchable) or GUARD_CALLED
     dark_knight_open: int  # bitmask: On Guard callers a Dark Knight may still bet against
     dark_knight_bets: tuple[tuple[int, int], ...]  # (Dark Knight player, On Guard player)
     draw_pile: tuple[int, ...]  # top is last
@@ -86,7 +94,7 @@ class DynastyState:
     draw_source: int  # player of the pending draw card
     draw_target: int  # fixed target of the pending draw (-1: the next player)
     suit_before_draw: int  # suit active before the pending draw card (Protector restores it)
-    partner_asked: int  # partners: 0 not asked, 1 asked, 2 answered yes, 3 answered no
+    partner_asked: int  # partners: ASK_NONE, ASK_PENDING, ASK_YES or ASK_NO
     called_ahead: bool  # the turn player called On Guard while playing down to one card
     battle: tuple[int, ...]  # pending battle card: (kind, player, target, burned face)
     battle_waiting: int  # bitmask: seats that may still answer with a Defender

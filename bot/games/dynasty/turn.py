@@ -11,7 +11,13 @@ from bot.games.dynasty.scoring import HAND_ROUND_CAP, MATCH_TURN_CAP, end_hand
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
+    ASK_NO,
+    ASK_NONE,
+    ASK_PENDING,
+    ASK_YES,
     DRAWN,
+    GUARD_CALLED,
+    GUARD_UNCALLED,
     PLAY,
     Work,
 )
@@ -46,7 +52,7 @@ def begin_turn(
         w.phase = PLAY
         w.skips = 0
         w.cards_played = 0
-        w.partner_asked = 0
+        w.partner_asked = ASK_NONE
         w.called_ahead = False
         w.warlord = -1
         w.escorting_first_card = escorting_first_card
@@ -115,10 +121,10 @@ def on_guard_after_play(w: Work, seat: int) -> None:
     """A play left ``seat`` with one card: On Guard is due (already called if announced)."""
     if len(w.hands[seat]) == 1:
         if w.called_ahead and seat == w.turn:
-            w.on_guard = replaced(w.on_guard, seat, 2)
+            w.on_guard = replaced(w.on_guard, seat, GUARD_CALLED)
             w.dark_knight_open |= 1 << seat
         else:
-            w.on_guard = replaced(w.on_guard, seat, 1)
+            w.on_guard = replaced(w.on_guard, seat, GUARD_UNCALLED)
     w.called_ahead = False
 
 
@@ -143,7 +149,7 @@ def aim_draw_at(w: Work, tables: Tables, target: int, events: list[Event]) -> No
     w.turn = target
     w.phase = ANSWER
     w.warlord = -1
-    w.partner_asked = 0
+    w.partner_asked = ASK_NONE
     w.called_ahead = False
     w.cards_played = 0
     w.skips = 0
@@ -214,18 +220,18 @@ def decline_to_go_out(w: Work, tables: Tables, seat: int, action: Action, events
 
 
 def ask_partner(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    w.partner_asked = 1
+    w.partner_asked = ASK_PENDING
     w.phase = ASK
     events.append(Event(f"{p(w.turn)} asks {p(tables.partner[w.turn])}: may I go out?"))
 
 
 def partner_says_yes(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    w.partner_asked = 2
+    w.partner_asked = ASK_YES
     w.phase = PLAY
     events.append(Event(f"{p(seat)} answers Yes: {p(w.turn)} must go out now or draw 2 and lose the turn."))
 
 
 def partner_says_no(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    w.partner_asked = 3
+    w.partner_asked = ASK_NO
     w.phase = PLAY
     events.append(Event(f"{p(seat)} answers No."))

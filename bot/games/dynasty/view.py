@@ -13,6 +13,8 @@ from bot.games.dynasty.state import (
     ASK,
     BATTLE,
     CUT,
+    GUARD_CALLED,
+    GUARD_UNCALLED,
     KEY_PICK,
     OVER,
     PHASE_NAMES,
@@ -98,9 +100,9 @@ def build_view(s: DynastyState, seat: int | None) -> View:
                 marks.append(f"in the Dungeon ({s.lost_turns[x]} lost turn{'s' if s.lost_turns[x] > 1 else ''} to go)")
             else:
                 marks.append("in the Dungeon (one more lost turn)")
-        if s.on_guard[x] == 2:
+        if s.on_guard[x] == GUARD_CALLED:
             marks.append("On Guard")
-        elif s.on_guard[x] == 1:
+        elif s.on_guard[x] == GUARD_UNCALLED:
             marks.append("one card, On Guard not called")
         if (s.penalised >> x) & 1:
             marks.append("caught: draws 2 and loses the next turn")
@@ -121,7 +123,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     if s.warlord >= 0:
         board.append(f"{p(s.warlord)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):
-        if s.on_guard[x] == 1:
+        if s.on_guard[x] == GUARD_UNCALLED:
             board.append(f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts.")
     for x in range(n):
         if (s.dark_knight_open >> x) & 1:

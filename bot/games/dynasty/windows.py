@@ -27,6 +27,9 @@ from bot.games.dynasty.deal import redeal
 from bot.games.dynasty.effects import resolve_battle
 from bot.games.dynasty.scoring import DK_VALUE, end_hand, go_out
 from bot.games.dynasty.state import (
+    GUARD_CALLED,
+    GUARD_NONE,
+    GUARD_UNCALLED,
     Work,
 )
 from bot.games.dynasty.tables import (
@@ -110,7 +113,7 @@ def battle_answer(w: Work, tables: Tables, seat: int, events: list[Event], *, de
         w.battle_defended |= bit
         events.append(Event(f"{p(seat)} answers with a Defender: the {KIND_NAME[w.battle[0]]} does not touch them."))
         if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
-            w.on_guard = replaced(w.on_guard, seat, 1)
+            w.on_guard = replaced(w.on_guard, seat, GUARD_UNCALLED)
     else:
         events.append(Event(f"{p(seat)} lets the {KIND_NAME[w.battle[0]]} happen."))
     w.battle_waiting &= ~bit
@@ -153,6 +156,7 @@ def play_risk(w: Work, tables: Tables, seat: int, kind: int, events: list[Event]
 
 
 def play_warlord(w: Work, tables: Tables, seat: int, events: list[Event]) -> None:
+    """``seat`` plays the Warlord and makes this turn for its player (+50 to ``seat``)."""
     fr = w.in_front[seat]
     face = next(f for f in fr if KIND[f] == WAR)
     w.in_front = replaced(w.in_front, seat, remove_one(fr, face))
@@ -165,6 +169,7 @@ def play_warlord(w: Work, tables: Tables, seat: int, events: list[Event]) -> Non
 
 
 def escape_dungeon(w: Work, seat: int, events: list[Event]) -> None:
+    """``seat`` discards the Dungeon in front of them (the card under it stays in play)."""
     bury(w, w.dungeon[seat])
     w.dungeon = replaced(w.dungeon, seat, ())
     w.lost_turns = replaced(w.lost_turns, seat, 0)
@@ -173,8 +178,9 @@ def escape_dungeon(w: Work, seat: int, events: list[Event]) -> None:
 
 
 def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    if w.on_guard[seat] == 1:
-        w.on_guard = replaced(w.on_guard, seat, 2)
+    """``seat`` calls On Guard: down to one card, or ahead, while playing down to one."""
+    if w.on_guard[seat] == GUARD_UNCALLED:
+        w.on_guard = replaced(w.on_guard, seat, GUARD_CALLED)
         w.dark_knight_open |= 1 << seat
     else:  # announced during the turn, for the card that will leave one in hand
         w.called_ahead = True
@@ -182,11 +188,13 @@ def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: li
 
 
 def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    o = action[1]
-    w.on_guard = replaced(w.on_guard, o, 0)
-    w.penalised |= 1 << o
-    events.append(Event(f"{p(seat)} calls On Guard before {p(o)} did: {p(o)} will draw 2 and lose their next turn."))
+    """``seat`` catches the player ``action[1]``, down to one card without calling On Guard."""
+    caught = action[1]
+    w.on_guard = replaced(w.on_guard, caught, GUARD_NONE)
+    w.penalised |= 1 << caught
+    events.append(Event(f"{p(seat)} calls On Guard before {p(caught)} did: {p(caught)} will draw 2 and lose their next turn."))
 
 
 def let_it_pass(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
+    """``seat`` hides their out-of-turn moves until the next player acts."""
     w.waived |= 1 << seat

@@ -19,6 +19,8 @@ from bot.games.dynasty.cards import (
     NAME,
 )
 from bot.games.dynasty.state import (
+    GUARD_NONE,
+    GUARD_UNCALLED,
     DynastyState,
     Work,
 )
@@ -86,7 +88,7 @@ def set_hand(w: Work, seat: int, hand: tuple[int, ...]) -> None:
     hs[seat] = hand
     w.hands = tuple(hs)
     if w.on_guard[seat] and len(hand) != 1:
-        w.on_guard = replaced(w.on_guard, seat, 0)
+        w.on_guard = replaced(w.on_guard, seat, GUARD_NONE)
 
 
 def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
@@ -207,8 +209,8 @@ def draw_card_target(w: Work, player: int) -> int:
 def close_windows(w: Work) -> None:
     """The next player acts: uncalled On Guards can no longer be caught, Dark Knight and
     Dungeon-escape chances lapse, and every waiver is forgotten."""
-    if 1 in w.on_guard:
-        w.on_guard = tuple(0 if g == 1 else g for g in w.on_guard)
+    if GUARD_UNCALLED in w.on_guard:
+        w.on_guard = tuple(GUARD_NONE if g == GUARD_UNCALLED else g for g in w.on_guard)
     w.dark_knight_open = 0
     w.may_escape = 0
     w.waived = 0
