@@ -201,7 +201,9 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
     return sc
 
 
-def _battle_value(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], k: int, target: int, burn: int) -> float:
+def _battle_value(
+    s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], k: int, target: int, burn: int
+) -> float:
     n = tables.n
     mine = len(hand) - 1
     others = [len(s.hands[x]) for x in range(n) if x != owner]

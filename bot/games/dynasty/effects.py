@@ -145,7 +145,9 @@ def start_draw_card(w: Work, player: int) -> None:
     w.draw_source = player
 
 
-def card_effect(w: Work, tables: Tables, player: int, play: CardPlay, events: list[Event], *, is_escort: bool) -> int:
+def card_effect(
+    w: Work, tables: Tables, player: int, play: CardPlay, events: list[Event], *, is_escort: bool
+) -> int:
     """Apply the effect of a card ``player`` played (or the dealer turned up). ``is_escort``:
     the card is itself a Fair Maiden's escort (so a Fair Maiden needs none). Returns the
     phase that follows (EXTRA, ESCORT) or PLAY meaning "the turn may end"."""

@@ -151,7 +151,9 @@ def to_act_mask(s: Work | DynastyState, tables: Tables) -> int:
     return b | (out_of_turn_mask(s, tables) & ~s.waived)
 
 
-def card_plays(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], context: int, owner: int) -> list[Move]:
+def card_plays(
+    s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], context: int, owner: int
+) -> list[Move]:
     """Card plays from ``hand`` on the current top card in context ``context``."""
     out: list[Move] = []
     ok = tables._playable.get(s.match_key * 8 + s.suit) or tables.playable(s.match_key, s.suit)
@@ -232,7 +234,9 @@ def draw_answers(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...], 
     return out
 
 
-def plays_that_go_out(tables: Tables, moves: list[Move], hand: tuple[int, ...], is_escort: bool) -> list[Move]:
+def plays_that_go_out(
+    tables: Tables, moves: list[Move], hand: tuple[int, ...], is_escort: bool
+) -> list[Move]:
     """After a partner's Yes: only moves that can still end in going out this turn."""
     out: list[Move] = []
     for m in moves:

@@ -117,7 +117,9 @@ def has_answer(s: Work | DynastyState, hand: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def can_play_out(hand: tuple[int, ...], match_key: int, suit: int, context: int, suits: tuple[int, ...]) -> bool:
+def can_play_out(
+    hand: tuple[int, ...], match_key: int, suit: int, context: int, suits: tuple[int, ...]
+) -> bool:
     """Whether ``hand`` can be played out completely in one turn from this position
     (chains of King/Queen/Wizard extras, Fair Maiden escorts, a Flaming Arrow burn)."""
     if not hand:

@@ -169,7 +169,9 @@ def key_move(face: int) -> Move:
     return m
 
 
-def play_code(op: str, face: int, as_face: int, direction_choice: int, suit: int, target: int, burn: int) -> str:
+def play_code(
+    op: str, face: int, as_face: int, direction_choice: int, suit: int, target: int, burn: int
+) -> str:
     parts = [op, CODE[face]]
     if as_face != face:
         parts.append(CODE[as_face])

@@ -127,7 +127,9 @@ def charge_other_teams(w: Work, tables: Tables, seat: int, value: int) -> None:
     w.totals = tuple(v - value if t != mine else v for t, v in enumerate(w.totals))
 
 
-def play_risk(w: Work, tables: Tables, seat: int, kind: int, events: list[Event], *, bet_against: int = -1) -> None:
+def play_risk(
+    w: Work, tables: Tables, seat: int, kind: int, events: list[Event], *, bet_against: int = -1
+) -> None:
     """``seat`` plays the Risk card of ``kind`` from in front of them (the Dark Knight: a bet
     against the On Guard caller ``bet_against``)."""
     fr = w.in_front[seat]
