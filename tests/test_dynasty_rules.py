@@ -12,8 +12,8 @@ import pytest
 
 from bot.games.base import IllegalMove, NotYourTurn
 from bot.games.dynasty import GAME
-from bot.games.dynasty import deal as E
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
+from bot.games.dynasty.deal import deal, reset_hand_fields
 from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
     ANSWER,
@@ -126,7 +126,7 @@ def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed
     s = GAME.setup(n, seed, {"deck": "bonus", **(opts or {})})
     w = thaw(s)
     T = tables_for(w.config)
-    E.reset_hand_fields(w, n)
+    reset_hand_fields(w, n)
     w.in_front = ((),) * n
     w.set_aside = ((),) * n
     w.dealer = dealer
@@ -139,7 +139,7 @@ def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed
     pile = [fill] * 20 + [first] + list(reversed(popped))
     w.draw_pile = tuple(F(c) for c in pile)
     ev: list = []
-    E.deal(w, T, ev)
+    deal(w, T, ev)
     w.log = tuple(e.text for e in ev if e.seat is None)
     return freeze(w)
 
