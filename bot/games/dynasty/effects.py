@@ -235,76 +235,106 @@ def start_battle(w: Work, tables: Tables, player: int, play: CardPlay, events: l
 
 
 def resolve_battle(w: Work, tables: Tables, events: list[Event]) -> None:
-    kind, t, target, burn = w.battle
-    d = w.battle_defended
-    n = tables.n
+    """The battle card takes effect on everyone who did not answer with a Defender; then its
+    player (first) or anyone left without cards goes out, or the turn ends."""
+    kind, player, target, burn = w.battle
+    defended = w.battle_defended
     w.battle = ()
     w.battle_waiting = 0
     w.battle_defended = 0
     w.phase = PLAY
     if kind == CAN:
-        parts = [s for s in range(n) if not (d >> s) & 1]
-        pool: list[int] = []
-        for s in parts:
-            pool.extend(w.hands[s])
-        mixed = shuffle(w, pool)
-        order = [(w.dealer + i) % n for i in range(1, n + 1)]
-        order = [s for s in order if s in parts]
-        new: dict[int, list[int]] = {s: [] for s in parts}
-        for i, f in enumerate(mixed):
-            new[order[i % len(order)]].append(f)
-        for s in parts:
-            set_hand(w, s, tuple(sorted(new[s])))
-        events.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
+        _cannonball(w, tables, defended, events)
     elif kind == CAT:
-        if not (d >> target) & 1:
-            a, b = w.hands[t], w.hands[target]
-            set_hand(w, t, b)
-            set_hand(w, target, a)
-            events.append(Event(f"Catapult: {p(t)} and {p(target)} swap hands."))
+        if not (defended >> target) & 1:
+            _catapult(w, player, target, events)
     elif kind == ARR:
-        if burn >= 0 and burn in w.hands[t]:
-            if target < 0:
-                set_hand(w, t, remove_one(w.hands[t], burn))
-                bury(w, (burn,))
-            elif not (d >> target) & 1:
-                set_hand(w, t, remove_one(w.hands[t], burn))
-                set_hand(w, target, tuple(sorted(w.hands[target] + (burn,))))
-                events.append(Event(f"Flaming Arrow: {p(t)} gives you the {NAME[burn]}.", target))
-                events.append(Event(f"Flaming Arrow: {p(target)} receives a card from {p(t)}."))
+        if burn >= 0 and burn in w.hands[player]:
+            _flaming_arrow(w, player, target, burn, defended, events)
     elif kind == SIE:
-        if not (d >> target) & 1:
-            text = f"Siege Tower: {p(target)}'s hand is {hand_label(w.hands[target])}."
-            events.append(Event(text, t))
-            if w.warlord >= 0 and w.warlord != t:
-                events.append(Event(text, w.warlord))
-            events.append(Event(f"{p(t)} has looked at {p(target)}'s hand."))
+        if not (defended >> target) & 1:
+            _siege_tower(w, player, target, events)
     elif kind == TAX:
-        taxed: list[int] = []
-        hit: list[int] = []
-        for i in range(1, n):
-            s = (t + i) % n
-            hand = w.hands[s]
-            if (d >> s) & 1 or not hand:
-                continue
-            f = hand[random_below(w, len(hand))]
-            set_hand(w, s, remove_one(hand, f))
-            taxed.append(f)
-            hit.append(s)
-            events.append(Event(f"Imperial Tax: {p(s)} loses the {NAME[f]}."))
-        bury(w, taxed)
-        for s in hit:
-            draw_cards(w, s, 1, events, None)
-        if hit:
-            events.append(Event("Each taxed player draws one card to replace it."))
+        _imperial_tax(w, tables, player, defended, events)
     # Going out: the battle card's player first, then anyone left without cards.
+    n = tables.n
     for i in range(n):
-        s = (t + i) % n
+        s = (player + i) % n
         if not w.hands[s]:
-            w.turn = t
+            w.turn = player
             go_out(w, tables, s, events)
             return
     end_turn(w, tables, events)
+
+
+def _cannonball(w: Work, tables: Tables, defended: int, events: list[Event]) -> None:
+    """The hands of all who did not defend are collected, shuffled and dealt out again one by
+    one from the dealer's left."""
+    n = tables.n
+    parts = [s for s in range(n) if not (defended >> s) & 1]
+    pool: list[int] = []
+    for s in parts:
+        pool.extend(w.hands[s])
+    mixed = shuffle(w, pool)
+    order = [(w.dealer + i) % n for i in range(1, n + 1)]
+    order = [s for s in order if s in parts]
+    new: dict[int, list[int]] = {s: [] for s in parts}
+    for i, f in enumerate(mixed):
+        new[order[i % len(order)]].append(f)
+    for s in parts:
+        set_hand(w, s, tuple(sorted(new[s])))
+    events.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
+
+
+def _catapult(w: Work, player: int, target: int, events: list[Event]) -> None:
+    mine, theirs = w.hands[player], w.hands[target]
+    set_hand(w, player, theirs)
+    set_hand(w, target, mine)
+    events.append(Event(f"Catapult: {p(player)} and {p(target)} swap hands."))
+
+
+def _flaming_arrow(w: Work, player: int, target: int, burn: int, defended: int, events: list[Event]) -> None:
+    """The burned card goes under the top card, or to ``target`` unless they defended."""
+    if target < 0:
+        set_hand(w, player, remove_one(w.hands[player], burn))
+        bury(w, (burn,))
+    elif not (defended >> target) & 1:
+        set_hand(w, player, remove_one(w.hands[player], burn))
+        set_hand(w, target, tuple(sorted(w.hands[target] + (burn,))))
+        events.append(Event(f"Flaming Arrow: {p(player)} gives you the {NAME[burn]}.", target))
+        events.append(Event(f"Flaming Arrow: {p(target)} receives a card from {p(player)}."))
+
+
+def _siege_tower(w: Work, player: int, target: int, events: list[Event]) -> None:
+    """``player`` (and a Warlord playing their turn) sees ``target``'s hand."""
+    text = f"Siege Tower: {p(target)}'s hand is {hand_label(w.hands[target])}."
+    events.append(Event(text, player))
+    if w.warlord >= 0 and w.warlord != player:
+        events.append(Event(text, w.warlord))
+    events.append(Event(f"{p(player)} has looked at {p(target)}'s hand."))
+
+
+def _imperial_tax(w: Work, tables: Tables, player: int, defended: int, events: list[Event]) -> None:
+    """A random card of every other hand (not defended, not empty) goes under the top card;
+    each taxed player draws one."""
+    n = tables.n
+    taxed: list[int] = []
+    hit: list[int] = []
+    for i in range(1, n):
+        s = (player + i) % n
+        hand = w.hands[s]
+        if (defended >> s) & 1 or not hand:
+            continue
+        f = hand[random_below(w, len(hand))]
+        set_hand(w, s, remove_one(hand, f))
+        taxed.append(f)
+        hit.append(s)
+        events.append(Event(f"Imperial Tax: {p(s)} loses the {NAME[f]}."))
+    bury(w, taxed)
+    for s in hit:
+        draw_cards(w, s, 1, events, None)
+    if hit:
+        events.append(Event("Each taxed player draws one card to replace it."))
 
 
 def start_secret_key(w: Work, tables: Tables, events: list[Event]) -> None:

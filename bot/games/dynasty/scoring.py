@@ -71,24 +71,13 @@ def go_out(w: Work, tables: Tables, seat: int, events: list[Event]) -> None:
 
 
 def end_hand(w: Work, tables: Tables, out: int, events: list[Event]) -> None:
-    """Score the hand (``out`` went out; -1: nobody did) and start the next or end the match."""
+    """Score the hand (``out`` went out; -1: nobody did), then end the match or leave the
+    next hand to be dealt (phase NEXT_HAND)."""
     n = tables.n
-    rounds = [0] * n
-    for s in range(n):
-        pts = 0 if s == out else hand_points(w.hands[s], w.dungeon[s])
-        rounds[s] = pts + w.added_points[s]
-    notes: list[str] = []
-    for h, o in w.dark_knight_bets:
-        if o == out:
-            rounds[o] -= DK_VALUE
-            notes.append(f"Dark Knight: {p(o)} went out after all and deducts {DK_VALUE}.")
-        else:
-            rounds[h] -= DK_VALUE
-            notes.append(f"Dark Knight: {p(o)} did not go out; {p(h)} wins the bet and deducts {DK_VALUE}.")
+    rounds, notes = _hand_scores(w, tables, out)
     totals = list(w.totals)
-    team_round = [sum(rounds[m] for m in tables.members[t]) for t in range(tables.nteams)]
     for t in range(tables.nteams):
-        totals[t] += team_round[t]
+        totals[t] += sum(rounds[m] for m in tables.members[t])
     limit = tables.config.limit
     halved = [t for t in range(tables.nteams) if totals[t] == limit]
     for t in halved:
@@ -102,35 +91,63 @@ def end_hand(w: Work, tables: Tables, out: int, events: list[Event]) -> None:
     w.last_hand = tuple(lines)
     for line in lines:
         events.append(Event(line))
-    over = False
-    lo = min(totals)
-    lows = [t for t in range(tables.nteams) if totals[t] == lo]
-    if halved and len(lows) == 1 and lows[0] in halved:
-        over = True
-        events.append(Event(f"{team_label(tables, lows[0])} halved to the single lowest total and wins at once!"))
-    elif max(totals) > limit:
-        over = True
-        events.append(Event(f"A total passed {limit}: the match is over, lowest total wins."))
-    elif tables.config.hands and w.hand_number >= tables.config.hands:
-        over = True
-        events.append(Event(f"That was the last of {tables.config.hands} hand{'s' if tables.config.hands > 1 else ''}: lowest total wins."))
-    elif w.hand_number >= MATCH_HAND_CAP or w.match_turns > MATCH_TURN_CAP:
-        over = True
-        events.append(Event("The match has gone on far too long: it ends on the totals."))
-    if over:
-        w.phase = OVER
-        if tables.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
-            team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(tables.nteams)]
-        else:  # seats: competition ranking (1, 2, 2, 4)
-            team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(tables.nteams)]
-        w.places = tuple(team_place[tables.team[s]] for s in range(n))
-        winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if team_place[t] == 1)
-        events.append(Event(f"Winner: {winners}."))
-        close_windows_at_match_end(w)
+    why_over = _why_the_match_ends(w, tables, totals, halved)
+    if why_over is not None:
+        events.append(Event(why_over))
+        _end_match(w, tables, totals, events)
         return
     w.dealer = (w.dealer + 1) % n
     w.hand_number += 1
     w.phase = NEXT_HAND  # dealt by deal.deal_next_hands once the move is done
+
+
+def _hand_scores(w: Work, tables: Tables, out: int) -> tuple[list[int], list[str]]:
+    """Each seat's points this hand (cards left, Dungeons, the Warlord's +50, Dark Knight
+    bets settled) and the notes on the bets."""
+    n = tables.n
+    rounds = [0] * n
+    for s in range(n):
+        pts = 0 if s == out else hand_points(w.hands[s], w.dungeon[s])
+        rounds[s] = pts + w.added_points[s]
+    notes: list[str] = []
+    for knight, caller in w.dark_knight_bets:
+        if caller == out:
+            rounds[caller] -= DK_VALUE
+            notes.append(f"Dark Knight: {p(caller)} went out after all and deducts {DK_VALUE}.")
+        else:
+            rounds[knight] -= DK_VALUE
+            notes.append(f"Dark Knight: {p(caller)} did not go out; {p(knight)} wins the bet and deducts {DK_VALUE}.")
+    return rounds, notes
+
+
+def _why_the_match_ends(w: Work, tables: Tables, totals: list[int], halved: list[int]) -> str | None:
+    """The sentence saying why the match ends after this hand, or None if it goes on."""
+    limit = tables.config.limit
+    hands = tables.config.hands
+    lo = min(totals)
+    lows = [t for t in range(tables.nteams) if totals[t] == lo]
+    if halved and len(lows) == 1 and lows[0] in halved:
+        return f"{team_label(tables, lows[0])} halved to the single lowest total and wins at once!"
+    if max(totals) > limit:
+        return f"A total passed {limit}: the match is over, lowest total wins."
+    if hands and w.hand_number >= hands:
+        return f"That was the last of {hands} hand{'s' if hands > 1 else ''}: lowest total wins."
+    if w.hand_number >= MATCH_HAND_CAP or w.match_turns > MATCH_TURN_CAP:
+        return "The match has gone on far too long: it ends on the totals."
+    return None
+
+
+def _end_match(w: Work, tables: Tables, totals: list[int], events: list[Event]) -> None:
+    """Placings by total, lowest first, and the winner's announcement."""
+    w.phase = OVER
+    if tables.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
+        team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(tables.nteams)]
+    else:  # seats: competition ranking (1, 2, 2, 4)
+        team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(tables.nteams)]
+    w.places = tuple(team_place[tables.team[s]] for s in range(tables.n))
+    winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if team_place[t] == 1)
+    events.append(Event(f"Winner: {winners}."))
+    close_windows_at_match_end(w)
 
 
 def close_windows_at_match_end(w: Work) -> None:
