@@ -49,9 +49,9 @@ from bot.games.dynasty.tables import (
 )
 from bot.games.dynasty.turn import begin_turn, end_turn
 from bot.games.dynasty.working import (
-    _M64,
     HAND_SIZE,
     LOG_SIZE,
+    MASK64,
     clear_pending_draw,
     random_below,
     replaced,
@@ -66,7 +66,7 @@ def new_match(config: Config, seed: int) -> tuple[DynastyState, list[Event]]:
     w = Work()
     # Match-level fields here; start_hand sets every per-hand field.
     w.config = config
-    w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _M64
+    w.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
     w.phase = PLAY
     w.hand_number = 1
     w.dealer = 0

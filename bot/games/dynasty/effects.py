@@ -56,10 +56,10 @@ from bot.games.dynasty.tables import (
 )
 from bot.games.dynasty.turn import end_turn
 from bot.games.dynasty.working import (
-    _SHARED_EVENTS,
     bury,
     draw_cards,
     holds_kind,
+    known_event,
     plural,
     put_in_front,
     random_below,
@@ -110,7 +110,7 @@ def play_card(w: Work, tables: Tables, play: CardPlay, context: int, events: lis
     k = KIND[as_face]
     if w.warlord < 0:
         key = ("play", t) + play
-        e = _SHARED_EVENTS.get(key)
+        e = known_event(key)
         events.append(e if e is not None else shared_event(key, play_text(w, t, play)))
     else:
         events.append(Event(play_text(w, t, play)))

@@ -33,15 +33,15 @@ LOG_SIZE = 8  # public events kept in the state's log
 
 # --- randomness (the generator's state lives in ``w.rng``) ------------------------------------
 
-_M64 = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
 
 
 def _splitmix_step(x: int) -> tuple[int, int]:
     """One splitmix64 step: (output, new state), same as bot.games.base.Rng.next64."""
-    s = (x + 0x9E3779B97F4A7C15) & _M64
+    s = (x + 0x9E3779B97F4A7C15) & MASK64
     z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31), s
 
 
@@ -174,6 +174,11 @@ def draw_cards(w: Work, seat: int, count: int, events: list[Event], why: str | N
 # --- events ---------------------------------------------------------------------------------------
 
 _SHARED_EVENTS: dict[tuple, Event] = {}
+
+
+def known_event(key: tuple) -> Event | None:
+    """The shared event made earlier under ``key``, if any (saves writing its text again)."""
+    return _SHARED_EVENTS.get(key)
 
 
 def shared_event(key: tuple, text: str, seat: int | None = None) -> Event:
