@@ -156,7 +156,7 @@ def card_plays(
 ) -> list[Move]:
     """Card plays from ``hand`` on the current top card in context ``context``."""
     out: list[Move] = []
-    ok = tables._playable.get(s.match_key * 8 + s.suit) or tables.playable(s.match_key, s.suit)
+    ok = tables.playable(s.match_key, s.suit)
     is_escort = context == C_ESCORT or s.escorting_first_card  # a Fair Maiden played now is itself an escort
     flat = tables.flat[context]
     prev = -1

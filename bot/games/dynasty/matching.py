@@ -91,7 +91,7 @@ def any_playable(s: Work | DynastyState, tables: Tables, hand: tuple[int, ...]) 
 
 def can_play(tables: Tables, hand: tuple[int, ...], match_key: int, suit: int, is_escort: bool) -> bool:
     """Whether a normal turn could play a card of ``hand`` on (``match_key``, ``suit``)."""
-    ok = tables._playable.get(match_key * 8 + suit) or tables.playable(match_key, suit)
+    ok = tables.playable(match_key, suit)
     for f in hand:
         if f in ok:
             if KIND[f] != FM or is_escort or has_escort(hand, f, SUIT[f]):
