@@ -53,10 +53,12 @@ from bot.games.dynasty.windows import (
 )
 from bot.games.dynasty.working import LOG_SIZE, close_windows
 
+# Operations of out-of-turn moves: making one does not close the windows of the last play.
 OPTIONAL_OPS = frozenset({"og", "c", "r", "war", "esc", "wait"})
 
 
 def find_move(moves: list[Move], move: Move | str) -> Move | None:
+    """The legal move that ``move`` (a Move or a code) stands for, or None."""
     if isinstance(move, str):
         for m in moves:
             if m.code == move:
