@@ -11,9 +11,13 @@ Prints, from one run:
   card); *uniform* picks uniformly among all legal moves (voluntary draws and passes too).
   Whenever several seats may act (out-of-turn moves), one of them is drawn at random.
 - RLCard: ``rlcard.make('uno')`` games per second with its random agents (RLCard is a
-  benchmark-only dependency: ``pip install rlcard``); if it is missing that is said and the
-  dynasty figures are still printed.
-- the ratios, and the AI's win rate against random legal play over 2-player matches.
+  benchmark-only dependency: ``pip install rlcard``, the ``bench`` extra); if it is missing
+  that is said and the dynasty figures are still printed. Its moves are counted the same way
+  as dynasty's: every decision an agent makes (a card played, or a draw), read from the
+  trajectories ``env.run`` returns.
+- the ratios: dynasty hands/s to RLCard games/s, and per move (RLCard's microseconds a move
+  over dynasty's: above 1, dynasty is faster per move); and the AI's win rate against random
+  legal play over 2-player matches.
 
 The engine is plain Python; nothing is compiled at install.
 
@@ -75,10 +79,10 @@ class DynastyRunner:
             actors = tuple(to_act(state))
             seat = actors[0] if len(actors) == 1 else rnd.choice(actors)
             move = choose(rnd, legal_moves(state, seat))
-            hand = state.hand_no
+            hand = state.hand_number
             state, _events = apply(state, seat, move)
             moves += 1
-            if state.hand_no != hand or outcome(state) is not None:
+            if state.hand_number != hand or outcome(state) is not None:
                 hands += 1
                 if outcome(state) is not None:
                     state = GAME.setup(self.players, rnd.randrange(1 << 62), self.options)
@@ -103,22 +107,25 @@ class RLCardRunner:
 
         self.env = rlcard.make("uno", config={"seed": seed})
         self.env.set_agents([RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)])
-        self.games = 0
+        self.games = self.moves = 0
         self.seconds = 0.0
         self.version = getattr(rlcard, "__version__", "?")
 
     def run(self, seconds: float) -> None:
         env = self.env
-        games = 0
+        games = moves = 0
         start = time.perf_counter()
         deadline = start + seconds
         while True:
-            env.run(is_training=False)
+            trajectories, _payoffs = env.run(is_training=False)
+            # Each player's trajectory is state, action, state, ..., action, final state.
+            moves += sum((len(t) - 1) // 2 for t in trajectories)
             games += 1
             if games % 16 == 0 and time.perf_counter() >= deadline:
                 break
         self.seconds += time.perf_counter() - start
         self.games += games
+        self.moves += moves
 
     @property
     def rate(self) -> float:
@@ -144,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         runner.run(0.2)
         runner.seconds = 0.0
         if name == "rlcard":
-            runner.games = 0
+            runner.games = runner.moves = 0
         else:
             runner.hands = runner.moves = 0
     for _ in range(args.rounds):
@@ -159,9 +166,14 @@ def main(argv: list[str] | None = None) -> int:
               f"{r.seconds / max(1, r.moves) * 1e6:.1f} us a move)")
     rl = runners.get("rlcard")
     if rl is not None:
-        print(f"RLCard {rl.version} uno, random agents: {rl.rate:8.0f} games/s")
+        rl_us = rl.seconds / max(1, rl.moves) * 1e6
+        print(f"RLCard {rl.version} uno, random agents: {rl.rate:8.0f} games/s   "
+              f"({rl.moves / max(1, rl.games):.0f} moves a game, {rl_us:.1f} us a move)")
         for name in AGENTS:
-            print(f"  ratio dynasty {name} hands/s : RLCard uno games/s = {runners[name].rate / rl.rate:.2f}")
+            r = runners[name]
+            us = r.seconds / max(1, r.moves) * 1e6
+            print(f"  ratio dynasty {name} hands/s : RLCard uno games/s = {r.rate / rl.rate:.2f};"
+                  f" per move (RLCard us / dynasty us) = {rl_us / us:.2f}")
     else:
         print("RLCard uno: not measured (rlcard not installed)")
 

@@ -23,17 +23,17 @@ def play_out(options: dict[str, str], seed: int, players: int = 4) -> Any:
 
 
 def test_the_default_is_five_hands_or_the_limit() -> None:
-    assert GAME.setup(4, 1, {}).cfg.hands == 5
+    assert GAME.setup(4, 1, {}).config.hands == 5
     for seed in range(4):
         s = play_out({"deck": "classic"}, seed)
-        passed = max(s.totals) > s.cfg.limit
-        assert s.hand_no <= 5 and (s.hand_no == 5 or passed or 1 in s.places), (s.hand_no, s.totals)
+        passed = max(s.totals) > s.config.limit
+        assert s.hand_number <= 5 and (s.hand_number == 5 or passed or 1 in s.places), (s.hand_number, s.totals)
 
 
 def test_a_one_hand_match_ends_after_the_first_hand_and_the_lowest_total_wins() -> None:
     for seed in range(4):
         s = play_out({"deck": "classic", "hands": "1"}, seed)
-        assert s.hand_no == 1
+        assert s.hand_number == 1
         outcome = GAME.outcome(s)
         assert outcome is not None
         best = min(s.totals)
@@ -44,7 +44,7 @@ def test_a_one_hand_match_ends_after_the_first_hand_and_the_lowest_total_wins() 
 def test_limit_only_is_the_printed_rule_and_plays_on_until_a_total_passes_it() -> None:
     for seed in range(3):
         s = play_out({"deck": "classic", "hands": "limit", "limit": "500"}, seed)
-        assert s.cfg.hands == 0 and s.hand_no > 1
+        assert s.config.hands == 0 and s.hand_number > 1
         assert max(s.totals) > 500 or 1 in s.places and s.totals.count(min(s.totals)) == 1
 
 
@@ -55,5 +55,5 @@ def test_the_length_option_is_validated() -> None:
 
 def test_matches_stored_before_the_option_keep_playing_to_the_limit() -> None:
     data = GAME.dump(GAME.setup(4, 1, {"hands": "3"}))
-    del data["cfg"]["hands"]
-    assert GAME.load(data).cfg.hands == 0
+    del data["config"]["hands"]
+    assert GAME.load(data).config.hands == 0

@@ -12,7 +12,7 @@ import pytest
 from bot.games.base import GameError, Rng
 from bot.games.dynasty import GAME
 from bot.games.dynasty.evaluate import ai_vs_random, play_match
-from bot.games.dynasty.state import OVER
+from bot.games.dynasty.state import NEXT_HAND, OVER
 
 
 def _random_match(players: int, seed: int, options: dict[str, str], check_every: int = 61) -> int:
@@ -45,6 +45,7 @@ def _random_match(players: int, seed: int, options: dict[str, str], check_every:
         new, _events = GAME.apply(state, seat, move)
         assert GAME.dump(state) == before
         assert GAME.card_count(new) == count
+        assert new.phase != NEXT_HAND  # a scored hand is dealt again before the move returns
         state = new
         moves += 1
         assert moves <= 5000

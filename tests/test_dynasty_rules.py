@@ -12,9 +12,9 @@ import pytest
 
 from bot.games.base import IllegalMove, NotYourTurn
 from bot.games.dynasty import GAME
-from bot.games.dynasty import engine as E
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
-from bot.games.dynasty.engine import hand_points
+from bot.games.dynasty.deal import deal, reset_hand_fields
+from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -23,8 +23,10 @@ from bot.games.dynasty.state import (
     DRAWN,
     ESCORT,
     EXTRA,
+    FIELD_NAMES,
     FIRST,
     KEY_PICK,
+    OLD_NAMES,
     OVER,
     PLAY,
     DynastyState,
@@ -57,40 +59,40 @@ def build(
     hs = [tuple(sorted(F(c) for c in h)) for h in hands]
     hs += [()] * (n - len(hs))
     w.hands = tuple(hs)
-    w.front = ((),) * n
-    w.played = ((),) * n
+    w.in_front = ((),) * n
+    w.set_aside = ((),) * n
     w.dungeon = ((),) * n
-    w.lost = (0,) * n
-    w.guard = (0,) * n
-    w.escape = w.penalty = w.dkwin = w.waived = 0
-    w.bets = ()
+    w.lost_turns = (0,) * n
+    w.on_guard = (0,) * n
+    w.may_escape = w.penalised = w.dark_knight_open = w.waived = 0
+    w.dark_knight_bets = ()
     tf = F(top)
-    w.discard = (F("1gn"), tf)
+    w.discard_pile = (F("1gn"), tf)
     if KINGDOM[tf]:
-        w.mkey = -1
+        w.match_key = -1
         w.suit = SUIT_OF_CODE[suit or "gd"]
     else:
-        w.mkey = MATCH_KEY[tf]
+        w.match_key = MATCH_KEY[tf]
         w.suit = SUIT[tf] if suit is None else SUIT_OF_CODE[suit]
-    w.draw = tuple(F(c) for c in (draw if draw is not None else [FILL] * 30))
+    w.draw_pile = tuple(F(c) for c in (draw if draw is not None else [FILL] * 30))
     w.turn = turn
     w.dealer = (turn - 1) % n
     w.phase = phase
     w.direction = 1
-    w.proxy = -1
-    w.first_fm = False
-    w.skips = w.played_n = w.dn = 0
-    w.dd = ()
-    w.dstack = False
-    w.dsrc = w.dtarget = -1
-    w.prev_suit = w.suit
-    w.ask = 0
-    w.bat = ()
-    w.bat_wait = w.bat_def = 0
-    w.stall = w.hturns = w.mturns = 0
-    w.top_as = -1
+    w.warlord = -1
+    w.escorting_first_card = False
+    w.skips = w.cards_played = w.pending_draws = 0
+    w.pending_dungeons = ()
+    w.drawbridge_may_stack = False
+    w.draw_source = w.draw_target = -1
+    w.suit_before_draw = w.suit
+    w.partner_asked = 0
+    w.battle = ()
+    w.battle_waiting = w.battle_defended = 0
+    w.stalled_turns = w.hand_turns = w.match_turns = 0
+    w.top_acts_as = -1
     w.totals = (0,) * len(w.totals)
-    w.adj = (0,) * n
+    w.added_points = (0,) * n
     for k, v in fields.items():
         setattr(w, k, v)
     return freeze(w)
@@ -123,10 +125,10 @@ def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed
     """A new hand dealt from a prepared pile: ``hands`` gives each seat's 7 cards."""
     s = GAME.setup(n, seed, {"deck": "bonus", **(opts or {})})
     w = thaw(s)
-    T = tables_for(w.cfg)
-    E._reset_hand_fields(w, n)
-    w.front = ((),) * n
-    w.played = ((),) * n
+    T = tables_for(w.config)
+    reset_hand_fields(w, n)
+    w.in_front = ((),) * n
+    w.set_aside = ((),) * n
     w.dealer = dealer
     w.totals = (0,) * T.nteams
     popped: list[str] = []
@@ -135,9 +137,9 @@ def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed
             seat = (dealer + i) % n
             popped.append(hands.get(seat, ["3gd"] * 7)[r])
     pile = [fill] * 20 + [first] + list(reversed(popped))
-    w.draw = tuple(F(c) for c in pile)
+    w.draw_pile = tuple(F(c) for c in pile)
     ev: list = []
-    E.deal(w, T, ev)
+    deal(w, T, ev)
     w.log = tuple(e.text for e in ev if e.seat is None)
     return freeze(w)
 
@@ -182,22 +184,22 @@ def test_cannot_play_draws_automatically_and_passes_if_still_stuck() -> None:
 def test_empty_draw_pile_reshuffles_the_discard_pile_except_the_top() -> None:
     s = build(hands=[["7gd", "8gd"], ["2gd"]], draw=[])
     w = thaw(s)
-    w.discard = (F("4bl"), F("6bl"), F("5gd"))
+    w.discard_pile = (F("4bl"), F("6bl"), F("5gd"))
     s = freeze(w)
     s1, text = do(s, 0, "d")
     assert "shuffled into a new draw pile" in text
-    assert CODE[s1.discard[-1]] == "5gd" and len(s1.discard) == 1
-    assert len(s1.draw) == 1 and len(s1.hands[0]) == 3
+    assert CODE[s1.discard_pile[-1]] == "5gd" and len(s1.discard_pile) == 1
+    assert len(s1.draw_pile) == 1 and len(s1.hands[0]) == 3
 
 
 def test_hand_blocked_when_nobody_can_play_or_draw() -> None:
     s = build(hands=[["9gn"], ["9bu"]], draw=[])
     w = thaw(s)
-    w.discard = (F("5gd"),)
+    w.discard_pile = (F("5gd"),)
     s = freeze(w)
     assert codes(s, 0) == ["pass"]
     s1, text = do(s, 0, "pass")
-    assert "blocked" in text and s1.hand_no == s.hand_no + 1
+    assert "blocked" in text and s1.hand_number == s.hand_number + 1
     assert s1.totals == (9, 9)
 
 
@@ -274,7 +276,7 @@ def test_fair_maiden_escorted_by_another_maiden_or_a_kingdom_card() -> None:
 
 
 def test_goblet_taking_a_last_card_escort_leaves_the_maiden_alone() -> None:
-    s = build(hands=[["FMgd", "POT"], ["2gn"]], front=((), (F("GOB"),)))
+    s = build(hands=[["FMgd", "POT"], ["2gn"]], in_front=((), (F("GOB"),)))
     s1, _ = do(s, 0, "p:FMgd")
     assert s1.phase == ESCORT and codes(s1, 0) == ["p:POT"]
     s2, _ = do(s1, 1, "r:GOB")
@@ -369,7 +371,7 @@ def test_protector_against_a_first_card_dragon_keeps_the_named_suit() -> None:
     """Issue 11: before, the suit became 'none' (shown as orange in a deck without orange)
     and any suit could be played. No suit was active before a first card: the named one stays."""
     s = build(n=3, hands=[["9bu", "3gd"], ["PRO", "2gn"], ["3gd", "5bl"]], top="DRA", suit="bl", deck="classic",
-              turn=1, phase=ANSWER, dn=4, dsrc=0, prev_suit=-1)
+              turn=1, phase=ANSWER, pending_draws=4, draw_source=0, suit_before_draw=-1)
     assert "p:PRO" in codes(s, 1)
     s2, text = do(s, 1, "p:PRO")
     assert s2.suit == SUIT_OF_CODE["bl"] and "blue stays the suit" in text and "orange" not in text
@@ -386,7 +388,7 @@ def test_magician_answers_as_decree_protector_or_drawbridge() -> None:
     c = codes(s1, 1)
     assert "p:MAG:DEC" in c and not any(x.startswith("p:MAG:DB") for x in c)
     s2, _ = do(s1, 1, "p:MAG:PRO")
-    assert sizes(s2) == [1, 1, 1] and CODE[s2.top_as] == "PRO"
+    assert sizes(s2) == [1, 1, 1] and CODE[s2.top_acts_as] == "PRO"
 
 
 def test_no_drawbridge_stack_after_a_decree() -> None:
@@ -423,13 +425,13 @@ def test_magic_potion_and_hidden_treasure_only_as_last_card() -> None:
 def test_dungeon_two_lost_turns_then_escape() -> None:
     s = build(hands=[["DUN", "7gd", "8gd", "2gd"], ["2gn", "3gn"]])
     s1, _ = do(s, 0, "p:DUN")
-    assert hand(s1, 0) == ["2gd", "7gd", "8gd"] and CODE[s1.discard[-1]] == "5gd"
-    assert s1.dungeon[1] == (F("DUN"),) and s1.lost[1] == 1 and len(s1.hands[1]) == 3 and s1.turn == 0
+    assert hand(s1, 0) == ["2gd", "7gd", "8gd"] and CODE[s1.discard_pile[-1]] == "5gd"
+    assert s1.dungeon[1] == (F("DUN"),) and s1.lost_turns[1] == 1 and len(s1.hands[1]) == 3 and s1.turn == 0
     s2, _ = do(s1, 0, "p:7gd")
-    assert len(s2.hands[1]) == 4 and s2.lost[1] == 0 and s2.escape == 2 and s2.turn == 0
+    assert len(s2.hands[1]) == 4 and s2.lost_turns[1] == 0 and s2.may_escape == 2 and s2.turn == 0
     assert 1 in GAME.to_act(s2) and "esc" in codes(s2, 1)
     s3, text = do(s2, 1, "esc")
-    assert s3.dungeon[1] == () and CODE[s3.discard[-1]] == "7gd" and F("DUN") in s3.discard
+    assert s3.dungeon[1] == () and CODE[s3.discard_pile[-1]] == "7gd" and F("DUN") in s3.discard_pile
     assert "escapes" in text
 
 
@@ -439,20 +441,20 @@ def test_missed_dungeon_escape_costs_one_more_turn_then_release() -> None:
     s2, _ = do(s1, 0, "p:7gd")
     s3, text = do(s2, 0, "p:8gd")  # the next player acted: the escape window is gone
     assert s3.dungeon[1] == () and len(s3.hands[1]) == 5 and "missed Dungeon escape" in text
-    assert F("DUN") in s3.discard and s3.turn == 0
+    assert F("DUN") in s3.discard_pile and s3.turn == 0
 
 
 def test_draw_card_at_a_player_in_the_dungeon_cannot_be_answered() -> None:
     s = build(hands=[["DRA", "7gd", "2gd"], ["DEC", "3gn"]],
-              dungeon=((), (F("DUN"),)), lost=(0, 1))
+              dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
     s1, _ = do(s, 0, "p:DRA:gd")
-    assert len(s1.hands[1]) == 2 + 3 + 1 and s1.lost[1] == 0 and s1.escape == 2
+    assert len(s1.hands[1]) == 2 + 3 + 1 and s1.lost_turns[1] == 0 and s1.may_escape == 2
 
 
 def test_second_dungeon_at_a_player_in_the_dungeon() -> None:
-    s = build(hands=[["DUN", "7gd", "2gd"], ["2gn"]], dungeon=((), (F("DUN"),)), lost=(0, 1))
+    s = build(hands=[["DUN", "7gd", "2gd"], ["2gn"]], dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
     s1, _ = do(s, 0, "p:DUN")
-    assert len(s1.dungeon[1]) == 2 and s1.lost[1] == 1 and len(s1.hands[1]) == 2
+    assert len(s1.dungeon[1]) == 2 and s1.lost_turns[1] == 1 and len(s1.hands[1]) == 2
 
 
 def test_dungeon_as_last_card_draws_two_and_counts() -> None:
@@ -463,7 +465,7 @@ def test_dungeon_as_last_card_draws_two_and_counts() -> None:
 
 def test_dungeon_as_last_card_at_a_player_already_in_the_dungeon() -> None:
     s = build(hands=[["DUN"], ["2gn"]], draw=["1gn", "4gn", "1bl"],
-              dungeon=((), (F("DUN"),)), lost=(0, 1))
+              dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
     s1, _ = do(s, 0, "p:DUN")
     assert s1.totals == (0, 2 + 1 + 35 + 35)
 
@@ -483,7 +485,7 @@ def test_protector_and_decree_against_a_dungeon() -> None:
     s = build(n=3, hands=[["DUN", "7gd"], ["PRO", "2gn"], ["3gn"]])
     s1, _ = do(s, 0, "p:DUN")
     s2, _ = do(s1, 1, "p:PRO")
-    assert s2.dungeon == ((), (), ()) and F("DUN") in s2.discard
+    assert s2.dungeon == ((), (), ()) and F("DUN") in s2.discard_pile
     s = build(n=3, hands=[["DUN", "7gd"], ["DEC", "2gn"], ["3gd"]])
     s1, _ = do(s, 0, "p:DUN")
     s2, _ = do(s1, 1, "p:DEC")
@@ -527,11 +529,11 @@ def test_a_defender_as_next_to_last_card_needs_on_guard() -> None:
     s = build(n=3, hands=[["CAT", "2gd", "3gd"], ["DEF", "7gd"], ["4gd", "5bl"]])
     s1, _ = do(s, 0, "p:CAT:1")
     s2, _ = do(s1, 1, "def")
-    assert hand(s2, 1) == ["7gd"] and s2.guard[1] == 1
+    assert hand(s2, 1) == ["7gd"] and s2.on_guard[1] == 1
     assert "og" in codes(s2, 1), "the defender may still call On Guard"
     assert "c:1" in codes(s2, 2), "the others may catch them until the next player acts"
     s3, _ = do(s2, 1, "og")
-    assert s3.guard[1] == 2
+    assert s3.on_guard[1] == 2
 
 
 def test_windows_close_when_the_next_player_is_made_to_draw() -> None:
@@ -541,7 +543,7 @@ def test_windows_close_when_the_next_player_is_made_to_draw() -> None:
     s1, _ = do(s, 0, "p:2gd")  # ann keeps one card and does not call On Guard
     # Seat 1 cannot play on gold 2 and draws for nothing: their turn passes at once.
     assert s1.turn == 2, s1.turn
-    assert s1.guard[0] == 0, "the chance to catch ann lapsed when the next player drew"
+    assert s1.on_guard[0] == 0, "the chance to catch ann lapsed when the next player drew"
     assert not any(c.startswith("c:") for c in codes(s1, 2)), "no catch offered any more"
 
 
@@ -556,7 +558,7 @@ def test_flaming_arrow_may_burn_nothing() -> None:
 def test_flaming_arrow_discards_or_gives_a_card() -> None:
     s = build(hands=[["ARR", "WIZ", "2gn"], ["7gd"]])
     s1, _text = do(s, 0, "p:ARR:WIZ:x")
-    assert hand(s1, 0) == ["2gn"] and CODE[s1.discard[-1]] == "ARR" and F("WIZ") in s1.discard
+    assert hand(s1, 0) == ["2gn"] and CODE[s1.discard_pile[-1]] == "ARR" and F("WIZ") in s1.discard_pile
     s2, ev = GAME.apply(s, 0, "p:ARR:WIZ:1")
     assert hand(s2, 1) == ["7gd", "WIZ"]
     assert any(e.seat == 1 and "Wizard" in e.text for e in ev)
@@ -580,8 +582,8 @@ def test_siege_tower_shows_a_hand_privately() -> None:
 def test_imperial_tax_takes_a_random_card_from_each_other_hand() -> None:
     s = build(n=3, hands=[["TAX", "2gn"], ["7gd", "8gd"], ["2gd", "3gd", "4gd"]])
     s1, text = do(s, 0, "p:TAX")
-    assert sizes(s1) == [1, 2, 3] and len(s1.discard) == len(s.discard) + 3
-    assert CODE[s1.discard[-1]] == "TAX" and text.count("Imperial Tax:") == 2
+    assert sizes(s1) == [1, 2, 3] and len(s1.discard_pile) == len(s.discard_pile) + 3
+    assert CODE[s1.discard_pile[-1]] == "TAX" and text.count("Imperial Tax:") == 2
 
 
 def test_catapult_as_last_card_acts_fully() -> None:
@@ -604,7 +606,7 @@ def test_secret_key_takes_a_chosen_card_and_reshuffles() -> None:
     assert any("Draw pile" in line for line in GAME.view(s1, 0).private)
     assert not any("Draw pile" in line for line in GAME.view(s1, 1).private)
     s2, _ = do(s1, 0, "k:TRE")
-    assert hand(s2, 0) == ["2gn", "TRE"] and len(s2.draw) == 3 and s2.turn == 1
+    assert hand(s2, 0) == ["2gn", "TRE"] and len(s2.draw_pile) == 3 and s2.turn == 1
 
 
 # --- Risk cards and the Warlord ----------------------------------------------------------------------
@@ -613,38 +615,38 @@ def test_secret_key_takes_a_chosen_card_and_reshuffles() -> None:
 def test_risk_card_drawn_goes_in_front_with_a_replacement() -> None:
     s = build(hands=[["7gd", "2gn"], ["2bl"]], draw=[FILL, "3gd", "POI"])
     s1, text = do(s, 0, "d")
-    assert s1.front[0] == (F("POI"),) and hand(s1, 0) == ["2gn", "3gd", "7gd"]
+    assert s1.in_front[0] == (F("POI"),) and hand(s1, 0) == ["2gn", "3gd", "7gd"]
     assert "face up in front" in text
 
 
 def test_poison_garden_ends_the_hand_at_any_moment() -> None:
-    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], front=((), (F("POI"),)))
+    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], in_front=((), (F("POI"),)))
     assert GAME.to_act(s) == {0, 1} and codes(s, 1) == ["r:POI", "wait"]
     s1, text = do(s, 1, "r:POI")
     assert "nobody went out" in text and s1.totals == (9 - 75, 37)
 
 
 def test_castle_fire_redeals_and_costs() -> None:
-    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], front=((), (F("FIR"), F("GOB")), ()))
+    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], in_front=((), (F("FIR"), F("GOB")), ()))
     s1, _ = do(s, 1, "r:FIR")
-    assert s1.totals == (-75, 0, -75) and sizes(s1) == [7, 7, 7] and s1.hand_no == s.hand_no
-    assert F("GOB") in s1.front[1] and F("FIR") in s1.played[1]
+    assert s1.totals == (-75, 0, -75) and sizes(s1) == [7, 7, 7] and s1.hand_number == s.hand_number
+    assert F("GOB") in s1.in_front[1] and F("FIR") in s1.set_aside[1]
 
 
 def test_kings_goblet_everyone_draws_five() -> None:
-    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], front=((), (F("GOB"),), ()))
+    s = build(n=3, hands=[["7gd", "2gn"], ["2bl"], ["3bl"]], in_front=((), (F("GOB"),), ()))
     s1, _ = do(s, 1, "r:GOB")
     assert sizes(s1) == [7, 6, 6] and s1.totals == (-50, 0, -50) and s1.turn == 0 and s1.phase == PLAY
 
 
 def test_dark_knight_only_after_an_on_guard_call() -> None:
-    s = build(hands=[["7gd", "2gd"], ["2gd", "3bl"]], front=((), (F("DKN"),)))
+    s = build(hands=[["7gd", "2gd"], ["2gd", "3bl"]], in_front=((), (F("DKN"),)))
     s1, _ = do(s, 0, "p:7gd")
     assert s1.turn == 1 and "r:DKN:0" not in codes(s1, 1) and "c:0" in codes(s1, 1)
     s2, text = do(s1, 0, "og")
     assert "calls On Guard" in text and "r:DKN:0" in codes(s2, 1) and "c:0" not in codes(s2, 1)
     s3, _ = do(s2, 1, "r:DKN:0")
-    assert s3.bets == ((1, 0),)
+    assert s3.dark_knight_bets == ((1, 0),)
     s4, _ = do(s3, 1, "p:2gd")
     assert "r:DKN:0" not in codes(s4, 1)
     s5, _ = do(s4, 0, "p:2gd")  # the On Guard player goes out after all: they deduct 100
@@ -652,24 +654,24 @@ def test_dark_knight_only_after_an_on_guard_call() -> None:
 
 
 def test_dark_knight_bet_won_when_the_player_does_not_go_out() -> None:
-    s = build(hands=[["9gn"], ["2bl", "3bl"]], bets=((1, 0),), front=((), (F("POI"),)))
+    s = build(hands=[["9gn"], ["2bl", "3bl"]], dark_knight_bets=((1, 0),), in_front=((), (F("POI"),)))
     s1, _ = do(s, 1, "r:POI")
     assert s1.totals == (9 - 75, 5 - 100)
 
 
 def test_warlord_plays_another_players_turn() -> None:
-    s = build(hands=[["7gd", "2gd", "DRA"], ["2bl", "3bl"]], front=((), (F("WAR"),)))
+    s = build(hands=[["7gd", "2gd", "DRA"], ["2bl", "3bl"]], in_front=((), (F("WAR"),)))
     assert "war" in codes(s, 1)
     s1, _ = do(s, 1, "war")
-    assert s1.proxy == 1 and GAME.to_act(s1) == {1} and "p:7gd" in codes(s1, 1)
+    assert s1.warlord == 1 and GAME.to_act(s1) == {1} and "p:7gd" in codes(s1, 1)
     assert any("Their hand" in line and "Dragon" in line for line in GAME.view(s1, 1).private)
-    assert s1.adj == (0, 50)
+    assert s1.added_points == (0, 50)
     s2, text = do(s1, 1, "p:2gd")
-    assert hand(s2, 0) == ["7gd", "DRA"] and s2.proxy == -1 and "Warlord" in text
+    assert hand(s2, 0) == ["7gd", "DRA"] and s2.warlord == -1 and "Warlord" in text
 
 
 def test_warlord_cost_counts_even_when_going_out() -> None:
-    s = build(hands=[["7gd", "2gd"], ["2bl"]], adj=(0, 50), turn=1, top="5bl")
+    s = build(hands=[["7gd", "2gd"], ["2bl"]], added_points=(0, 50), turn=1, top="5bl")
     s1, _ = do(s, 1, "p:2bl")
     assert s1.totals == (9, 50)
 
@@ -680,33 +682,33 @@ def test_warlord_cost_counts_even_when_going_out() -> None:
 def test_on_guard_catch_costs_two_cards_and_the_next_turn() -> None:
     s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
     s1, _ = do(s, 0, "p:7gd")
-    assert s1.guard == (1, 0) and GAME.to_act(s1) == {0, 1}
+    assert s1.on_guard == (1, 0) and GAME.to_act(s1) == {0, 1}
     assert "og" in codes(s1, 0) and "c:0" in codes(s1, 1)
     s2, text = do(s1, 1, "c:0")
-    assert s2.penalty == 1 and "draw 2" in text
+    assert s2.penalised == 1 and "draw 2" in text
     s3, text = do(s2, 1, "p:3gd")
     assert len(s3.hands[0]) == 3 and s3.turn == 1 and "On Guard penalty" in text
 
 
 def test_on_guard_called_while_playing_the_next_to_last_card() -> None:
-    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]], front=((), (F("DKN"),)))
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]], in_front=((), (F("DKN"),)))
     assert "og" in codes(s, 0)
     s1, text = do(s, 0, "og")
     assert "calls On Guard" in text and s1.turn == 0 and "og" not in codes(s1, 0)
     s2, _ = do(s1, 0, "p:7gd")
-    assert s2.guard == (2, 0) and "c:0" not in codes(s2, 1) and "r:DKN:0" in codes(s2, 1)
+    assert s2.on_guard == (2, 0) and "c:0" not in codes(s2, 1) and "r:DKN:0" in codes(s2, 1)
     s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]], draw=[FILL, "8gd"])
     s1, _ = do(s, 0, "og")
     s2, _ = do(s1, 0, "d")  # drew instead: three cards, the call is void
     s3, _ = do(s2, 0, "pass")
-    assert s3.guard == (0, 0) and not s3.precall
+    assert s3.on_guard == (0, 0) and not s3.called_ahead
 
 
 def test_on_guard_window_closes_when_the_next_player_acts() -> None:
     s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
     s1, _ = do(s, 0, "p:7gd")
     s2, _ = do(s1, 1, "p:3gd")
-    assert s2.guard == (0, 0) and "c:0" not in codes(s2, 1) and "og" not in codes(s2, 0)
+    assert s2.on_guard == (0, 0) and "c:0" not in codes(s2, 1) and "og" not in codes(s2, 0)
 
 
 def test_going_out_with_several_cards_needs_no_call() -> None:
@@ -733,7 +735,7 @@ def test_hand_points() -> None:
 
 
 def test_risk_cards_in_front_do_not_count() -> None:
-    s = build(hands=[["7gd"], ["2gn"]], front=((), (F("DKN"), F("POI"))))
+    s = build(hands=[["7gd"], ["2gn"]], in_front=((), (F("DKN"), F("POI"))))
     s1, _ = do(s, 0, "p:7gd")
     assert s1.totals == (0, 2)
 
@@ -818,18 +820,18 @@ def test_dealing_bonus_cut() -> None:
 
 def test_player_left_of_the_dealer_starts() -> None:
     s = dealt(3, "5gd", {})
-    assert s.discard == (F("5gd"),) and s.turn == 1 and sizes(s) == [7, 7, 7]
+    assert s.discard_pile == (F("5gd"),) and s.turn == 1 and sizes(s) == [7, 7, 7]
 
 
 def test_first_card_shield_is_shuffled_back() -> None:
     s = dealt(3, "POI", {}, fill="5gd")
-    assert CODE[s.discard[-1]] != "POI" and F("POI") in s.draw
+    assert CODE[s.discard_pile[-1]] != "POI" and F("POI") in s.draw_pile
     assert "shuffled back" in " ".join(s.log)
 
 
 def test_risk_card_dealt_goes_in_front_with_replacement() -> None:
     s = dealt(2, "5gd", {1: ["POI", "3gd", "3gd", "3gd", "3gd", "3gd", "3gd"]}, fill="7bl")
-    assert s.front[1] == (F("POI"),) and len(s.hands[1]) >= 7
+    assert s.in_front[1] == (F("POI"),) and len(s.hands[1]) >= 7
     assert all(F("POI") not in h for h in s.hands)
 
 
@@ -846,7 +848,7 @@ def test_first_card_drawbridge_jester_knight() -> None:
 
 def test_first_card_fair_maiden_dealer_escorts_or_draws() -> None:
     s = dealt(2, "FMgd", {0: ["FMbl", "3gn", "3gn", "3gn", "3gn", "3gn", "3gn"]})
-    assert s.turn == 0 and s.first_fm and "p:FMbl" in codes(s, 0)
+    assert s.turn == 0 and s.escorting_first_card and "p:FMbl" in codes(s, 0)
     s1, _ = do(s, 0, "p:FMbl")
     assert s1.turn == 1
     s = dealt(2, "FMgd", {0: ["3gn"] * 7})
@@ -874,7 +876,7 @@ def test_first_card_kingdom_card_dealer_names_the_suit() -> None:
     assert s1.suit == SUIT_OF_CODE["bl"] and s1.turn == 1
     s = dealt(2, "DUN", {})
     s1, _ = do(s, 0, "t:DUN:gd")
-    assert s1.dungeon[1] == (F("DUN"),) and s1.discard == () and s1.suit == SUIT_OF_CODE["gd"]
+    assert s1.dungeon[1] == (F("DUN"),) and s1.discard_pile == () and s1.suit == SUIT_OF_CODE["gd"]
     s = dealt(3, "QOgdbl", {2: ["3bl"] * 7})
     s1, _ = do(s, 0, "t:QOgdbl:r:bl")
     assert s1.turn == 2 and s1.suit == SUIT_OF_CODE["bl"]
@@ -888,7 +890,7 @@ def test_first_card_kingdom_card_dealer_names_the_suit() -> None:
 
 
 def test_waiting_hides_out_of_turn_moves_until_the_next_player_acts() -> None:
-    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], front=((), (F("POI"),)))
+    s = build(hands=[["7gd", "2gn"], ["2bl", "DRA"]], in_front=((), (F("POI"),)))
     s1, _ = do(s, 1, "wait")
     assert GAME.to_act(s1) == {0} and codes(s1, 1) == []
     assert GAME.awaited(s1) == {0}
@@ -901,3 +903,97 @@ def test_views_keep_hands_private() -> None:
     v0 = GAME.view(s, 0)
     assert any("Dragon" in line for line in v0.secret) and not any("Wizard" in line for line in v0.secret + v0.public)
     assert v0.data["hand"] == ["7gd", "DRA"] and "hand" not in GAME.view(s, None).data
+
+
+# --- matches stored before the fields were named in words -----------------------------------------
+
+# ``GAME.dump`` of a 3-player match in the middle of its first hand, made by the engine before
+# the state's fields were renamed (``dn``, ``dsrc``, ``bat``...): seat 1 has just played a
+# Drawbridge at seat 2, who may stack theirs or draw; seat 1 holds the Castle Fire in front.
+OLD_DUMP: dict[str, Any] = {
+    'cfg': {
+        'players': 3, 'deck': 'dynasty', 'limit': 750, 'partners': False, 'dealing_bonus': False,
+        'without': [], 'secret_key': False, 'hands': 5,
+    },
+    'rng': 1763370312389609623,
+    'phase': 6,
+    'hand_no': 1,
+    'dealer': 0,
+    'totals': [-50, -50, 0],
+    'adj': [0, 0, 0],
+    'hands': [[72, 72, 84, 91, 94, 107], [9, 16, 30, 51, 71], [14, 17, 47]],
+    'front': [[], [100], []],
+    'played': [[], [], [101]],
+    'dungeon': [[], [], []],
+    'lost': [0, 0, 0],
+    'escape': 0,
+    'penalty': 0,
+    'guard': [0, 0, 0],
+    'dkwin': 0,
+    'bets': [],
+    'draw': [20, 103, 59, 44, 64, 16, 21, 1, 29, 99, 93, 75, 49, 107, 40, 98, 60, 0, 53, 78, 61, 59, 5, 35,
+        106, 87, 88, 23, 89, 28, 22, 63, 8, 2, 43, 6, 69, 85, 3, 65, 61, 4, 29, 97],
+    'discard': [48, 59, 5, 55, 54, 40, 8, 50, 96, 52, 42, 43, 24, 21, 15, 7, 11, 102, 19, 96, 42, 56, 61, 79,
+        86, 37, 26, 13, 33, 1, 0, 28, 25, 4, 66, 66, 69, 92, 58, 39, 105, 97, 41, 41, 13, 73, 81, 83,
+        34, 17, 75, 82, 95, 70, 79, 70, 60, 44, 47, 62, 7, 3, 67, 77, 80, 81, 76, 71, 10, 2, 67, 77, 73,
+        12, 74, 68, 68, 60, 46, 45, 65, 6, 20, 10, 9, 11, 31, 59, 25, 36, 38, 61, 18, 32, 12, 45, 104,
+        60, 57, 24, 27, 46, 90],
+    'mkey': 102,
+    'suit': 5,
+    'top_as': -1,
+    'direction': 1,
+    'turn': 2,
+    'proxy': -1,
+    'first_fm': False,
+    'skips': 0,
+    'played_n': 0,
+    'dn': 2,
+    'dd': [],
+    'dstack': True,
+    'dsrc': 1,
+    'dtarget': -1,
+    'prev_suit': 2,
+    'ask': 0,
+    'precall': False,
+    'bat': [],
+    'bat_wait': 0,
+    'bat_def': 0,
+    'waived': 0,
+    'stall': 0,
+    'hturns': 133,
+    'mturns': 133,
+    'log': [
+        '{p1} cannot play, draws a card and passes.',
+        '{p2} calls On Guard!',
+        '{p2} plays 7 (burgundy).',
+        '{p0} plays 7 (blue).',
+        '{p1} plays Drawbridge (blue).',
+        '{p2} draws 2 cards and loses the turn.',
+        '{p0} cannot play, draws a card and passes.',
+        '{p1} plays Drawbridge (silver).',
+    ],
+    'last': [],
+    'places': [],
+}
+
+
+def test_a_match_dumped_with_the_old_field_names_loads_and_plays_on() -> None:
+    s = GAME.load(OLD_DUMP)
+    assert set(OLD_DUMP) == {OLD_NAMES.get(name, name) for name in FIELD_NAMES}
+    assert (s.phase, s.turn, s.pending_draws, s.draw_source, s.drawbridge_may_stack) == (ANSWER, 2, 2, 1, True)
+    assert (s.suit_before_draw, s.match_key, s.hand_number, s.hand_turns) == (2, 102, 1, 133)
+    assert s.in_front == ((), (F("FIR"),), ()) and s.set_aside == ((), (), (101,))
+    assert s.config.players == 3 and s.config.deck == "dynasty" and s.config.hands == 5
+    assert s.battle == () and s.pending_dungeons == () and s.escorting_first_card is False
+    # The same moves as before the upgrade, and the same result (both taken from the old engine).
+    assert {x: codes(s, x) for x in range(3)} == {0: [], 1: ["r:FIR", "wait"], 2: ["p:DBbu", "acc"]}
+    s1, events = GAME.apply(s, 2, "acc")
+    assert [(e.text, e.seat) for e in events] == [
+        ("You drew Duchess, 8 (green).", 2), ("{p2} draws 2 cards and loses the turn.", None),
+    ]
+    assert (s1.phase, s1.turn, s1.pending_draws, s1.draw_source) == (PLAY, 0, 0, -1)
+    assert s1.hands[2] == (14, 17, 29, 47, 97)
+    # Dumped again, it carries the new names only, and loads back to the same state.
+    dumped = GAME.dump(s)
+    assert list(dumped) == list(FIELD_NAMES) and not set(dumped) & set(OLD_NAMES.values())
+    assert GAME.load(dumped) == s

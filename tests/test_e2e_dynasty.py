@@ -93,8 +93,8 @@ DEAL: dict[int, tuple[int, ...]] = {
 def rigged_first_hand(state: DynastyState, seed: int) -> DynastyState:
     """The engine's freshly set-up match with the first hand replaced by :data:`DEAL` (every
     other card, shuffled by ``seed``, in the draw pile). The totals, RNG and options stay."""
-    n = state.cfg.players
-    pool = Counter(state.draw) + Counter(state.discard)
+    n = state.config.players
+    pool = Counter(state.draw_pile) + Counter(state.discard_pile)
     for hand in state.hands:
         pool.update(hand)
     wanted = Counter([TOP, *(f for hand in DEAL.values() for f in hand)])
@@ -105,11 +105,11 @@ def rigged_first_hand(state: DynastyState, seed: int) -> DynastyState:
         state,
         phase=PLAY, dealer=ANN, turn=BOB, direction=1,
         hands=tuple(tuple(sorted(DEAL[s])) for s in range(n)),
-        draw=tuple(rest), discard=(TOP,), mkey=MATCH_KEY[TOP], suit=GOLD, top_as=-1,
-        front=((),) * n, played=((),) * n, dungeon=((),) * n, lost=(0,) * n, guard=(0,) * n,
-        escape=0, penalty=0, dkwin=0, bets=(), first_fm=False, skips=0, played_n=0, dn=0, dd=(),
-        dstack=False, dsrc=-1, dtarget=-1, prev_suit=-1, proxy=-1, ask=0, precall=False, bat=(),
-        bat_wait=0, bat_def=0, waived=0, stall=0,
+        draw_pile=tuple(rest), discard_pile=(TOP,), match_key=MATCH_KEY[TOP], suit=GOLD, top_acts_as=-1,
+        in_front=((),) * n, set_aside=((),) * n, dungeon=((),) * n, lost_turns=(0,) * n, on_guard=(0,) * n,
+        may_escape=0, penalised=0, dark_knight_open=0, dark_knight_bets=(), escorting_first_card=False, skips=0, cards_played=0, pending_draws=0, pending_dungeons=(),
+        drawbridge_may_stack=False, draw_source=-1, draw_target=-1, suit_before_draw=-1, warlord=-1, partner_asked=0, called_ahead=False, battle=(),
+        battle_waiting=0, battle_defended=0, waived=0, stalled_turns=0,
         log=("Hand 1: {p0} deals (a deal prepared by the test).", f"First card: {NAME[TOP]}."),
     )
 
@@ -309,7 +309,7 @@ class Table:
         state = state_of(snap)
         if snap.status != "running":
             return
-        top = NAME[state.discard[-1]]
+        top = NAME[state.discard_pile[-1]]
         assert f"Top card: **{top}" in text, text
         suit = f"**{SUIT_NAMES[state.suit]}**" if state.suit >= 0 else "to be named"  # a first card not yet chosen
         assert f"{suit} · play passes" in text, text
@@ -413,7 +413,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         await step(BOB)
         await step(CAT)
         snap = await t.settled()
-        assert (state_of(snap).turn, state_of(snap).dn, state_of(snap).dsrc) == (ANN, 2, AI), snap.view(None).waiting
+        assert (state_of(snap).turn, state_of(snap).pending_draws, state_of(snap).draw_source) == (ANN, 2, AI), snap.view(None).waiting
         assert "AI 1 plays Drawbridge (gold)." in message.text
         assert "ann must draw 2 (from AI 1) or answer it." in message.text
         t.check_table(snap)
@@ -516,7 +516,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
             name = snap.seats[r.seat].name
             assert any(name in line and f"· {r.score}" in line for line in text.splitlines()), text
         final = state_of(snap)
-        assert max(final.totals) > 300 or final.hand_no == final.cfg.hands == 5, "the limit, or the default 5 hands"
+        assert max(final.totals) > 300 or final.hand_number == final.config.hands == 5, "the limit, or the default 5 hands"
         # The move log holds every move a person made through Discord, once, and replays the match.
         log = await bot.repo.moves(match_id)
         by_people = [m for m in log if m.user_id is not None]
@@ -555,5 +555,5 @@ async def test_three_people_and_an_ai_play_a_whole_match(
     print(
         f"dynasty e2e: {t.moves_by_button + t.moves_by_command} moves by people ({t.moves_by_button} by buttons, "
         f"{t.selected} select steps, {t.moves_by_command} by commands), {snap.version} versions, "
-        f"{state_of(snap).hand_no} hands, {elapsed:.1f} s"
+        f"{state_of(snap).hand_number} hands, {elapsed:.1f} s"
     )

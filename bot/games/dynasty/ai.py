@@ -48,7 +48,8 @@ from bot.games.dynasty.cards import (
     TRE,
     WIZ,
 )
-from bot.games.dynasty.engine import adv, blocking, hand_points
+from bot.games.dynasty.legal import awaited_mask
+from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -58,6 +59,7 @@ from bot.games.dynasty.state import (
     DynastyState,
 )
 from bot.games.dynasty.tables import ACTIONS, REVERSE, SKIP, Tables, tables_for
+from bot.games.dynasty.working import seat_after
 
 AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
@@ -65,20 +67,20 @@ WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
 
 def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     """The AI's move for ``seat`` among ``moves`` (which must be its legal moves)."""
-    T = tables_for(s.cfg)
+    tables = tables_for(s.config)
     by_code = {m.code: m for m in moves}
     # Out-of-turn chances first: they are cheap and time-critical.
     if "og" in by_code:
         return by_code["og"]
     for m in moves:
-        if m.code.startswith("c:") and not _friend(T, seat, int(m.code[2:])):
+        if m.code.startswith("c:") and not _friend(tables, seat, int(m.code[2:])):
             return m
     if "esc" in by_code:
         return by_code["esc"]
-    risk = _risk_choice(s, T, seat, moves)
+    risk = _risk_choice(s, tables, seat, moves)
     if risk is not None:
         return risk
-    if not (blocking(s, T) >> seat) & 1:
+    if not (awaited_mask(s, tables) >> seat) & 1:
         return by_code.get("wait", moves[0])
     ph = s.phase
     if ph == CUT:
@@ -86,18 +88,18 @@ def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     if ph == ASK:
         return by_code.get("yes", moves[0])
     if ph == BATTLE:
-        return _battle_answer(s, T, seat, by_code)
+        return _battle_answer(s, tables, seat, by_code)
     if ph == KEY_PICK:
         return _key_pick(s, moves)
     if ph == ANSWER:
-        return _answer(s, T, seat, moves, by_code)
-    if s.proxy == seat:
-        return _worst_for_owner(s, T, moves)
-    return _best_play(s, T, seat, moves)
+        return _answer(s, tables, seat, moves, by_code)
+    if s.warlord == seat:
+        return _worst_for_owner(s, tables, moves)
+    return _best_play(s, tables, seat, moves)
 
 
-def _friend(T: Tables, a: int, b: int) -> bool:
-    return a == b or T.team[a] == T.team[b]
+def _friend(tables: Tables, a: int, b: int) -> bool:
+    return a == b or tables.team[a] == tables.team[b]
 
 
 def _expected_points(s: DynastyState, x: int) -> int:
@@ -107,13 +109,13 @@ def _expected_points(s: DynastyState, x: int) -> int:
 # --- plays -----------------------------------------------------------------------------------
 
 
-def _best_play(s: DynastyState, T: Tables, seat: int, moves: list[Move]) -> Move:
+def _best_play(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) -> Move:
     owner = s.turn
     hand = s.hands[owner]
     best = moves[0]
     best_score = -1e9
     for m in moves:
-        sc = _score(s, T, owner, hand, m)
+        sc = _score(s, tables, owner, hand, m)
         if sc > best_score:
             best, best_score = m, sc
     return best
@@ -133,11 +135,11 @@ def _suit_counts(hand: tuple[int, ...], skip: int) -> dict[int, int]:
     return counts
 
 
-def _score(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...], m: Move) -> float:
+def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m: Move) -> float:
     code = m.code
     a = ACTIONS[code]
     op = a[0]
-    n = T.n
+    n = tables.n
     if op == "d":
         return -25.0
     if op == "pass":
@@ -152,15 +154,15 @@ def _score(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...], m: Mov
         return -1000.0
     if op not in ("p", "t"):
         return -500.0  # optional moves not chosen by the risk logic
-    _, face, af, dirc, suit, target, burn = a
-    k = KIND[af]
+    _, face, as_face, direction_choice, suit, target, burn = a
+    k = KIND[as_face]
     rest_n = len(hand) - (1 if op == "p" else 0)
     if op == "p" and rest_n == 0 and k not in (CAN, CAT, KEY):
         return 10_000.0  # going out
     sc = float(RANK[face] if KIND[face] == NUM else POINTS[face]) if op == "p" else 0.0
     # Resulting suit: favour suits we hold (so the next turn has a play).
     counts = _suit_counts(hand, face if op == "p" else -1)
-    new_suit = suit if suit >= 0 else (SUIT[af] if not KINGDOM[af] else s.suit)
+    new_suit = suit if suit >= 0 else (SUIT[as_face] if not KINGDOM[as_face] else s.suit)
     sc += 3 * counts.get(new_suit, 0)
     if KIND[face] == MAG and op == "p":
         sc -= 45 if rest_n > 2 else 0  # keep the Magician as an answer
@@ -168,46 +170,48 @@ def _score(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...], m: Mov
         sc -= WILD_KEEP[k] if rest_n > 2 else 0
     # Who is hit next, and how hard?
     d = s.direction
-    if dirc == REVERSE and n > 2:
+    if direction_choice == REVERSE and n > 2:
         d = -d
-    step = 1 + (1 if dirc == SKIP else 0)
+    step = 1 + (1 if direction_choice == SKIP else 0)
     if k in (CJ,) or (k == KN and n == 2):
         step += 1
     nxt = (owner + step * d) % n
     if nxt == owner:
         nxt = (owner + d) % n
     danger = 20 if len(s.hands[nxt]) <= 2 else 0
-    if _friend(T, owner, nxt):
+    if _friend(tables, owner, nxt):
         danger = -25
     draws = {DB: 2, DRA: 3, WIZ: 5}.get(k, 0)
     if draws:
         sc += 4 * draws + danger
-        if s.dn and k != DB:
+        if s.pending_draws and k != DB:
             sc += 4
     if k == DUN:
         sc += 14 + danger
-    if n == 2 and (k == CJ or k == KN or dirc == SKIP):
+    if n == 2 and (k == CJ or k == KN or direction_choice == SKIP):
         sc += 12  # play again
     if k in (KING, QUEEN):
         sc += 6  # an extra card follows
     if k == FM:
         sc += 5
-    if k == QO and n > 2 and dirc == SKIP and len(s.hands[(owner + s.direction) % n]) <= 2:
+    if k == QO and n > 2 and direction_choice == SKIP and len(s.hands[(owner + s.direction) % n]) <= 2:
         sc += 10
     if k in (CAN, CAT, ARR, SIE, TAX, KEY):
-        sc += _battle_value(s, T, owner, hand, k, target, burn)
+        sc += _battle_value(s, tables, owner, hand, k, target, burn)
     return sc
 
 
-def _battle_value(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...], k: int, target: int, burn: int) -> float:
-    n = T.n
+def _battle_value(
+    s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], k: int, target: int, burn: int
+) -> float:
+    n = tables.n
     mine = len(hand) - 1
     others = [len(s.hands[x]) for x in range(n) if x != owner]
     if k == CAN:
         avg = sum(others) / len(others)
         return (mine - avg) * 6 - 10
     if k == CAT:
-        if _friend(T, owner, target):
+        if _friend(tables, owner, target):
             return -100
         return (mine - len(s.hands[target])) * 10 + (hand_points(hand) - POINTS[hand[0]] * 0) / 20 - 20
     if k == ARR:
@@ -217,7 +221,7 @@ def _battle_value(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...],
         if KIND[burn] in (DEC, PRO, MAG, DEF, TRE):
             val -= 60
         if target >= 0:
-            if _friend(T, owner, target):
+            if _friend(tables, owner, target):
                 return -100
             return val + (8 if len(s.hands[target]) <= 2 else 0) - 2
         return val
@@ -226,7 +230,7 @@ def _battle_value(s: DynastyState, T: Tables, owner: int, hand: tuple[int, ...],
     return 0  # Siege Tower, Imperial Tax: just shed them
 
 
-def _worst_for_owner(s: DynastyState, T: Tables, moves: list[Move]) -> Move:
+def _worst_for_owner(s: DynastyState, tables: Tables, moves: list[Move]) -> Move:
     """Playing another player's turn with the Warlord: keep their expensive cards, draw."""
     owner = s.turn
     hand = s.hands[owner]
@@ -239,7 +243,7 @@ def _worst_for_owner(s: DynastyState, T: Tables, moves: list[Move]) -> Move:
         a = ACTIONS[m.code]
         if a[0] not in ("p", "t", "pass", "x"):
             continue
-        sc = _score(s, T, owner, hand, m)
+        sc = _score(s, tables, owner, hand, m)
         if a[0] == "x":
             sc = 5
         if sc < worst_score:
@@ -250,9 +254,9 @@ def _worst_for_owner(s: DynastyState, T: Tables, moves: list[Move]) -> Move:
 # --- answers -----------------------------------------------------------------------------------
 
 
-def _answer(s: DynastyState, T: Tables, seat: int, moves: list[Move], by_code: dict[str, Move]) -> Move:
-    src_friend = s.dsrc >= 0 and _friend(T, seat, s.dsrc)
-    nxt_friend = _friend(T, seat, adv(s, seat, 1))
+def _answer(s: DynastyState, tables: Tables, seat: int, moves: list[Move], by_code: dict[str, Move]) -> Move:
+    src_friend = s.draw_source >= 0 and _friend(tables, seat, s.draw_source)
+    nxt_friend = _friend(tables, seat, seat_after(s, seat, 1))
     ranked: list[tuple[float, Move]] = []
     for m in moves:
         a = ACTIONS[m.code]
@@ -274,10 +278,10 @@ def _answer(s: DynastyState, T: Tables, seat: int, moves: list[Move], by_code: d
     return ranked[0][1]
 
 
-def _battle_answer(s: DynastyState, T: Tables, seat: int, by_code: dict[str, Move]) -> Move:
+def _battle_answer(s: DynastyState, tables: Tables, seat: int, by_code: dict[str, Move]) -> Move:
     if "def" not in by_code:
         return by_code["take"]
-    kind, actor, _target, burn = s.bat
+    kind, actor, _target, burn = s.battle
     mine = len(s.hands[seat])
     bad = False
     if kind == CAN:
@@ -311,10 +315,10 @@ def _key_pick(s: DynastyState, moves: list[Move]) -> Move:
 # --- Risk cards and the Warlord ------------------------------------------------------------------
 
 
-def _risk_choice(s: DynastyState, T: Tables, seat: int, moves: list[Move]) -> Move | None:
-    n = T.n
+def _risk_choice(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) -> Move | None:
+    n = tables.n
     mine = hand_points(s.hands[seat], s.dungeon[seat])
-    opps = [x for x in range(n) if not _friend(T, seat, x)]
+    opps = [x for x in range(n) if not _friend(tables, seat, x)]
     if not opps:
         return None
     for m in moves:
@@ -336,11 +340,11 @@ def _risk_choice(s: DynastyState, T: Tables, seat: int, moves: list[Move]) -> Mo
                     return m
             elif kind == DKN:
                 target = a[2]
-                if not _friend(T, seat, target) and len(s.hands[seat]) <= 2:
+                if not _friend(tables, seat, target) and len(s.hands[seat]) <= 2:
                     return m
         elif a[0] == "war":
             t = s.turn
-            if not _friend(T, seat, t) and len(s.hands[t]) <= 2 and mine >= 30:
+            if not _friend(tables, seat, t) and len(s.hands[t]) <= 2 and mine >= 30:
                 return m
     return None
 

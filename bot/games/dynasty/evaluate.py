@@ -3,23 +3,24 @@ and the tests. No timing here (engines never read the clock); callers time these
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from bot.games.base import Move, Rng
 from bot.games.dynasty.game import GAME
 from bot.games.dynasty.state import DynastyState
 
+T = TypeVar("T")
 
-def _pick(rng: Rng, items: list[Move] | list[int]) -> tuple[object, Rng]:
+
+def _pick(rng: Rng, items: Sequence[T]) -> tuple[T, Rng]:
     i, rng = rng.below(len(items))
     return items[i], rng
 
 
 def random_move(state: DynastyState, seat: int, rng: Rng) -> tuple[Move, Rng]:
     """A uniformly random legal move of ``seat``."""
-    moves = GAME.legal_moves(state, seat)
-    move, rng = _pick(rng, moves)
-    return move, rng  # type: ignore[return-value]
+    return _pick(rng, GAME.legal_moves(state, seat))
 
 
 def play_match(
@@ -36,8 +37,8 @@ def play_match(
             ai_rng, rng = rng.next64()
             move = GAME.ai_move(state, seat, Rng(ai_rng))
         else:
-            move, rng = random_move(state, seat, rng)  # type: ignore[arg-type]
-        state, _ = GAME.apply(state, seat, move)  # type: ignore[arg-type]
+            move, rng = random_move(state, seat, rng)
+        state, _ = GAME.apply(state, seat, move)
     return state
 
 

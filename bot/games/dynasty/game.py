@@ -35,15 +35,11 @@ from bot.games.dynasty.cards import (
     TRE,
     WAR,
 )
-from bot.games.dynasty.engine import (
-    apply_move,
-    blocking,
-    legal,
-    new_match,
-    team_label,
-    to_act_mask,
-)
+from bot.games.dynasty.deal import new_match
+from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
+from bot.games.dynasty.moves import apply_move
 from bot.games.dynasty.rules import RULES
+from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
@@ -229,20 +225,20 @@ class Dynasty(GameBase[DynastyState]):
     # --- whose move ---------------------------------------------------------------------
 
     def to_act(self, state: DynastyState) -> frozenset[int]:
-        return _MASK_SETS[to_act_mask(state, tables_for(state.cfg))]
+        return _MASK_SETS[to_act_mask(state, tables_for(state.config))]
 
     def awaited(self, state: DynastyState) -> frozenset[int]:
         """Seats the game is waiting for (the turn timer applies to these only); the other
         seats in ``to_act`` merely have optional out-of-turn moves."""
-        return _MASK_SETS[blocking(state, tables_for(state.cfg))]
+        return _MASK_SETS[awaited_mask(state, tables_for(state.config))]
 
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
-        c = state._c
+        c = state._legal_memo
         if c is not None:
             r = c.get(seat)
             if r is not None:
                 return list(r)
-        return list(legal(state, seat, tables_for(state.cfg)))
+        return list(legal(state, seat, tables_for(state.config)))
 
     def apply(self, state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
         return apply_move(state, seat, move)
@@ -257,27 +253,27 @@ class Dynasty(GameBase[DynastyState]):
         team letter. ``score`` is the (team) total."""
         if state.phase != OVER:
             return None
-        T = tables_for(state.cfg)
+        tables = tables_for(state.config)
         results = tuple(
             SeatResult(
                 seat=s, place=state.places[s],
-                score=state.totals[T.team[s]] if REPORT_TOTAL_AS_SCORE else None,
-                team="ABCD"[T.team[s]] if state.cfg.partners else None,
+                score=state.totals[tables.team[s]] if REPORT_TOTAL_AS_SCORE else None,
+                team="ABCD"[tables.team[s]] if state.config.partners else None,
             )
-            for s in range(T.n)
+            for s in range(tables.n)
         )
-        order = sorted(range(T.nteams), key=lambda t: (state.totals[t], t))
-        totals = ", ".join(f"{team_label(T, t)} {state.totals[t]}" for t in order)
-        winners = [t for t in order if state.places[T.members[t][0]] == 1]
-        names = " and ".join(team_label(T, t) for t in winners)
-        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.cfg.partners else 'wins'} after {state.hand_no} hands (lowest total wins). Totals: {totals}.")
+        order = sorted(range(tables.nteams), key=lambda t: (state.totals[t], t))
+        totals = ", ".join(f"{team_label(tables, t)} {state.totals[t]}" for t in order)
+        winners = [t for t in order if state.places[tables.members[t][0]] == 1]
+        names = " and ".join(team_label(tables, t) for t in winners)
+        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {state.hand_number} hands (lowest total wins). Totals: {totals}.")
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
-        moves = legal(state, seat, tables_for(state.cfg))
+        moves = legal(state, seat, tables_for(state.config))
         if not moves:
             raise NotYourTurn("You have nothing to do right now.")
         codes = {m.code: m for m in moves}
-        if (blocking(state, tables_for(state.cfg)) >> seat) & 1:
+        if (awaited_mask(state, tables_for(state.config)) >> seat) & 1:
             for code in ("deal", "d", "pass", "x", "acc", "take", "no", "f"):
                 if code in codes:
                     return codes[code]
@@ -291,7 +287,7 @@ class Dynasty(GameBase[DynastyState]):
         return moves[-1]
 
     def ai_move(self, state: DynastyState, seat: int, rng: Rng) -> Move:
-        moves = legal(state, seat, tables_for(state.cfg))
+        moves = legal(state, seat, tables_for(state.config))
         if not moves:
             raise NotYourTurn("Nothing to do.")
         return ai.choose(state, seat, rng, moves)
@@ -305,8 +301,8 @@ class Dynasty(GameBase[DynastyState]):
         return load_state(data)
 
     def card_count(self, state: DynastyState) -> int:
-        total = len(state.draw) + len(state.discard) + len(state.dd)
-        for group in (state.hands, state.front, state.played, state.dungeon):
+        total = len(state.draw_pile) + len(state.discard_pile) + len(state.pending_dungeons)
+        for group in (state.hands, state.in_front, state.set_aside, state.dungeon):
             for cards in group:
                 total += len(cards)
         return total
@@ -314,18 +310,18 @@ class Dynasty(GameBase[DynastyState]):
     def resample(self, state: DynastyState, seat: int, rng: Rng) -> DynastyState:
         if state.phase == OVER:
             return state
-        T = tables_for(state.cfg)
-        n = T.n
+        tables = tables_for(state.config)
+        n = tables.n
         visible = {seat}
-        if state.proxy == seat:
+        if state.warlord == seat:
             visible.add(state.turn)
         hidden = [x for x in range(n) if x not in visible]
-        pile_hidden = not (state.phase == KEY_PICK and (blocking(state, T) >> seat) & 1)
+        pile_hidden = not (state.phase == KEY_PICK and (awaited_mask(state, tables) >> seat) & 1)
         pool: list[int] = []
         for x in hidden:
             pool.extend(state.hands[x])
         if pile_hidden:
-            pool.extend(state.draw)
+            pool.extend(state.draw_pile)
         mixed, _ = rng.shuffled(pool)
         w = thaw(state)
         hands = list(state.hands)
@@ -336,7 +332,7 @@ class Dynasty(GameBase[DynastyState]):
             i += k
         w.hands = tuple(hands)
         if pile_hidden:
-            w.draw = tuple(mixed[i:])
+            w.draw_pile = tuple(mixed[i:])
         return freeze(w)
 
 

@@ -24,9 +24,18 @@ BATTLE = 7  # a battle card waits for Defender answers
 KEY_PICK = 8  # Secret Key: choose a card from the draw pile
 ASK = 9  # partners: the partner answers yes/no
 OVER = 10  # match finished
+NEXT_HAND = 11  # a hand was scored and the next is dealt before the move ends (never stored)
+
+# Values of ``on_guard`` (per seat).
+GUARD_NONE = 0  # nothing due
+GUARD_UNCALLED = 1  # down to one card without calling On Guard: anyone may catch them
+GUARD_CALLED = 2  # On Guard called
+
+# Values of ``partner_asked`` (partners: "may I go out?").
+ASK_NONE, ASK_PENDING, ASK_YES, ASK_NO = 0, 1, 2, 3
 
 PHASE_NAMES = (
-    "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over",
+    "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over", "next hand",
 )
 
 
@@ -49,116 +58,134 @@ class Config:
 @dataclass(frozen=True)
 class DynastyState:
     """One moment of a match. Seats are 0..n-1; a "team" is the scoring entity (a seat, or a
-    pair of partners)."""
+    pair of partners). Bitmasks have bit ``1 << seat`` for each seat concerned."""
 
-    cfg: Config
+    config: Config
     rng: int  # splitmix64 state (see bot.games.base.Rng)
     phase: int
-    hand_no: int
+    hand_number: int  # 1 for the first hand of the match
     dealer: int
     totals: tuple[int, ...]  # per team
-    adj: tuple[int, ...]  # per seat: points added this hand already (Warlord +50)
+    added_points: tuple[int, ...]  # per seat: points added this hand already (Warlord +50)
     hands: tuple[tuple[int, ...], ...]  # sorted faces
-    front: tuple[tuple[int, ...], ...]  # unplayed Risk cards / Warlord lying face up
-    played: tuple[tuple[int, ...], ...]  # Risk cards / Warlord played this hand (set aside)
+    in_front: tuple[tuple[int, ...], ...]  # unplayed Risk cards / Warlord lying face up
+    set_aside: tuple[tuple[int, ...], ...]  # Risk cards / Warlord played this hand
     dungeon: tuple[tuple[int, ...], ...]  # Dungeon cards (or Magician) in front of a seat
-    lost: tuple[int, ...]  # lost turns still to serve in the dungeon
-    escape: int  # bitmask: seats whose escape window is open
-    penalty: int  # bitmask: seats caught without On Guard (draw 2, lose next turn)
-    guard: tuple[int, ...]  # 0 nothing, 1 one card and not called (catchable), 2 called
-    dkwin: int  # bitmask: On Guard callers a Dark Knight may still bet against
-    bets: tuple[tuple[int, int], ...]  # (Dark Knight player, On Guard player)
-    draw: tuple[int, ...]  # draw pile, top is last
-    discard: tuple[int, ...]  # discard pile, top is last
-    mkey: int  # same-kind key of the active top card (-1 Kingdom: suit only)
+    lost_turns: tuple[int, ...]  # lost turns still to serve in the Dungeon
+    may_escape: int  # bitmask: seats whose Dungeon escape window is open
+    penalised: int  # bitmask: seats caught without On Guard (draw 2, lose next turn)
+    on_guard: tuple[int, ...]  # GUARD_NONE, GUARD_UNCALLED (catchable) or GUARD_CALLED
+    dark_knight_open: int  # bitmask: On Guard callers a Dark Knight may still bet against
+    dark_knight_bets: tuple[tuple[int, int], ...]  # (Dark Knight player, On Guard player)
+    draw_pile: tuple[int, ...]  # top is last
+    discard_pile: tuple[int, ...]  # top is last
+    match_key: int  # same-kind key of the active top card (-1 Kingdom: suit only)
     suit: int  # active suit
-    top_as: int  # face the top card acts as (Magician), else -1
+    top_acts_as: int  # face the top card acts as (Magician), else -1
     direction: int  # +1 to the left (seat+1), -1 to the right
     turn: int  # seat whose turn it is (or who must answer a draw card)
-    proxy: int  # Warlord player playing this turn for ``turn`` (-1 none)
-    first_fm: bool  # the dealer escorts a Fair Maiden turned up as first card
+    warlord: int  # Warlord player playing this turn for ``turn`` (-1 none)
+    escorting_first_card: bool  # the dealer escorts a Fair Maiden turned up as first card
     skips: int  # this turn: players to skip
-    played_n: int  # this turn: cards played
-    dn: int  # pending draw count (this turn's draw cards, or aimed at ``turn``)
-    dd: tuple[int, ...]  # pending Dungeon cards
-    dstack: bool  # pending draw may be stacked with a Drawbridge
-    dsrc: int  # player of the pending draw card
-    dtarget: int  # fixed target of the pending draw (-1: next player)
-    prev_suit: int  # suit active before the pending draw card (Protector restores it)
-    ask: int  # partners: 0 not asked, 1 asked, 2 answered yes, 3 answered no
-    precall: bool  # the turn player called On Guard ahead, while playing down to one card
-    bat: tuple[int, ...]  # pending battle card: (kind, player, target, burn face)
-    bat_wait: int  # bitmask: seats that may still answer with a Defender
-    bat_def: int  # bitmask: seats that answered with a Defender
+    cards_played: int  # this turn: cards played
+    pending_draws: int  # cards to draw (this turn's draw cards, or aimed at ``turn``)
+    pending_dungeons: tuple[int, ...]  # Dungeon cards waiting for their target
+    drawbridge_may_stack: bool  # the pending draw may be answered with a Drawbridge
+    draw_source: int  # player of the pending draw card
+    draw_target: int  # fixed target of the pending draw (-1: the next player)
+    suit_before_draw: int  # suit active before the pending draw card (Protector restores it)
+    partner_asked: int  # partners: ASK_NONE, ASK_PENDING, ASK_YES or ASK_NO
+    called_ahead: bool  # the turn player called On Guard while playing down to one card
+    battle: tuple[int, ...]  # pending battle card: (kind, player, target, burned face)
+    battle_waiting: int  # bitmask: seats that may still answer with a Defender
+    battle_defended: int  # bitmask: seats that answered with a Defender
     waived: int  # bitmask: seats that let the current out-of-turn chance pass
-    stall: int  # consecutive turns with nothing played or drawn (empty piles)
-    hturns: int  # turns begun this hand (safety cap)
-    mturns: int  # turns begun this match (safety cap)
+    stalled_turns: int  # consecutive turns with nothing played or drawn (empty piles)
+    hand_turns: int  # turns begun this hand (safety valve)
+    match_turns: int  # turns begun this match (safety valve)
     log: tuple[str, ...]  # recent public events
-    last: tuple[str, ...]  # summary of the previous hand
+    last_hand: tuple[str, ...]  # summary of the previous hand
     places: tuple[int, ...]  # final placing per seat (when over)
     # per-state memo of legal moves (seat -> moves), not part of the value
-    _c: dict[int, Any] | None = field(default=None, compare=False, hash=False, repr=False)
+    _legal_memo: dict[int, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(DynastyState) if f.name != "_c")
-_SEQ2 = frozenset({"hands", "front", "played", "dungeon", "bets"})
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(DynastyState) if f.name != "_legal_memo")
+_SEQ2 = frozenset({"hands", "in_front", "set_aside", "dungeon", "dark_knight_bets"})
 _SEQ1 = frozenset({
-    "totals", "adj", "lost", "guard", "draw", "discard", "dd", "bat", "log", "last", "places",
+    "totals", "added_points", "lost_turns", "on_guard", "draw_pile", "discard_pile",
+    "pending_dungeons", "battle", "log", "last_hand", "places",
 })
+_BOOLS = frozenset({"escorting_first_card", "drawbridge_may_stack", "called_ahead"})
+
+# The keys of matches dumped before the fields were named in words: new name -> old key.
+OLD_NAMES: dict[str, str] = {
+    "config": "cfg", "hand_number": "hand_no", "added_points": "adj", "in_front": "front",
+    "set_aside": "played", "lost_turns": "lost", "may_escape": "escape", "penalised": "penalty",
+    "on_guard": "guard", "dark_knight_open": "dkwin", "dark_knight_bets": "bets",
+    "draw_pile": "draw", "discard_pile": "discard", "match_key": "mkey", "top_acts_as": "top_as",
+    "warlord": "proxy", "escorting_first_card": "first_fm", "cards_played": "played_n",
+    "pending_draws": "dn", "pending_dungeons": "dd", "drawbridge_may_stack": "dstack",
+    "draw_source": "dsrc", "draw_target": "dtarget", "suit_before_draw": "prev_suit",
+    "partner_asked": "ask", "called_ahead": "precall", "battle": "bat",
+    "battle_waiting": "bat_wait", "battle_defended": "bat_def", "stalled_turns": "stall",
+    "hand_turns": "hturns", "match_turns": "mturns", "last_hand": "last",
+}
 
 
 class Work:
-    """Mutable scratch copy of a state used inside one ``apply``."""
+    """Mutable scratch copy of a state used inside one ``apply`` (same attributes)."""
 
-    # Attributes mirror DynastyState (declared for the type checker).
-    cfg: Config
+    config: Config
     rng: int
     phase: int
-    hand_no: int
+    hand_number: int
     dealer: int
     totals: tuple[int, ...]
-    adj: tuple[int, ...]
+    added_points: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
-    front: tuple[tuple[int, ...], ...]
-    played: tuple[tuple[int, ...], ...]
+    in_front: tuple[tuple[int, ...], ...]
+    set_aside: tuple[tuple[int, ...], ...]
     dungeon: tuple[tuple[int, ...], ...]
-    lost: tuple[int, ...]
-    escape: int
-    penalty: int
-    guard: tuple[int, ...]
-    dkwin: int
-    bets: tuple[tuple[int, int], ...]
-    draw: tuple[int, ...]
-    discard: tuple[int, ...]
-    mkey: int
+    lost_turns: tuple[int, ...]
+    may_escape: int
+    penalised: int
+    on_guard: tuple[int, ...]
+    dark_knight_open: int
+    dark_knight_bets: tuple[tuple[int, int], ...]
+    draw_pile: tuple[int, ...]
+    discard_pile: tuple[int, ...]
+    match_key: int
     suit: int
-    top_as: int
+    top_acts_as: int
     direction: int
     turn: int
-    proxy: int
-    first_fm: bool
+    warlord: int
+    escorting_first_card: bool
     skips: int
-    played_n: int
-    dn: int
-    dd: tuple[int, ...]
-    dstack: bool
-    dsrc: int
-    dtarget: int
-    prev_suit: int
-    ask: int
-    precall: bool
-    bat: tuple[int, ...]
-    bat_wait: int
-    bat_def: int
+    cards_played: int
+    pending_draws: int
+    pending_dungeons: tuple[int, ...]
+    drawbridge_may_stack: bool
+    draw_source: int
+    draw_target: int
+    suit_before_draw: int
+    partner_asked: int
+    called_ahead: bool
+    battle: tuple[int, ...]
+    battle_waiting: int
+    battle_defended: int
     waived: int
-    stall: int
-    hturns: int
-    mturns: int
+    stalled_turns: int
+    hand_turns: int
+    match_turns: int
     log: tuple[str, ...]
-    last: tuple[str, ...]
+    last_hand: tuple[str, ...]
     places: tuple[int, ...]
 
+
+if tuple(Work.__annotations__) != FIELD_NAMES:  # the two lists must not drift apart
+    raise AssertionError("Work must declare exactly the fields of DynastyState, in order")
 
 _new = object.__new__
 _set = object.__setattr__
@@ -166,7 +193,7 @@ _set = object.__setattr__
 
 def set_memo(s: DynastyState, memo: dict[int, Any]) -> None:
     """Attach the legal-move memo to a state (a cache, not part of the value)."""
-    _set(s, "_c", memo)
+    _set(s, "_legal_memo", memo)
 
 
 def thaw(s: DynastyState) -> Work:
@@ -174,7 +201,7 @@ def thaw(s: DynastyState) -> Work:
     a copy of the state's attribute dictionary, so no field list is written out again."""
     w = _new(Work)
     d = s.__dict__.copy()
-    d.pop("_c", None)
+    d.pop("_legal_memo", None)
     w.__dict__ = d
     return w
 
@@ -187,15 +214,11 @@ def freeze(w: Work) -> DynastyState:
     return s
 
 
-def make_state(**values: Any) -> DynastyState:
-    return DynastyState(**values)
-
-
 def dump_state(state: DynastyState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in FIELD_NAMES:
         v = getattr(state, name)
-        if name == "cfg":
+        if name == "config":
             cfg: Config = v
             v = {
                 "players": cfg.players, "deck": cfg.deck, "limit": cfg.limit,
@@ -211,10 +234,11 @@ def dump_state(state: DynastyState) -> dict[str, Any]:
 
 
 def load_state(data: Mapping[str, Any]) -> DynastyState:
+    """The state of :func:`dump_state`'s dictionary, or of one dumped with the old keys."""
     values: dict[str, Any] = {}
     for name in FIELD_NAMES:
-        v = data[name]
-        if name == "cfg":
+        v = data[name] if name in data else data[OLD_NAMES[name]]
+        if name == "config":
             v = Config(
                 players=int(v["players"]), deck=str(v["deck"]), limit=int(v["limit"]),
                 partners=bool(v["partners"]), dealing_bonus=bool(v["dealing_bonus"]),
@@ -225,7 +249,7 @@ def load_state(data: Mapping[str, Any]) -> DynastyState:
             v = tuple(tuple(x) for x in v)
         elif name in _SEQ1:
             v = tuple(v)
-        elif name in ("first_fm", "dstack", "precall"):
+        elif name in _BOOLS:
             v = bool(v)
         values[name] = v
     return DynastyState(**values)

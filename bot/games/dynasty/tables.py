@@ -8,6 +8,7 @@ variant. Legal-move generation then only filters and concatenates prebuilt tuple
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from bot.games.base import Move, seat_token
 from bot.games.dynasty.cards import (
@@ -61,10 +62,31 @@ KEEP, REVERSE, SKIP = 0, 1, 2
 DIR_LETTER = "krs"
 DIR_LABEL = ("Keep the direction", "Reverse the direction", "Skip the next player")
 
-# action tuples: ("p"|"t", face, as_face, dirc, suit, target, burn) for card plays,
-# (op,) or (op, arg) for everything else. ACTIONS maps every code ever built to its action.
+
+
+class CardPlay(NamedTuple):
+    """One way of playing a card, as its move code spells it (unused choices are -1)."""
+
+    op: str  # "p" a card from hand, "t" the dealer's choices for the table card
+    face: int  # the card played
+    as_face: int  # the card it acts as (a Magician's form), else ``face``
+    direction_choice: int  # KEEP, REVERSE or SKIP (Queen's Option, Wizard)
+    suit: int  # the suit named
+    target: int  # the player aimed at (Catapult, Siege Tower, a Flaming Arrow's gift)
+    burn: int  # the card a Flaming Arrow burns
+
+
+# Actions: a CardPlay for card plays, (op,) or (op, arg) for everything else.
+# ACTIONS maps every code ever built to its action.
 Action = tuple
 ACTIONS: dict[str, Action] = {}
+
+
+def card_play_of(move: Move) -> CardPlay:
+    """The card play a move of a card ("p:..." or "t:...") stands for."""
+    play = ACTIONS[move.code]
+    assert isinstance(play, CardPlay), move.code
+    return play
 
 
 def p(seat: int) -> str:
@@ -147,12 +169,14 @@ def key_move(face: int) -> Move:
     return m
 
 
-def play_code(op: str, face: int, as_face: int, dirc: int, suit: int, target: int, burn: int) -> str:
+def play_code(
+    op: str, face: int, as_face: int, direction_choice: int, suit: int, target: int, burn: int
+) -> str:
     parts = [op, CODE[face]]
     if as_face != face:
         parts.append(CODE[as_face])
-    if dirc >= 0:
-        parts.append(DIR_LETTER[dirc])
+    if direction_choice >= 0:
+        parts.append(DIR_LETTER[direction_choice])
     if suit >= 0:
         parts.append(SUIT_CODES[suit])
     if burn >= 0:
@@ -169,7 +193,7 @@ class Tables:
 
     def __init__(self, cfg: Config) -> None:
         n = cfg.players
-        self.cfg = cfg
+        self.config = cfg
         self.n = n
         self.all_mask = (1 << n) - 1
         self.no_front: tuple[tuple[int, ...], ...] = ((),) * n
@@ -202,20 +226,20 @@ class Tables:
 
     # --- card variants -------------------------------------------------------------------
 
-    def variants(self, ctx: int, face: int, seat: int) -> tuple[Move, ...]:
-        """Every way of playing ``face`` in ``ctx`` (suit named, direction...).
+    def variants(self, context: int, face: int, seat: int) -> tuple[Move, ...]:
+        """Every way of playing ``face`` in ``context`` (suit named, direction...).
         Seat matters only for cards that target another player."""
         k = KIND[face]
         if k not in (CAT, SIE):
-            flat = self.flat[ctx]
+            flat = self.flat[context]
             v = flat[face]
             if v is None:
-                v = flat[face] = tuple(self._build(ctx, face, face, seat, ()))
+                v = flat[face] = tuple(self._build(context, face, face, seat, ()))
             return v
-        key = (ctx, face, seat)
+        key = (context, face, seat)
         v = self._var.get(key)
         if v is None:
-            v = self._var[key] = tuple(self._build(ctx, face, face, seat, ()))
+            v = self._var[key] = tuple(self._build(context, face, face, seat, ()))
         return v
 
     def playable(self, mkey: int, suit: int) -> frozenset[int]:
@@ -229,85 +253,85 @@ class Tables:
             )
         return v
 
-    def magician(self, ctx: int) -> tuple[tuple[Move, int, int], ...]:
-        """(move, as_face, named suit) for every Magician transformation in ``ctx``."""
-        v = self._mag.get(ctx)
+    def magician(self, context: int) -> tuple[tuple[Move, int, int], ...]:
+        """(move, as_face, named suit) for every Magician transformation in ``context``."""
+        v = self._mag.get(context)
         if v is None:
             mag = _first_face(MAG)
             out: list[tuple[Move, int, int]] = []
             for af in self.mag_faces:
                 ak = KIND[af]
-                if ctx == C_ANSWER:
+                if context == C_ANSWER:
                     if ak not in (DEC, PRO, DB):
                         continue
-                elif ak in (DEC, PRO) or (ctx == C_FIRST and ak == POT):
+                elif ak in (DEC, PRO) or (context == C_FIRST and ak == POT):
                     continue
                 label = ("as " + NAME[af],)
-                for m in self._build(ctx, mag, af, -1, label):
+                for m in self._build(context, mag, af, -1, label):
                     out.append((m, af, ACTIONS[m.code][4]))
-            v = self._mag[ctx] = tuple(out)
+            v = self._mag[context] = tuple(out)
         return v
 
-    def arrow_alone(self, ctx: int, face: int) -> Move:
+    def arrow_alone(self, context: int, face: int) -> Move:
         """The Flaming Arrow played without burning a card (burning is a choice)."""
-        key = (-1, -1, ctx)
+        key = (-1, -1, context)
         m = self._arrow.get(key)
         if m is None:
             code = play_code("p", face, face, -1, -1, -1, -1)
             m = self._arrow[key] = mk(
-                code, (_PREFIX[ctx] + "Flaming Arrow: burn nothing",), ("p", face, face, -1, -1, -1, -1)
+                code, (_PREFIX[context] + "Flaming Arrow: burn nothing",), CardPlay("p", face, face, -1, -1, -1, -1)
             )
         return m
 
-    def arrow(self, ctx: int, face: int, burn: int, target: int) -> Move:
-        key = (burn, target, ctx)
+    def arrow(self, context: int, face: int, burn: int, target: int) -> Move:
+        key = (burn, target, context)
         m = self._arrow.get(key)
         if m is None:
             what = "Discard it" if target < 0 else f"Give it to {p(target)}"
             op = "p"
             code = play_code(op, face, face, -1, -1, target, burn)
             m = self._arrow[key] = mk(
-                code, (_PREFIX[ctx] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
-                (op, face, face, -1, -1, target, burn),
+                code, (_PREFIX[context] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
+                CardPlay(op, face, face, -1, -1, target, burn),
             )
         return m
 
-    def _build(self, ctx: int, face: int, as_face: int, seat: int, mid: tuple[str, ...]) -> list[Move]:
+    def _build(self, context: int, face: int, as_face: int, seat: int, mid: tuple[str, ...]) -> list[Move]:
         n = self.n
-        op = "t" if ctx == C_FIRST else "p"
+        op = "t" if context == C_FIRST else "p"
         k = KIND[as_face]
-        head = _PREFIX[ctx] + NAME[face]
+        head = _PREFIX[context] + NAME[face]
         out: list[Move] = []
 
-        def add(dirc: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None) -> None:
-            code = play_code(op, face, as_face, dirc, suit, target, -1)
+        def add(direction_choice: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None) -> None:
+            code = play_code(op, face, as_face, direction_choice, suit, target, -1)
             path = ((first if first is not None else head),) + mid + tail
-            out.append(mk(code, path, (op, face, as_face, dirc, suit, target, -1)))
+            out.append(mk(code, path, CardPlay(op, face, as_face, direction_choice, suit, target, -1)))
 
         named = tuple((s, "Name " + SUIT_NAMES[s]) for s in self.suits)
         dirs: tuple[int, ...] = (KEEP, SKIP) if n == 2 else (KEEP, REVERSE, SKIP)
         if mid:  # Magician: the first step is "Magician", the transformation follows
             hint = ""
         else:
-            hint = _hint(ctx, k, n)
+            hint = _hint(context, k, n)
         h = head + hint
-        if ctx == C_FIRST and face == as_face and k in (DEC, PRO, POT, DUN):
+        if context == C_FIRST and face == as_face and k in (DEC, PRO, POT, DUN):
             for s, lab in named:
                 add(-1, s, -1, (lab,), h)
         elif k == NUM or k in (KN, CJ, DB, FM):
             add(-1, -1, -1, (), h)
         elif k == QO:
-            for dirc in dirs:
+            for direction_choice in dirs:
                 for s in (SUIT[as_face], SUIT2[as_face]):
-                    add(dirc, s, -1, (DIR_LABEL[dirc], "Suit: " + SUIT_NAMES[s]), h)
+                    add(direction_choice, s, -1, (DIR_LABEL[direction_choice], "Suit: " + SUIT_NAMES[s]), h)
         elif k == WIZ:
-            for dirc in ((KEEP,) if n == 2 else dirs):
+            for direction_choice in ((KEEP,) if n == 2 else dirs):
                 for s, lab in named:
-                    add(dirc, s, -1, (DIR_LABEL[dirc], lab), h)
+                    add(direction_choice, s, -1, (DIR_LABEL[direction_choice], lab), h)
         elif k in (DRA, KING, QUEEN, DUKE, DUCHESS):
             for s, lab in named:
                 add(-1, s, -1, (lab,), h)
-        elif k == DUN and mid and ctx == C_FIRST:
+        elif k == DUN and mid and context == C_FIRST:
             for s, lab in named:
                 add(-1, s, -1, (lab,))
         elif k in (DUN, POT, TRE, DEC, PRO, CAN, TAX, KEY):
@@ -320,14 +344,14 @@ class Tables:
         return out
 
 
-def _hint(ctx: int, k: int, n: int) -> str:
-    if ctx == C_ANSWER:
+def _hint(context: int, k: int, n: int) -> str:
+    if context == C_ANSWER:
         return {DB: ": pass it on (+2)", DEC: ": send it back", PRO: ": cancel it"}.get(k, "")
     return {
         KN: ": skip the next player" if n == 2 else ": reverse",
         CJ: ": skip the next player",
         DB: ": next player draws 2",
-        FM: ": an escort follows" if ctx in (C_PLAY, C_EXTRA) else "",
+        FM: ": an escort follows" if context in (C_PLAY, C_EXTRA) else "",
         WIZ: ": next player draws 5",
         DRA: ": next player draws 3",
         KING: ": may add a card",

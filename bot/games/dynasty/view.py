@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View
-from bot.games.dynasty.cards import CODE, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
-from bot.games.dynasty.engine import NAME_OF_KIND, blocking, team_label, to_act_mask, waiting_text
+from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.dynasty.legal import awaited_mask, to_act_mask, waiting_text
+from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
     BATTLE,
     CUT,
+    GUARD_CALLED,
+    GUARD_UNCALLED,
     KEY_PICK,
     OVER,
     PHASE_NAMES,
@@ -54,29 +57,29 @@ def _short_name(face: int) -> str:
 
 
 def build_view(s: DynastyState, seat: int | None) -> View:
-    T = tables_for(s.cfg)
-    cfg = s.cfg
-    n = T.n
+    tables = tables_for(s.config)
+    cfg = s.config
+    n = tables.n
     ph = s.phase
     board: list[str] = []
     private: list[str] = []
     hand: tuple[CardGroup, ...] = ()
-    length = f"hand {s.hand_no} of {cfg.hands}" if cfg.hands else f"hand {s.hand_no}"
+    length = f"hand {s.hand_number} of {cfg.hands}" if cfg.hands else f"hand {s.hand_number}"
     title = f"**{DECK_TITLES[cfg.deck]}** · {length} · ends above {cfg.limit}" + (" or after the last hand" if cfg.hands else "")
     if cfg.partners:
         title += " · partners"
     board.append(title)
-    top = s.discard[-1] if s.discard else -1
+    top = s.discard_pile[-1] if s.discard_pile else -1
     if ph == CUT:
         board.append("The cards are not dealt yet.")
     elif ph != OVER:
         top_text = NAME[top] if top >= 0 else "none"
-        if top >= 0 and s.top_as >= 0:
-            top_text += f" (as {NAME[s.top_as]})"
+        if top >= 0 and s.top_acts_as >= 0:
+            top_text += f" (as {NAME[s.top_acts_as]})"
         suit = f"{SUIT_EMOJI[s.suit]} **{SUIT_NAMES[s.suit]}**" if s.suit >= 0 else "to be named"
         arrow = "→" if s.direction > 0 else "←"
         board.append(f"Top card: **{top_text}** · suit: {suit} · play passes {arrow}")
-        board.append(f"Draw pile {len(s.draw)} · discard pile {len(s.discard)}")
+        board.append(f"Draw pile {len(s.draw_pile)} · discard pile {len(s.discard_pile)}")
     scores: list[ScoreLine] = []
     for x in range(n):
         count = len(s.hands[x])
@@ -85,80 +88,80 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             figures.append(f"total {s.totals[x]}")
         marks: list[str] = []
         if cfg.partners:
-            marks.append(f"team {'ABCD'[T.team[x]]}")
+            marks.append(f"team {'ABCD'[tables.team[x]]}")
         if x == s.dealer:
             marks.append("dealer")
-        if s.front[x]:
-            marks.append("in front: " + ", ".join(NAME[f] for f in s.front[x]))
+        if s.in_front[x]:
+            marks.append("in front: " + ", ".join(NAME[f] for f in s.in_front[x]))
         if s.dungeon[x]:
-            if (s.escape >> x) & 1:
+            if (s.may_escape >> x) & 1:
                 marks.append("in the Dungeon, may escape now")
-            elif s.lost[x] > 0:
-                marks.append(f"in the Dungeon ({s.lost[x]} lost turn{'s' if s.lost[x] > 1 else ''} to go)")
+            elif s.lost_turns[x] > 0:
+                marks.append(f"in the Dungeon ({s.lost_turns[x]} lost turn{'s' if s.lost_turns[x] > 1 else ''} to go)")
             else:
                 marks.append("in the Dungeon (one more lost turn)")
-        if s.guard[x] == 2:
+        if s.on_guard[x] == GUARD_CALLED:
             marks.append("On Guard")
-        elif s.guard[x] == 1:
+        elif s.on_guard[x] == GUARD_UNCALLED:
             marks.append("one card, On Guard not called")
-        if (s.penalty >> x) & 1:
+        if (s.penalised >> x) & 1:
             marks.append("caught: draws 2 and loses the next turn")
-        if s.played[x]:
-            marks.append("played: " + ", ".join(NAME[f] for f in s.played[x]))
+        if s.set_aside[x]:
+            marks.append("played: " + ", ".join(NAME[f] for f in s.set_aside[x]))
         scores.append(ScoreLine(x, tuple(figures), tuple(marks)))
     if cfg.partners:
-        board.append("Totals: " + ", ".join(f"{team_label(T, t)} {s.totals[t]}" for t in range(T.nteams)))
+        board.append("Totals: " + ", ".join(f"{team_label(tables, t)} {s.totals[t]}" for t in range(tables.nteams)))
     if ph == ANSWER:
-        what = f"draw {s.dn}" if s.dn else ""
-        if s.dd:
+        what = f"draw {s.pending_draws}" if s.pending_draws else ""
+        if s.pending_dungeons:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
-        board.append(f"{p(s.turn)} must {what} (from {p(s.dsrc)}) or answer it.")
-    elif (s.dn or s.dd) and ph != OVER:
-        board.append(f"Pending for the next player: {s.dn} card{'' if s.dn == 1 else 's'}" + (" and the Dungeon" if s.dd else "") + ".")
+        board.append(f"{p(s.turn)} must {what} (from {p(s.draw_source)}) or answer it.")
+    elif (s.pending_draws or s.pending_dungeons) and ph != OVER:
+        board.append(f"Pending for the next player: {s.pending_draws} card{'' if s.pending_draws == 1 else 's'}" + (" and the Dungeon" if s.pending_dungeons else "") + ".")
     if ph == BATTLE:
-        board.append(f"{NAME_OF_KIND(s.bat[0])} played by {p(s.bat[1])}: waiting for Defender answers.")
-    if s.proxy >= 0:
-        board.append(f"{p(s.proxy)} is playing {p(s.turn)}'s turn with the Warlord.")
+        board.append(f"{KIND_NAME[s.battle[0]]} played by {p(s.battle[1])}: waiting for Defender answers.")
+    if s.warlord >= 0:
+        board.append(f"{p(s.warlord)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):
-        if s.guard[x] == 1:
+        if s.on_guard[x] == GUARD_UNCALLED:
             board.append(f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts.")
     for x in range(n):
-        if (s.dkwin >> x) & 1:
+        if (s.dark_knight_open >> x) & 1:
             board.append(f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts.")
-    for h, o in s.bets:
+    for h, o in s.dark_knight_bets:
         board.append(f"Dark Knight: {p(h)} bets {p(o)} will not go out this hand.")
 
     data: dict[str, Any] = {
         "phase": PHASE_NAMES[ph], "deck": cfg.deck, "limit": cfg.limit, "partners": cfg.partners,
-        "hand_no": s.hand_no, "dealer": s.dealer, "turn": s.turn, "direction": s.direction,
+        "hand_no": s.hand_number, "dealer": s.dealer, "turn": s.turn, "direction": s.direction,
         "top": CODE[top] if top >= 0 else None,
-        "top_as": CODE[s.top_as] if s.top_as >= 0 else None,
+        "top_as": CODE[s.top_acts_as] if s.top_acts_as >= 0 else None,
         "suit": SUIT_CODES[s.suit] if s.suit >= 0 else None,
-        "draw_pile": len(s.draw), "discard_pile": len(s.discard),
+        "draw_pile": len(s.draw_pile), "discard_pile": len(s.discard_pile),
         "hand_sizes": [len(h) for h in s.hands],
-        "front": [_codes(f) for f in s.front], "played": [_codes(f) for f in s.played],
-        "dungeon": [_codes(d) for d in s.dungeon], "lost": list(s.lost),
-        "escape": [bool((s.escape >> x) & 1) for x in range(n)],
-        "guard": list(s.guard), "penalty": [bool((s.penalty >> x) & 1) for x in range(n)],
-        "pending": {"draws": s.dn, "dungeon": len(s.dd), "from": s.dsrc},
-        "battle": list(s.bat), "proxy": s.proxy, "bets": [list(b) for b in s.bets],
-        "totals": list(s.totals), "teams": list(T.team),
-        "to_act": [x for x in range(n) if (to_act_mask(s, T) >> x) & 1],
-        "places": list(s.places), "log": list(s.log), "last_hand": list(s.last),
+        "front": [_codes(f) for f in s.in_front], "played": [_codes(f) for f in s.set_aside],
+        "dungeon": [_codes(d) for d in s.dungeon], "lost": list(s.lost_turns),
+        "escape": [bool((s.may_escape >> x) & 1) for x in range(n)],
+        "guard": list(s.on_guard), "penalty": [bool((s.penalised >> x) & 1) for x in range(n)],
+        "pending": {"draws": s.pending_draws, "dungeon": len(s.pending_dungeons), "from": s.draw_source},
+        "battle": list(s.battle), "proxy": s.warlord, "bets": [list(b) for b in s.dark_knight_bets],
+        "totals": list(s.totals), "teams": list(tables.team),
+        "to_act": [x for x in range(n) if (to_act_mask(s, tables) >> x) & 1],
+        "places": list(s.places), "log": list(s.log), "last_hand": list(s.last_hand),
     }
     if seat is not None and 0 <= seat < n:
         hand = hand_groups(s.hands[seat])
         data["hand"] = _codes(s.hands[seat])
-        if s.proxy == seat and ph != OVER:
+        if s.warlord == seat and ph != OVER:
             other = s.hands[s.turn]
             private.append(f"You are playing {p(s.turn)}'s turn. Their hand ({len(other)}): {hand_label(other)}")
             data["proxy_hand"] = _codes(other)
-        if ph == KEY_PICK and (blocking(s, T) >> seat) & 1:
-            private.append(f"Draw pile: {hand_label(tuple(sorted(s.draw)))}")
-            data["draw_pile_cards"] = _codes(tuple(sorted(s.draw)))
-        if ph == ASK and T.partner[s.turn] == seat:
+        if ph == KEY_PICK and (awaited_mask(s, tables) >> seat) & 1:
+            private.append(f"Draw pile: {hand_label(tuple(sorted(s.draw_pile)))}")
+            data["draw_pile_cards"] = _codes(tuple(sorted(s.draw_pile)))
+        if ph == ASK and tables.partner[s.turn] == seat:
             private.append(f"{p(s.turn)} asks you: may I go out? (After a Yes they must go out or draw 2.)")
-    return View(seat, waiting_text(s, T), board=tuple(board), scores=tuple(scores), hand=hand,
+    return View(seat, waiting_text(s, tables), board=tuple(board), scores=tuple(scores), hand=hand,
                 private=tuple(private), data=data)
 
 
