@@ -258,6 +258,18 @@ class Repository:
             rows = (await conn.execute(select(match_table).where(MT.status.in_(statuses)).order_by(MT.id))).all()
             return [_record(r) for r in rows]
 
+    async def ended_since(self, since: float) -> list[MatchRecord]:
+        """Matches that finished or were cancelled at ``since`` or later."""
+        async with self.reader.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(match_table)
+                    .where(MT.status.in_(("finished", "abandoned")), MT.finished_at >= since)
+                    .order_by(MT.id)
+                )
+            ).all()
+            return [_record(r) for r in rows]
+
     async def active_for_user(self, guild_id: int, user_id: int) -> list[MatchRecord]:
         """Running or open matches in a guild where ``user_id`` holds a seat."""
         async with self.reader.connect() as conn:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -243,3 +244,39 @@ async def test_the_table_marks_only_awaited_seats(svc: MatchService) -> None:
 
 
 __all__ = ["postgres_server"]  # the session fixture, used through database_url
+
+
+class Changes:
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, str]] = []
+
+    async def match_changed(self, snap, events) -> None:
+        self.seen.append((snap.id, snap.status))
+
+    async def remind(self, snap, seats, seconds_left) -> None:
+        pass
+
+
+async def test_restore_shows_again_the_tables_of_matches_that_just_ended(repo: Repository) -> None:
+    """A stop between a match's last change and its table edit must not leave the table
+    showing a running match: restore publishes recently ended matches again, not old ones."""
+    svc = MatchService(repo, ai_delay=0)
+    recent = await lobby(svc, "defend", channel=41)
+    await svc.add_ai(recent.id, HOST)
+    await svc.start(recent.id, HOST)
+    await svc.cancel(recent.id, HOST, is_admin=False)
+    await svc.close()
+    later = MatchService(repo, ai_delay=0, clock=lambda: time.time())
+    changes = Changes()
+    later.add_listener(changes)
+    await later.restore()
+    await later.settle()
+    assert (recent.id, "abandoned") in changes.seen
+    much_later = MatchService(repo, ai_delay=0, clock=lambda: time.time() + 3600)
+    changes = Changes()
+    much_later.add_listener(changes)
+    await much_later.restore()
+    await much_later.settle()
+    assert all(match_id != recent.id for match_id, _ in changes.seen), "an old end is left alone"
+    await later.close()
+    await much_later.close()

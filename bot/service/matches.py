@@ -29,6 +29,9 @@ from db.records import MatchStatus
 log = logging.getLogger(__name__)
 
 
+RECENTLY_ENDED_SECONDS = 600.0  # restore shows again the tables of matches ended this recently
+
+
 @dataclass
 class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
     """Lobbies, moves, AI seats and deadlines of every match (see the module docstring)."""
@@ -175,6 +178,11 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
                 await self._notify(snap, [])
                 self._arm(snap)
                 self._wake_ai(snap)
+        # A stop between a match's last move and its table edit leaves the table showing a
+        # match still running: tables of matches that ended just before are shown again.
+        for record in await self.repo.ended_since(self.clock() - RECENTLY_ENDED_SECONDS):
+            if self.runs_guild(record.guild_id):
+                await self._notify(self._snapshot(record), [])
         log.info("restored %d open matches", len(snaps))
         return snaps
 

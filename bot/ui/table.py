@@ -147,7 +147,10 @@ class TablePublisher:
             await self._replace_ping(snap, text)
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
-        await self.hands.refresh(await self.service.get(snap.id))
+        # The hands and the table at the same time: a paced table edit never holds a hand back.
+        await asyncio.gather(self.hands.refresh(await self.service.get(snap.id)), self._update_table(snap))
+
+    async def _update_table(self, snap: Snapshot) -> None:
         async with self._lock(snap.id):
             latest = await self.service.get(snap.id)
             if self._shown.get(snap.id) != (latest.version, latest.status):
