@@ -280,3 +280,18 @@ async def test_restore_shows_again_the_tables_of_matches_that_just_ended(repo: R
     assert all(match_id != recent.id for match_id, _ in changes.seen), "an old end is left alone"
     await later.close()
     await much_later.close()
+
+
+async def test_a_slow_read_never_takes_the_cache_back_to_an_older_version(repo: Repository) -> None:
+    """A read that started before a move was written and ended after it (a hand refreshed
+    without the match lock) must not replace the newer snapshot: the next move would be
+    refused as stale ("someone moved first") although nobody did."""
+    svc = MatchService(repo, ai_delay=0)
+    m = await lobby(svc, "tourney", channel=43)
+    await svc.join(m.id, BOB, "Bob")
+    before = await svc.start(m.id, HOST)
+    after = (await svc.play(m.id, HOST, "pick:K")).snapshot
+    svc._remember(before)  # the slow read lands now
+    assert (await svc.get(m.id)).version == after.version
+    await svc.play(m.id, BOB, "pick:K")
+    await svc.close()

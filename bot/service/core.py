@@ -78,7 +78,14 @@ class ServiceCore:
         return snap
 
     def _remember(self, snap: Snapshot) -> None:
-        """Cache an active match; a match that is over is dropped (it changes no more)."""
+        """Cache an active match; a match that is over is dropped (it changes no more).
+
+        Never goes back in time: a read that started before a move was written (``get``
+        without the lock, say for a hand) and ends after it must not replace the newer
+        snapshot the move left in the cache."""
+        cached = self._cache.get(snap.id)
+        if cached is not None and cached.version > snap.version:
+            return
         if snap.status.active:
             self._cache[snap.id] = snap
         else:
