@@ -366,3 +366,32 @@ def test_the_optimiser_equals_an_exhaustive_search_with_wild_cards_alone() -> No
     for wilds in cases:
         got = score(list(wilds))
         assert (got.king, got.queen, got.joker) == _exhaustive(list(wilds)), wilds
+
+
+# --- what players see ---------------------------------------------------------------------------
+
+
+def test_the_table_shows_the_field_by_colour_and_item_and_everyones_taken_cards() -> None:
+    state = _state(field=("1Rk", "2Rk", "4Rk", "3Ya", "*k"), captured=(("2Bc", "3Bc"), (), ("1Ys",)), totals=(12, 0, 3))
+    table = GAME.view(state, None)
+    text = "\n".join(table.public)
+    assert "🟥 red: 🗝️ 1 2 4 (group of three)" in text
+    assert "🟨 yellow: 🪓 3" in text and "✨ wild: 🃏🗝️" in text
+    assert "took 2: 🟦 2🪙 3🪙" in text and "total 12" in text
+    assert "3Rk" not in text and "red 3 keys" not in text, "no hand card on the table"
+    assert table.hand == () and "hand" not in table.data
+
+
+def test_the_hand_groups_a_players_cards_by_colour_and_stays_private() -> None:
+    state = _state(hands=(("3Rk", "1Ga", "*R"), ("2Bc",), ("4Ys",)))
+    mine = GAME.view(state, 0)
+    assert [g.label for g in mine.hand] == ["🟥 red", "🟩 green", "✨ wild"]
+    assert mine.hand[0].cards == ("3🗝️",)
+    assert "2Bc" not in str(mine.data) and "2🪙" not in "\n".join(mine.secret)
+
+
+def test_a_flipped_card_waiting_for_its_choice_is_on_the_table() -> None:
+    state = _state(field=("3Bs", "4Bs"), pile=("1Bs", "2Gk"))
+    after, _ = GAME.apply(state, 0, "play:3Rk")
+    assert any("Flipped: 🟦1🛡️" in line for line in GAME.view(after, None).board)
+    assert "chooses the card the flipped" in GAME.view(after, None).waiting
