@@ -395,3 +395,21 @@ def test_a_flipped_card_waiting_for_its_choice_is_on_the_table() -> None:
     after, _ = GAME.apply(state, 0, "play:3Rk")
     assert any("Flipped: 🟦1🛡️" in line for line in GAME.view(after, None).board)
     assert "chooses the card the flipped" in GAME.view(after, None).waiting
+
+
+def test_the_ai_takes_what_completes_a_set() -> None:
+    state = _state(
+        hands=(("3Rk", "2Ya"), ("2Bc",), ("4Ys",)), field=("1Rk", "4Ya"), captured=(("2Yc", "2Ys"), (), ()),
+    )
+    move = GAME.ai_move(state, 0, Rng.from_seed(1))
+    assert move.code == "play:2Ya", "the yellow 2 axes makes a Kingdom Three"
+
+
+def test_the_ai_leaves_in_the_field_the_card_nobody_can_match() -> None:
+    # Nothing matches in the field; the red 3 keys' three matches are all in sight (taken or
+    # in the AI's own hand), the green 1 axe's are not: the red 3 keys is the safe discard.
+    state = _state(
+        hands=(("3Rk", "1Ga", "4Rk"), ("2Bc",), ("4Ys",)), field=("1Yc",),
+        captured=((), ("1Rk", "2Rk"), ()),
+    )
+    assert GAME.ai_move(state, 0, Rng.from_seed(1)).code == "play:3Rk"
