@@ -4,10 +4,13 @@ For every deck and 2, 4, 6 and 8 players, plays AI-only matches and prints the m
 per match, the estimated minutes at six seconds a move (as if every move were a person's),
 the median moves a hand, and the share of matches in which a safety valve ended a hand (the
 150-round cap, or the match-level turn cap) rather than the rules. ``--random`` seats random
-legal players everywhere instead, for comparison. Not a timed test.
+legal players everywhere instead, for comparison: ``plays`` plays a random card when it has a
+play and otherwise draws or passes (RLCard's UNO rule, the random agent of the issue's
+figures); ``uniform`` picks among all legal moves, voluntary draws too, so its hands rarely
+end. Not a timed test.
 
     .venv/bin/python benchmarks/bench_dynasty_length.py [--games 200] [--hands 5]
-        [--decks classic,dynasty,bonus] [--players 2,4,6,8] [--random]
+        [--decks classic,dynasty,bonus] [--players 2,4,6,8] [--random plays|uniform]
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.base import Rng
+from bot.games.base import Move, Rng
 from bot.games.dynasty import GAME
 from bot.games.dynasty.evaluate import SEED_STEP
 
@@ -27,7 +30,16 @@ VALVE = "gone on far too long"
 HAND_OVER = " over: "  # "Hand 3 over: ..."
 
 
-def play(options: dict[str, str], players: int, seed: int, random_seats: bool = False) -> tuple[int, list[int], bool]:
+def random_move(moves: list[Move], rng: Rng, kind: str) -> Move:
+    """A random legal move: ``uniform`` over all of them, or (``plays``) over the card plays
+    when there is one."""
+    if kind == "plays":
+        plays = [m for m in moves if m.code[:2] in ("p:", "t:")]
+        moves = plays or moves
+    return moves[rng.below(len(moves))[0]]
+
+
+def play(options: dict[str, str], players: int, seed: int, random_seats: str = "") -> tuple[int, list[int], bool]:
     """(moves in the match, moves of each hand, whether a valve ended a hand)."""
     state = GAME.setup(players, seed, options)
     rng = Rng.from_seed(seed ^ 0xA5A5)
@@ -39,8 +51,7 @@ def play(options: dict[str, str], players: int, seed: int, random_seats: bool = 
         seat = min(GAME.to_act(state))
         draw, rng = rng.next64()
         if random_seats:
-            legal = GAME.legal_moves(state, seat)
-            move = legal[Rng(draw).below(len(legal))[0]]
+            move = random_move(GAME.legal_moves(state, seat), Rng(draw), random_seats)
         else:
             move = GAME.ai_move(state, seat, Rng(draw))
         state, events = GAME.apply(state, seat, move)
@@ -58,7 +69,7 @@ def main() -> None:
     parser.add_argument("--hands", default="5")
     parser.add_argument("--decks", default="classic,dynasty,bonus")
     parser.add_argument("--players", default="2,4,6,8")
-    parser.add_argument("--random", action="store_true", help="random legal players at every seat")
+    parser.add_argument("--random", choices=("plays", "uniform"), default="", help="random legal players at every seat")
     args = parser.parse_args()
     print("| deck | players | median moves | minutes at 6 s a move | median moves a hand | ended by a safety valve |")
     print("|---|---|---|---|---|---|")
