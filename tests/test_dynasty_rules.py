@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import IllegalMove, NotYourTurn
+from bot.games.base import IllegalMove, NotYourTurn, Rng
 from bot.games.dynasty import GAME
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
 from bot.games.dynasty.deal import deal, reset_hand_fields
@@ -997,3 +997,35 @@ def test_a_match_dumped_with_the_old_field_names_loads_and_plays_on() -> None:
     dumped = GAME.dump(s)
     assert list(dumped) == list(FIELD_NAMES) and not set(dumped) & set(OLD_NAMES.values())
     assert GAME.load(dumped) == s
+
+
+# --- the AI ends hands (issue 11: matches that end) ------------------------------------------------
+
+
+def test_ai_ends_a_dragging_hand_with_its_poison_garden() -> None:
+    """A Poison Garden ends the hand on the cards in hand. The AI keeps it while the hand goes
+    on normally and plays it once the hand has lasted 100 rounds (two-player expansion hands
+    reached the 150-round valve in about 1 in 100 hands before)."""
+    hands = [["7gd", "2gn"], ["2bl", "3bl", "9gn", "4bu", "5bu"]]
+    fresh = build(hands=hands, in_front=((), (F("POI"),)), hand_turns=20)
+    assert GAME.ai_move(fresh, 1, Rng(0)).code == "wait"
+    dragging = build(hands=hands, in_front=((), (F("POI"),)), hand_turns=200)
+    assert GAME.ai_move(dragging, 1, Rng(0)).code == "r:POI"
+    _, text = do(dragging, 1, "r:POI")
+    assert "Hand 1 over: nobody went out" in text
+
+
+def test_ai_answers_any_battle_card_with_its_defender() -> None:
+    """A Defender leaves a hand only in answer to a battle card: the AI sheds it even against a
+    harmless Siege Tower (kept for its -35, it blocked going out in stalled hands)."""
+    s = build(hands=[["SIE", "2gd", "3gd"], ["DEF", "7gd", "8gd"]])
+    s1, _ = do(s, 0, "p:SIE:1")
+    assert s1.phase == BATTLE and GAME.ai_move(s1, 1, Rng(0)).code == "def"
+
+
+def test_ai_keeps_a_wild_for_its_last_card() -> None:
+    """With a Duke and a gold 7 on a gold top, the AI plays the 7: the Duke goes on any suit,
+    so it goes out next turn whatever the opponent plays."""
+    s = build(hands=[["DUK", "7gd"], ["2bl", "3bl", "4bl"]])
+    s, _ = do(s, 0, "og")
+    assert GAME.ai_move(s, 0, Rng(0)).code == "p:7gd"

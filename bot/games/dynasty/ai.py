@@ -3,9 +3,11 @@
 It always calls On Guard and catches opponents who forget, escapes the Dungeon, answers
 draw cards (Drawbridge stack, Royal Decree, Protector, Magician) instead of drawing, sheds
 its most expensive cards first, names the suit it holds most, aims draw cards at the next
-player (especially one close to going out), keeps Decrees, Protectors, the Magician and
-Defenders for answers, and uses Risk cards and the Warlord only when they pay. It sees
-only what its seat may see (its own hand and the public table).
+player (especially one close to going out), keeps Decrees, Protectors and the Magician for
+answers, answers every battle card with a Defender (the only way to shed one), keeps a card
+that goes on any suit for last when two or three cards are left, and uses Risk cards and the
+Warlord only when they pay, except that it ends a hand that drags (100 rounds) with its
+Poison Garden. It sees only what its seat may see (its own hand and the public table).
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ from bot.games.dynasty.working import seat_after
 
 AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
+# A hand this many rounds long drags (about 7% of two-player expansion hands, 1 in 100 of
+# them reaches the 150-round valve otherwise): the AI ends it with a Poison Garden it holds.
+DRAG_ROUNDS = 100
+FINISHER_KEEP = 40  # with two or three cards left, keep a card that goes on any suit for last
 
 
 def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
@@ -164,6 +170,8 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
     counts = _suit_counts(hand, face if op == "p" else -1)
     new_suit = suit if suit >= 0 else (SUIT[as_face] if not KINGDOM[as_face] else s.suit)
     sc += 3 * counts.get(new_suit, 0)
+    if op == "p" and 0 < rest_n <= 2 and _finisher(face) and not all(_finisher(f) for f in _without(hand, face)):
+        sc -= FINISHER_KEEP  # near the end, shed the card that may not match and keep the one that will
     if KIND[face] == MAG and op == "p":
         sc -= 45 if rest_n > 2 else 0  # keep the Magician as an answer
     if k in WILD_KEEP and op == "p":
@@ -199,6 +207,18 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
     if k in (CAN, CAT, ARR, SIE, TAX, KEY):
         sc += _battle_value(s, tables, owner, hand, k, target, burn)
     return sc
+
+
+def _finisher(face: int) -> bool:
+    """A card that can be played on any suit on a normal turn, so it can always go out: a
+    wild, a Dungeon, a battle card other than the Cannonball and Catapult, a last-only card."""
+    k = KIND[face]
+    return k in WILD_KEEP or k in (DUN, ARR, SIE, TAX, POT, TRE)
+
+
+def _without(hand: tuple[int, ...], face: int) -> tuple[int, ...]:
+    i = hand.index(face)
+    return hand[:i] + hand[i + 1 :]
 
 
 def _battle_value(
@@ -279,18 +299,10 @@ def _answer(s: DynastyState, tables: Tables, seat: int, moves: list[Move], by_co
 
 
 def _battle_answer(s: DynastyState, tables: Tables, seat: int, by_code: dict[str, Move]) -> Move:
-    if "def" not in by_code:
-        return by_code["take"]
-    kind, actor, _target, burn = s.battle
-    mine = len(s.hands[seat])
-    bad = False
-    if kind == CAN:
-        bad = mine <= 4
-    elif kind == CAT:
-        bad = len(s.hands[actor]) >= mine
-    elif kind == ARR:
-        bad = burn >= 0 and POINTS[burn] >= 20
-    return by_code["def"] if bad else by_code["take"]
+    # A Defender leaves a hand only in answer to a battle card (RULES.md), so a player who
+    # keeps one for its -35 cannot go out until the next battle card: it was in most hands
+    # that stalled in two-player matches. Shed it at every chance.
+    return by_code.get("def", by_code["take"])
 
 
 def _key_pick(s: DynastyState, moves: list[Move]) -> Move:
@@ -315,6 +327,11 @@ def _key_pick(s: DynastyState, moves: list[Move]) -> Move:
 # --- Risk cards and the Warlord ------------------------------------------------------------------
 
 
+def _dragging(s: DynastyState, tables: Tables) -> bool:
+    """Whether this hand has lasted so long that it is unlikely to end by a player going out."""
+    return s.hand_turns >= DRAG_ROUNDS * tables.n
+
+
 def _risk_choice(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) -> Move | None:
     n = tables.n
     mine = hand_points(s.hands[seat], s.dungeon[seat])
@@ -326,6 +343,8 @@ def _risk_choice(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) 
         if a[0] == "r":
             kind = a[1]
             if kind == POI:
+                if _dragging(s, tables):
+                    return m  # the hand will not end by itself: end it on the cards in hand
                 # Ending the hand gives the others 75 each: worth it only when they hold far
                 # more than we do and we are not about to go out ourselves.
                 gain = sum(_expected_points(s, x) - 75 for x in opps) / len(opps) - mine
