@@ -26,6 +26,9 @@ from bot.games import GAMES
 from bot.games.base import Game, GameError, InvalidOptions, Rng
 
 MAX_MOVES = 200_000
+# Matches are seeded far apart: Rng.from_seed(n + 1) is one draw ahead of Rng.from_seed(n), so
+# neighbouring seeds would deal overlapping shuffles (real matches draw random 62-bit seeds).
+SEED_STEP = 1_000_003
 
 
 def play_match(
@@ -79,7 +82,7 @@ def simulate(
     errors: list[str] = []
     start = time.perf_counter()
     for i in range(games):
-        match_seed = seed * 1_000_003 + i
+        match_seed = (seed * 1_000_003 + i) * SEED_STEP
         try:
             ai_seats = frozenset({i % n}) if ai_vs_random else None
             done, count, share = play_match(game, n, match_seed, opts, ai_seats)
