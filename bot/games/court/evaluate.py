@@ -15,16 +15,20 @@ from bot.games.base import Rng
 from bot.games.court.game import GAME
 
 SECONDS_PER_MOVE = 6
+# Match n is seeded n * SEED_STEP: Rng.from_seed(k + 1) is one draw ahead of Rng.from_seed(k),
+# so neighbouring seeds would deal overlapping shuffles.
+SEED_STEP = 1_000_003
 
 
 def against_random(matches: int, options: dict[str, str]) -> tuple[int, int]:
     """(AI wins, matches): a win is first place (shared or not)."""
     wins = 0
-    for seed in range(matches):
+    for n in range(matches):
+        seed = n * SEED_STEP
         chooser = random.Random(seed)
         state = GAME.setup(4, seed, options)
-        ai_seat = seed % 4
-        rng = Rng.from_seed(seed)
+        ai_seat = n % 4
+        rng = Rng.from_seed(seed ^ 0xA15EED)
         while (outcome := GAME.outcome(state)) is None:
             seat = state.turn
             if seat == ai_seat:
@@ -38,9 +42,10 @@ def against_random(matches: int, options: dict[str, str]) -> tuple[int, int]:
 
 def ai_only_moves(matches: int, options: dict[str, str]) -> list[int]:
     counts = []
-    for seed in range(matches):
+    for n in range(matches):
+        seed = n * SEED_STEP
         state = GAME.setup(4, seed, options)
-        rng = Rng.from_seed(seed)
+        rng = Rng.from_seed(seed ^ 0xA15EED)
         moves = 0
         while GAME.outcome(state) is None:
             state, _events = GAME.apply(state, state.turn, GAME.ai_move(state, state.turn, rng))
