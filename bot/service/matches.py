@@ -22,7 +22,7 @@ from bot.games.base import Event, Move
 from bot.service import errors
 from bot.service.ai_seats import AIDriver
 from bot.service.deadlines import DeadlineKeeper
-from bot.service.lobby import LobbyMixin
+from bot.service.parties import PartyMixin
 from bot.service.snapshot import MoveResult, Snapshot, add_events
 from db.records import MatchStatus
 
@@ -30,8 +30,8 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
-    """Lobbies, moves, AI seats and deadlines of every match (see the module docstring)."""
+class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
+    """Lobbies, moves, AI seats, deadlines and parties of every match (see the module docstring)."""
 
     # --- moves --------------------------------------------------------------------------
 
@@ -159,6 +159,7 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
     async def restore(self) -> list[Snapshot]:
         """Load every open match of this process's servers (its Discord shards), re-arm
         deadlines (with the time that was left), wake AIs."""
+        parties = await self._remember_parties()
         collecting = gc.isenabled()
         gc.disable()  # many small objects at once: the collector would walk them again and again
         try:
@@ -176,6 +177,7 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
                 self._arm(snap)
                 self._wake_ai(snap)
         log.info("restored %d open matches", len(snaps))
+        await self._restore_parties(parties)
         return snaps
 
     async def close(self) -> None:
