@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from bot.games import GAMES
+from bot.games.base import Rng
 from bot.service import MatchService, errors, seating
 from bot.service.parties import PartySnapshot
 from bot.service.seating import AI_FILL, SeatingError, TableResult
@@ -300,3 +302,59 @@ async def test_a_round_that_ended_while_the_bot_was_down_advances_on_restore(rep
         assert party.status == MatchStatus.FINISHED
     finally:
         await second.close()
+
+
+@pytest.mark.parametrize("game_id", [g for g, game in GAMES.items() if game.party_options is not None])
+def test_every_party_game_gives_every_seat_a_total(game_id: str) -> None:
+    """A party adds up SeatResult.score: a game that declares party options must give one."""
+    game = GAMES[game_id]
+    options = {o.key: o.default_value for o in game.options} | dict(game.party_options or ()) | dict(game.hints.quick)
+    players = game.hints.players or game.min_players
+    state = game.setup(players, 7, options)
+    rng = Rng.from_seed(7)
+    for _ in range(200_000):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            break
+        seat = min(game.to_act(state))
+        move = game.ai_move(state, seat, rng)
+        rng = Rng(rng.state + 1)
+        state, _events = game.apply(state, seat, move)
+    assert outcome is not None
+    assert sorted(r.seat for r in outcome.results) == list(range(players))
+    assert all(r.score is not None for r in outcome.results), outcome
+
+
+async def test_partners_are_drawn_again_between_rounds(repo: Repository) -> None:
+    svc = service(repo, Threads())
+    people = {HOST: "Host", BOB: "Bob"}
+    try:
+        party = await open_party(svc, ais=6, people=people)
+        party = await svc.party_set_option(party.id, HOST, "partners", "on")
+        party = await svc.party_start(party.id, HOST)
+        assert [len(t.seating) for t in party.round_tables()] == [4, 4]
+        party = await people_play(svc, party.id, people)
+        before: set[frozenset[int]] = set()
+        for table in party.round_tables(1):
+            before |= seating.partner_pairs(table.seating)
+        for table in party.round_tables(2):
+            assert not seating.partner_pairs(table.seating) & before, (party.round_tables(1), party.round_tables(2))
+        assert party.status == MatchStatus.FINISHED
+    finally:
+        await svc.close()
+
+
+async def test_a_party_that_the_game_cannot_seat_is_refused_before_it_starts(repo: Repository) -> None:
+    svc = service(repo, Threads())
+    try:
+        party = await open_party(svc, ais=4, people={HOST: "Host"})
+        party = await svc.party_set_option(party.id, HOST, "partners", "on")
+        with pytest.raises(errors.LobbyError, match="Partners need tables of 4, 6 or 8"):
+            await svc.party_start(party.id, HOST)  # 5 players: tables of 3 and 2
+        assert (await svc.get_party(party.id)).status == MatchStatus.LOBBY
+        with pytest.raises(errors.LobbyError, match="cannot be played as a party"):
+            await svc.open_party(guild_id=1, channel_id=6, host_id=HOST, host_name="Host", game_id="crown")
+        with pytest.raises(errors.LobbyError, match="already has a party"):
+            await svc.open_party(guild_id=1, channel_id=5, host_id=BOB, host_name="Bob", game_id="dynasty")
+    finally:
+        await svc.close()

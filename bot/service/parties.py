@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, replace
 
 from bot.games import GAMES
-from bot.games.base import Event, Game
+from bot.games.base import Event, Game, GameError
 from bot.service import errors, seating
 from bot.service.lobby import LobbyMixin
 from bot.service.seating import AI_FILL, SeatingError, Standing, TableResult
@@ -309,6 +309,11 @@ class PartyMixin(LobbyMixin):
             first = seating.fill_ai(
                 seating.first_seating(count, tables, random.Random(party.record.seed)), party.game.min_players
             )
+            for table in first:  # every table must be one the game can start (its options too)
+                try:
+                    party.game.check_players(len(table), party.record.options)
+                except GameError as err:
+                    raise errors.LobbyError(f"A table of {len(table)}: {err}") from None
             party = await self._party_change(
                 party,
                 PartyChange(
