@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 
 import pytest
 
@@ -20,7 +21,7 @@ from tests.e2e_support import (
     quiet,
     world,
 )
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -68,12 +69,14 @@ def table_in(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage | None:
     return None
 
 
-async def play_tables(fake: FakeDiscord, world: World, people: list[FakeUser], party: FakeMessage, until: str) -> None:
+async def play_tables(
+    fake: FakeDiscord, world: World, people: list[FakeUser], party: FakeMessage, until: str | None, passes: int = 3000
+) -> None:
     """The people make their first listed move by /move in every thread (the autocomplete
     lists a player's legal moves only when it is their turn), until ``until`` shows on the
-    party message."""
-    for _ in range(3000):
-        if until in party.text:
+    party message (None: for ``passes`` passes over the threads)."""
+    for _ in range(passes):
+        if until is not None and until in party.text:
             return
         moved = False
         for thread in threads_of(fake, world):
@@ -88,6 +91,8 @@ async def play_tables(fake: FakeDiscord, world: World, people: list[FakeUser], p
                 moved = True
         if not moved:
             await asyncio.sleep(0.02)
+    if until is None:
+        return
     raise AssertionError(f"{until!r} never showed: {party.text}")
 
 
@@ -141,3 +146,53 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(world: World, ca
         assert "🏆" in party.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
+
+
+async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: World) -> None:
+    """The bot process is killed (no shutdown) while people play round 1; started again, it
+    opens nothing twice, the party goes on to its winner, and every table is stored once."""
+    fake = world.fake
+    db = world.tmp_path / "bot.db"
+    env = {"DATABASE_URL": f"sqlite:///{db}", "AI_DELAY": "0", "TABLE_EDIT_SECONDS": "0", "LOG_LEVEL": "INFO"}
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan, eve = world.users
+    people = [ann, bob, cat, dan, eve]
+
+    async def start() -> BotProcess:
+        before = fake.active_session
+        proc = await fake.start_bot_process("bot", env=env)
+        await fake.wait_for(
+            lambda: fake.active_session not in (None, before) and bool(fake.commands), 30, "the bot process to connect"
+        )
+        return proc
+
+    proc = await start()
+    outputs = []
+    try:
+        party = await open_party(world, ann, [bob, cat, dan, eve], ais=0)
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await play_tables(fake, world, people, party, None, passes=3)
+        assert "round 1 of 2" in party.text
+        await proc.kill()
+        outputs.append(proc.output())
+        proc.cleanup()
+
+        proc = await start()
+        await play_tables(fake, world, people, party, "wins the party")
+        assert len(threads_of(fake, world)) == 4
+        with sqlite3.connect(db) as conn:
+            rows = conn.execute("SELECT round, table_no, match_id, results IS NOT NULL FROM party_tables").fetchall()
+            assert sorted((r, t) for r, t, _m, _d in rows) == [(1, 0), (1, 1), (2, 0), (2, 1)]
+            assert all(done for *_rest, done in rows)
+            assert len({m for _r, _t, m, _d in rows}) == 4
+            assert conn.execute("SELECT status FROM parties").fetchall() == [("finished",)]
+            assert conn.execute("SELECT COUNT(*), SUM(won) FROM party_results").fetchone() == (5, 1)
+        await proc.terminate()
+        outputs.append(proc.output())
+        for out in outputs:
+            assert "Traceback" not in out, out[-3000:]
+            assert " ERROR " not in out, out[-3000:]
+    finally:
+        if proc.running:
+            await proc.kill()
+        proc.cleanup()

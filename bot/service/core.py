@@ -19,6 +19,7 @@ from bot.games.base import Event, Game, Move, find_move
 from bot.service import errors
 from bot.service.snapshot import Listener, MoveResult, PartyListener, Snapshot, TableChannels, add_events
 from db import repository as repo_mod
+from db.parties import PartyStore
 from db.records import MatchRecord, MatchStatus, MatchUpdate, Preferences, ResultRow, Seat, ServerSettings
 from db.repository import Repository
 
@@ -63,6 +64,10 @@ class ServiceCore:
     party_listeners: list[PartyListener] = field(default_factory=list)
     _party_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     _party_of_match: dict[int, int] = field(default_factory=dict)
+    party_store: PartyStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.party_store = PartyStore(self.repo)
 
     # --- plumbing -----------------------------------------------------------------------
 

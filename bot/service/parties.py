@@ -31,7 +31,6 @@ from db.parties import (
     PartyPlayer,
     PartyRecord,
     PartyStats,
-    PartyStore,
     PartyTableRecord,
     SeatOutcome,
 )
@@ -107,13 +106,6 @@ class PartyMixin(LobbyMixin):
     """Party lobbies, rounds, standings and restore (see the module docstring)."""
 
     # --- plumbing ---------------------------------------------------------------------
-
-    @property
-    def party_store(self) -> PartyStore:
-        store = self.__dict__.get("_party_store_instance")
-        if store is None:
-            store = self.__dict__["_party_store_instance"] = PartyStore(self.repo)
-        return store
 
     def add_party_listener(self, listener: PartyListener) -> None:
         self.party_listeners.append(listener)
