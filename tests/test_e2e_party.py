@@ -196,3 +196,28 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
         if proc.running:
             await proc.kill()
         proc.cleanup()
+
+
+async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan = world.users[:4]
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [bob, cat, dan], ais=0)
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        left = await fake.slash(bob, world.channel, "leave")
+        assert left.ephemeral and "You left the party" in left.text, left.text
+        await fake.wait_for(lambda: "bob (left, ranked last)" in party.text, what="bob ranked last")
+        refused = await fake.slash(cat, world.channel, "cancel")
+        assert refused.ephemeral and "Only the host" in refused.text, refused.text
+        cancelled = await fake.slash(ann, world.channel, "cancel")
+        assert cancelled.ephemeral and "was cancelled" in cancelled.text, cancelled.text
+        await fake.wait_for(lambda: "cancelled" in party.text, what="the party cancelled")
+        await quiet(fake, bot)
+        for thread in threads_of(fake, world):
+            table = table_in(fake, thread)
+            assert table is None or "My hand" not in [b.label for b in table.buttons]
+        assert party.buttons == []
+    fake.assert_clean()
+    assert error_records(caplog.records) == []

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.games.base import Rng
+from bot.games.base import GameError, Rng
 from bot.service import MatchService, errors, seating
 from bot.service.parties import PartySnapshot
 from bot.service.seating import AI_FILL, SeatingError, TableResult
@@ -165,8 +165,8 @@ async def people_play(svc: MatchService, party_id: int, people: dict[int, str], 
                     try:
                         await svc.play(snap.id, user, snap.legal_moves(seat)[0], version=snap.version)
                         moved = True
-                    except (errors.StaleVersion, errors.NotRunning):
-                        pass
+                    except (errors.StaleVersion, errors.NotRunning, GameError):
+                        pass  # the AI moved first, or the table ended: look again
                     break
         if not moved:
             await asyncio.sleep(0.01)
