@@ -14,7 +14,6 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
-from bot.service.parties import PartySnapshot
 from bot.service.snapshot import typed_parts
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
@@ -135,13 +134,14 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
 
 async def leave_command(interaction: Interaction) -> None:
     svc = service_of(interaction)
-    party = await party_here(interaction)
-    if party is not None:
+    here = await svc.active_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    if party is not None:  # a party's channel without a match of its own: /leave means the party
         await svc.party_leave(party.id, interaction.user.id)
         running = party.status == MatchStatus.RUNNING
         await say(interaction, "You left the party; the AI plays your seat and you are ranked last." if running else "You left the party.")
         return
-    snap = await channel_match(interaction)
+    snap = here or await channel_match(interaction)
     if snap.status == MatchStatus.LOBBY:
         snap = await svc.leave_lobby(snap.id, interaction.user.id)
         await say(interaction, "You left the lobby.")
@@ -150,23 +150,16 @@ async def leave_command(interaction: Interaction) -> None:
         await say(interaction, "You left the match; the AI plays your seat and the match counts as a loss for you.")
 
 
-async def party_here(interaction: Interaction) -> PartySnapshot | None:
-    """The open party of this channel, when the channel has no active match of its own
-    (/leave and /cancel there mean the party)."""
-    svc = service_of(interaction)
-    if await svc.active_in_channel(interaction.channel_id or 0) is not None:
-        return None
-    return await svc.party_in_channel(interaction.channel_id or 0)
-
-
 async def cancel_command(interaction: Interaction) -> None:
-    party = await party_here(interaction)
-    if party is not None:
-        await service_of(interaction).party_cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
+    svc = service_of(interaction)
+    here = await svc.active_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    if party is not None:  # a party's channel without a match of its own: /cancel means the party
+        await svc.party_cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
         await say(interaction, f"The party #{party.id} was cancelled, with its running matches.")
         return
-    snap = await channel_match(interaction)
-    await service_of(interaction).cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
+    snap = here or await channel_match(interaction)
+    await svc.cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
     await say(interaction, f"Match #{snap.id} was cancelled.")
 
 

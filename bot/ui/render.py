@@ -347,6 +347,8 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         intro.append(f"🏆 **{party.players[winner].name}** wins the party with {best.total} points.")
     elif cancelled:
         intro.append("The party was cancelled; its running matches were cancelled too.")
+    elif over:
+        intro.append("The party is over; nobody who stayed to the end can win it.")
     else:
         intro.append("Every table plays in its own thread; when all have finished, the winners move on.")
     embed.description = "\n".join(intro)
