@@ -16,6 +16,7 @@ from bot.ui import replies
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.hand import rerender
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
+from bot.ui.party import PartyPublisher
 from bot.ui.table import TablePublisher
 from bot.ui.tracker import HandTracker
 from db.repository import Repository
@@ -64,6 +65,9 @@ class KingBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.repo.migrate()
         self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds))
+        parties = PartyPublisher(self, self.service)
+        self.service.add_party_listener(parties)
+        self.service.table_channels = parties
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)

@@ -1,4 +1,4 @@
-"""Commands shared by every game: /play, /hand, /rules, /leave, /cancel."""
+"""Commands shared by every game: /play, /party, /hand, /rules, /leave, /cancel."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from discord.ext import commands
 from bot.games import GAMES
 from bot.ui import commands as ui_commands
 from bot.ui import lobby, replies
+from bot.ui import party as party_ui
 from bot.ui import rules as rules_ui
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+PARTY_CHOICES = [app_commands.Choice(name=GAMES[g].name, value=g) for g in party_ui.party_games()]
 
 
 class Lobby(commands.Cog):
@@ -28,6 +30,13 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         await lobby.open_lobby(interaction, game.value)
+
+    @app_commands.command(name="party", description="Open a party: several tables at once, winners moving on.")
+    @app_commands.describe(game="The game the tables play")
+    @app_commands.choices(game=PARTY_CHOICES)
+    @app_commands.guild_only()
+    async def party(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        await party_ui.open_party(interaction, game.value)
 
     @app_commands.command(name="hand", description="See your cards and moves in this channel's match (only you see it).")
     @app_commands.guild_only()

@@ -179,3 +179,64 @@ class Champion(SQLModel, table=True):
     played: int
     wins: int
     points: int = 0
+
+
+# --- parties: several tables at once, winners moving on --------------------------------------
+
+
+class Party(SQLModel, table=True):
+    """A party: its lobby, options, players (JSON) and the round it is in (0: lobby)."""
+
+    __tablename__ = "parties"
+    __table_args__ = (Index("ix_parties_channel_status", "channel_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # lobby, then standings
+    host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    game_id: str = Field(max_length=32)
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # the matches' options
+    tables: int = 2
+    rounds: int = 3
+    round: int = 0
+    status: str = Field(default="lobby", max_length=16)  # lobby | running | finished | abandoned
+    players: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
+    version: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    finished_at: float | None = None
+
+
+class PartyTable(SQLModel, table=True):
+    """One table of one round: its seating (party player indices, -1 for an AI fill seat),
+    its match, and the seats' results once the match is over."""
+
+    __tablename__ = "party_tables"
+    __table_args__ = (UniqueConstraint("party_id", "round", "table_no", name="uq_party_tables_place"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    party_id: int = Field(foreign_key="parties.id", index=True)
+    round: int
+    table_no: int
+    seating: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
+    results: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class PartyResult(SQLModel, table=True):
+    """A person's result in a finished party (for /stats)."""
+
+    __tablename__ = "party_results"
+    __table_args__ = (Index("ix_party_results_user", "guild_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    party_id: int = Field(foreign_key="parties.id", index=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    place: int
+    score: int
+    won: bool = False
+    left: bool = False
+    created_at: float = 0.0

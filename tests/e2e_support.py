@@ -20,15 +20,18 @@ import pytest_asyncio
 from bot.app import KingBot
 from bot.games import GAMES
 from bot.games.base import GameError
+from bot.service.parties import PARTY_KEYS
 from bot.settings import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord
 from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
 from tests.fakediscord.models import snowflakes
 
-CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
+CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
+    re.compile(r"kg:party:\d+:(join|leave|ai|unai|start|cancel|opts|optmore)"),
+    re.compile(r"kg:popt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
     re.compile(r"kg:(log|rematch):\d+"),
     re.compile(r"kg:rules:(?P<game>[a-z0-9_]+)"),
@@ -45,7 +48,7 @@ def custom_id_is_safe(custom_id: str) -> bool:
             continue
         groups = found.groupdict()
         if "key" in groups:
-            return any(groups["key"] == o.key for g in GAMES.values() for o in g.options)
+            return groups["key"] in PARTY_KEYS or any(groups["key"] == o.key for g in GAMES.values() for o in g.options)
         if "game" in groups:
             return groups["game"] in GAMES
         return True

@@ -391,7 +391,8 @@ class Game(Protocol, Generic[S]):
     Declared data: ``id`` (also the slash command group), ``name``, ``summary`` (one
     line for menus), ``rules`` (markdown with this project's rulings), ``min_players``,
     ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
-    ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties).
+    ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties),
+    ``party_options`` (the options a party starts with; None: no parties).
     """
 
     id: str
@@ -404,6 +405,10 @@ class Game(Protocol, Generic[S]):
     commands: tuple[Command, ...]
     hints: SuiteHints
     low_score_wins: bool  # SeatResult.score is a penalty total: lower is better
+    # Parties (several tables, winners moving on) add up SeatResult.score: a game whose
+    # outcome gives every seat a total declares the options a party starts with, as (key,
+    # value) pairs (() for none); None: the game cannot be played as a party.
+    party_options: tuple[tuple[str, str], ...] | None
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         """Raise InvalidOptions with a sentence if the table cannot start."""
@@ -471,6 +476,7 @@ class GameBase(Generic[S]):
     commands: tuple[Command, ...] = ()
     hints: SuiteHints = SuiteHints()
     low_score_wins: bool = False
+    party_options: tuple[tuple[str, str], ...] | None = None
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:

@@ -17,8 +17,9 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import Event, Game, Move, find_move
 from bot.service import errors
-from bot.service.snapshot import Listener, MoveResult, Snapshot, add_events
+from bot.service.snapshot import Listener, MoveResult, PartyListener, Snapshot, TableChannels, add_events
 from db import repository as repo_mod
+from db.parties import PartyStore
 from db.records import MatchRecord, MatchStatus, MatchUpdate, Preferences, ResultRow, Seat, ServerSettings
 from db.repository import Repository
 
@@ -57,6 +58,16 @@ class ServiceCore:
     _server_settings: dict[int, ServerSettings] = field(default_factory=dict)
     _preferences: dict[int, Preferences] = field(default_factory=dict)
     _closed: bool = False
+    # Parties (bot.service.parties): who opens a table's channel (the Discord layer makes a
+    # thread), who is told about party changes, and which running match is whose table.
+    table_channels: TableChannels | None = None
+    party_listeners: list[PartyListener] = field(default_factory=list)
+    _party_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    _party_of_match: dict[int, int] = field(default_factory=dict)
+    party_store: PartyStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.party_store = PartyStore(self.repo)
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -109,6 +120,8 @@ class ServiceCore:
         """Tell listeners in the background, so a slow table edit never delays a reply."""
         for listener in list(self.listeners):
             self._background(listener.match_changed(snap, events), snap.id)
+        if snap.status.over and snap.id in self._party_of_match:
+            self._background(self._party_table_over(snap), snap.id)
 
     def _background(self, coro: Any, match_id: int) -> None:
         async def run() -> None:
@@ -293,4 +306,7 @@ class ServiceCore:
         raise NotImplementedError
 
     def _wake_ai(self, snap: Snapshot) -> None:
+        raise NotImplementedError
+
+    async def _party_table_over(self, snap: Snapshot) -> None:
         raise NotImplementedError

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games import GAMES
 from bot.service.errors import ServiceError
@@ -25,6 +25,7 @@ from db.leaderboard import (
     StandingRecord,
 )
 from db.leaderboard_store import LeaderboardStore
+from db.parties import PartyStats, PartyStore
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ class PlayerStats:
     current: SeasonRecord
     boards: tuple[PlayerBoard, ...]  # newest season first
     recent: tuple[RecentResult, ...]  # newest first
+    parties: PartyStats = field(default_factory=lambda: PartyStats(0, 0))  # parties finished here, and won
 
     @property
     def played(self) -> int:
@@ -197,7 +199,8 @@ class LeaderboardService:
         current = await self.current_season(guild_id)
         boards = await self.store.player_boards(guild_id, user_id)
         last = await self.store.recent_results(guild_id, user_id, recent)
-        return PlayerStats(guild_id, user_id, current, tuple(boards), tuple(last))
+        parties = await PartyStore(self.repo).stats(guild_id, user_id)
+        return PlayerStats(guild_id, user_id, current, tuple(boards), tuple(last), parties)
 
     async def season_choices(self, guild_id: int, text: str = "", limit: int = 25) -> list[SeasonRecord]:
         """Seasons whose number or name contains ``text`` (for autocomplete), newest first."""

@@ -182,26 +182,31 @@ class LobbyMixin(ServiceCore):
             snap = await self._open_lobby(match_id)
             if user_id != snap.record.host_id:
                 raise errors.NotHost("start the match")
-            game = snap.game
-            try:
-                game.check_players(len(snap.seats), snap.record.options)
-            except GameError as err:
-                raise errors.LobbyError(str(err)) from None
-            state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
-            turn = await self.turn_seconds(snap.record.guild_id)
-            deadline_at, deadline = self._deadline_for(game, state, snap.version + 1, snap.seats, turn)
-            try:
-                record = await self.repo.start_match(
-                    match_id, snap.version, state=game.dump(state), seats=snap.seats,
-                    deadline_at=deadline_at, deadline=deadline,
-                )
-            except repo_mod.StaleVersion:
-                await self._fresh(match_id)
-                raise errors.StaleVersion() from None
-            snap = self._snapshot(record)
-            log.info("match %s: started with %d seats", match_id, len(snap.seats))
+            snap = await self._begin(snap)
         events = [Event("The match begins.")]
         await self._after_change(snap, events)
+        return snap
+
+    async def _begin(self, snap: Snapshot) -> Snapshot:
+        """Deal and start a lobby's match. Lock held."""
+        game = snap.game
+        try:
+            game.check_players(len(snap.seats), snap.record.options)
+        except GameError as err:
+            raise errors.LobbyError(str(err)) from None
+        state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
+        turn = await self.turn_seconds(snap.record.guild_id)
+        deadline_at, deadline = self._deadline_for(game, state, snap.version + 1, snap.seats, turn)
+        try:
+            record = await self.repo.start_match(
+                snap.id, snap.version, state=game.dump(state), seats=snap.seats,
+                deadline_at=deadline_at, deadline=deadline,
+            )
+        except repo_mod.StaleVersion:
+            await self._fresh(snap.id)
+            raise errors.StaleVersion() from None
+        snap = self._snapshot(record)
+        log.info("match %s: started with %d seats", snap.id, len(snap.seats))
         return snap
 
     async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Snapshot:

@@ -22,7 +22,7 @@ from bot.games.base import Event, Move
 from bot.service import errors
 from bot.service.ai_seats import AIDriver
 from bot.service.deadlines import DeadlineKeeper
-from bot.service.lobby import LobbyMixin
+from bot.service.parties import PartyMixin
 from bot.service.snapshot import MoveResult, Snapshot, add_events
 from db.records import MatchStatus
 
@@ -33,8 +33,8 @@ RECENTLY_ENDED_SECONDS = 600.0  # restore shows again the tables of matches ende
 
 
 @dataclass
-class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
-    """Lobbies, moves, AI seats and deadlines of every match (see the module docstring)."""
+class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
+    """Lobbies, moves, AI seats, deadlines and parties of every match (see the module docstring)."""
 
     # --- moves --------------------------------------------------------------------------
 
@@ -162,6 +162,7 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
     async def restore(self) -> list[Snapshot]:
         """Load every open match of this process's servers (its Discord shards), re-arm
         deadlines (with the time that was left), wake AIs."""
+        parties = await self._remember_parties()
         collecting = gc.isenabled()
         gc.disable()  # many small objects at once: the collector would walk them again and again
         try:
@@ -184,6 +185,7 @@ class MatchService(LobbyMixin, AIDriver, DeadlineKeeper):
             if self.runs_guild(record.guild_id):
                 await self._notify(self._snapshot(record), [])
         log.info("restored %d open matches", len(snaps))
+        await self._restore_parties(parties)
         return snaps
 
     async def close(self) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
 from db.records import MatchRecord, MatchStatus, Seat
+
+if TYPE_CHECKING:
+    from bot.service.parties import PartySnapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,19 @@ class Listener(Protocol):
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None: ...
 
     async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None: ...
+
+
+class PartyListener(Protocol):
+    """Told about every change of a party (the Discord layer edits its lobby or standings)."""
+
+    async def party_changed(self, party: PartySnapshot) -> None: ...
+
+
+class TableChannels(Protocol):
+    """Opens the channel a party's table plays in (the Discord layer makes a thread of the
+    party's channel) and returns its id."""
+
+    async def table_channel(self, party: PartySnapshot, round_no: int, table_no: int) -> int: ...
 
 
 def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | None:

@@ -133,8 +133,15 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
 
 
 async def leave_command(interaction: Interaction) -> None:
-    snap = await channel_match(interaction)
     svc = service_of(interaction)
+    here = await svc.active_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    if party is not None:  # a party's channel without a match of its own: /leave means the party
+        await svc.party_leave(party.id, interaction.user.id)
+        running = party.status == MatchStatus.RUNNING
+        await say(interaction, "You left the party; the AI plays your seat and you are ranked last." if running else "You left the party.")
+        return
+    snap = here or await channel_match(interaction)
     if snap.status == MatchStatus.LOBBY:
         snap = await svc.leave_lobby(snap.id, interaction.user.id)
         await say(interaction, "You left the lobby.")
@@ -144,8 +151,15 @@ async def leave_command(interaction: Interaction) -> None:
 
 
 async def cancel_command(interaction: Interaction) -> None:
-    snap = await channel_match(interaction)
-    await service_of(interaction).cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
+    svc = service_of(interaction)
+    here = await svc.active_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    if party is not None:  # a party's channel without a match of its own: /cancel means the party
+        await svc.party_cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
+        await say(interaction, f"The party #{party.id} was cancelled, with its running matches.")
+        return
+    snap = here or await channel_match(interaction)
+    await svc.cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
     await say(interaction, f"Match #{snap.id} was cancelled.")
 
 

@@ -112,6 +112,10 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
         f"<@{stats.user_id}>: {plural(stats.played, 'match', 'matches')}, {plural(stats.wins, 'win', 'wins')} "
         f"({rate:.0%}) on this server. Current season: {stats.current.name}."
     )
+    if stats.parties.played:
+        embed.description += (
+            f"\nParties: {plural(stats.parties.played, 'party', 'parties')} played, {stats.parties.won} won."
+        )
     if len(stats.boards) > BOARDS_SHOWN:
         embed.description += (
             f"\nShowing {BOARDS_SHOWN} of {len(stats.boards)} boards (newest seasons first); "

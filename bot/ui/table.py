@@ -176,6 +176,8 @@ class TablePublisher:
 
     async def publish(self, snap: Snapshot) -> None:
         if snap.record.message_id is None:
+            if snap.status == MatchStatus.RUNNING:
+                await self._post_table(snap)  # a party's table, started in its new thread
             return
         skill = await self.service.skill_changes(snap.id) if snap.status == MatchStatus.FINISHED else None
         embed, view = table_message(snap, skill)
@@ -187,18 +189,23 @@ class TablePublisher:
             self._edited[snap.id] = time.monotonic()
         except discord.NotFound:
             # The table message was deleted: post a new one so the match can go on.
-            try:
-                message = await channel.send(embed=embed, view=view, files=await self._picture(snap, embed))
-            except discord.HTTPException:
-                log.warning("match %s: table message gone and cannot post a new one", snap.id)
-                return
-            await self.service.set_table_message(snap.id, message.id)
-            self._shown[snap.id] = (snap.version, snap.status)
-            self._edited[snap.id] = time.monotonic()
+            await self._post_table(snap)
         except discord.Forbidden:
             log.warning("match %s: missing permission to edit the table message", snap.id)
         except discord.HTTPException:
             log.exception("match %s: editing the table message failed", snap.id)
+
+    async def _post_table(self, snap: Snapshot) -> None:
+        """Post the table as a new message (the old one is gone, or there was none yet)."""
+        embed, view = table_message(snap)
+        try:
+            message = await self._channel(snap).send(embed=embed, view=view, files=await self._picture(snap, embed))
+        except discord.HTTPException:
+            log.warning("match %s: cannot post the table message", snap.id)
+            return
+        await self.service.set_table_message(snap.id, message.id)
+        self._shown[snap.id] = (snap.version, snap.status)
+        self._edited[snap.id] = time.monotonic()
 
     async def _picture(self, snap: Snapshot, embed: discord.Embed) -> list[discord.File]:
         """The public table as a picture (drawn off the event loop, cached by content), where

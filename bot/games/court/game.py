@@ -112,6 +112,7 @@ class KingsCourt(GameBase[CourtState]):
         Command("bid", "Bid before the deal.", (BID_KIND,), "bid", "The bid"),
     )
     hints = SuiteHints(players=4, quick={"target": "120"}, vary=("board",))
+    party_options = (("target", "120"),)
 
     # --- set-up ----------------------------------------------------------------------
 

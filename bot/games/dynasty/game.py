@@ -210,6 +210,7 @@ class Dynasty(GameBase[DynastyState]):
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
     commands = COMMANDS
     low_score_wins = True  # totals are penalty points
+    party_options = (("hands", "1"),)  # the ruling: a party's match is one hand unless the host says otherwise
     hints = SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",))
 
     # --- set-up -------------------------------------------------------------------------

@@ -88,6 +88,7 @@ class HighCard(GameBase[HighCardState]):
     options = (Option("rounds", "Rounds", (("3", "3 rounds"), ("5", "5 rounds"))),)
     commands = (Command("play", "Play a card face down.", (PLAY,), "card", "The card to play"),)
     hints = SuiteHints(players=2, vary=("rounds",))
+    party_options = ()
 
     # --- set-up and whose move ---------------------------------------------------------
 

@@ -102,6 +102,7 @@ class Four(GameBase[FourState]):
         Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
     )
     hints = SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",))
+    party_options = (("deals", "1"),)
 
     # --- set-up ---------------------------------------------------------------------------
 

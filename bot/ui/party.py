@@ -1,0 +1,297 @@
+"""Parties in Discord: the party message (lobby, then standings, edited in place), its
+buttons and option selects, and a thread of the party's channel for every table.
+
+    kg:party:<party>:<action>    party buttons (join, leave, ai, unai, start, cancel, opts, optmore)
+    kg:popt:<party>:<key>        party option select (tables, rounds, or one of the game's options)
+
+Each table's match is an ordinary match whose channel is its thread: the table publisher
+posts and edits its table there, with the same hand, pings and end screen as any match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.games import GAMES
+from bot.games.base import GameError, Option
+from bot.service import MatchService, MatchStatus, ServiceError
+from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES, PartySnapshot
+from bot.ui import render
+from bot.ui.hand import SELECT_SIZE
+from bot.ui.render import clip
+from bot.ui.replies import (
+    Interaction,
+    display_name,
+    guarded,
+    is_admin,
+    missing_channel_permissions,
+    refuse,
+    say,
+    service_of,
+    wrong_kind,
+)
+
+log = logging.getLogger(__name__)
+
+PARTY_ACTIONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary),
+    "opts": ("Game options", discord.ButtonStyle.secondary),
+    "optmore": ("More options", discord.ButtonStyle.secondary),
+}
+PANEL_SELECTS = 4  # game option selects per page of the host's panel
+
+
+def party_games() -> list[str]:
+    """The games that can be played as a party (their outcome gives every seat a total)."""
+    return [g.id for g in GAMES.values() if g.party_options is not None]
+
+
+class PartyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:party:(?P<pid>\d{1,12}):(?P<action>[a-z]{1,8})"):
+    def __init__(self, party_id: int, action: str) -> None:
+        label, style = PARTY_ACTIONS.get(action, ("?", discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"kg:party:{party_id}:{action}"))
+        self.party_id = party_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> PartyButton:
+        return cls(int(match["pid"]), match["action"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, party_action(interaction, self.party_id, self.action))
+
+
+class PartyOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:popt:(?P<pid>\d{1,12}):(?P<key>[a-z_]{1,20})"):
+    def __init__(self, party_id: int, key: str, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"kg:popt:{party_id}:{key}", options=[discord.SelectOption(label="-")]))
+        self.party_id = party_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> PartyOptionSelect:
+        return cls(int(match["pid"]), match["key"], item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.select):
+            return
+        await guarded(interaction, set_party_option(interaction, self.party_id, self.key, ",".join(self.item.values)))
+
+
+PARTY_ITEMS = (PartyButton, PartyOptionSelect)
+
+
+def _select(party_id: int, key: str, label: str, choices: tuple[tuple[str, str], ...], chosen: set[str], *, multi: bool, row: int) -> PartyOptionSelect:
+    choices = choices[:SELECT_SIZE]
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"kg:popt:{party_id}:{key}",
+        placeholder=label,
+        min_values=0 if multi else 1,
+        max_values=len(choices) if multi else 1,
+        options=[discord.SelectOption(label=clip(text, 100), value=value, default=value in chosen) for value, text in choices],
+        row=row,
+    )
+    return PartyOptionSelect(party_id, key, select)
+
+
+def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyOptionSelect:
+    current = party.record.options.get(option.key, option.default_value)
+    chosen = set(current.split(",")) if option.multi else {current}
+    return _select(party.id, option.key, option.label, option.choices, chosen, multi=option.multi, row=row)
+
+
+def party_view(party: PartySnapshot) -> discord.ui.View:
+    """Lobby: the buttons, tables and rounds, and the game's options behind a button.
+    Running: Leave and Cancel. Over: nothing."""
+    view = discord.ui.View(timeout=None)
+    if party.status == MatchStatus.LOBBY:
+        for action in ("join", "leave", "ai", "start", "cancel"):
+            view.add_item(PartyButton(party.id, action))
+        view.add_item(_select(party.id, "tables", "Tables", TABLE_CHOICES, {str(party.record.tables)}, multi=False, row=1))
+        view.add_item(_select(party.id, "rounds", "Rounds", ROUND_CHOICES, {str(party.record.rounds)}, multi=False, row=2))
+        if party.game.options:
+            button = PartyButton(party.id, "opts")
+            button.item.row = 3
+            view.add_item(button)
+        if any(p.ai for p in party.players):
+            button = PartyButton(party.id, "unai")
+            button.item.row = 3
+            view.add_item(button)
+    elif party.status == MatchStatus.RUNNING:
+        view.add_item(PartyButton(party.id, "leave"))
+        view.add_item(PartyButton(party.id, "cancel"))
+    return view
+
+
+def options_view(party: PartySnapshot, page: int = 0) -> discord.ui.View:
+    """The host's ephemeral panel of the game's options, four a page."""
+    view = discord.ui.View(timeout=None)
+    options = party.game.options
+    pages = max(1, -(-len(options) // PANEL_SELECTS))
+    page = max(0, min(page, pages - 1))
+    for row, option in enumerate(options[page * PANEL_SELECTS : (page + 1) * PANEL_SELECTS]):
+        view.add_item(game_option_select(party, option, row))
+    if pages > 1:
+        button = PartyButton(party.id, "optmore" if page + 1 < pages else "opts")
+        if page + 1 == pages:
+            button.item.label = "First options"
+        button.item.row = 4
+        view.add_item(button)
+    return view
+
+
+def options_embed(party: PartySnapshot) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Options: {party.game.name} party #{party.id}",
+        description="\n".join(render.party_options(party)) + "\n\nChanges show on the party at once; press Start there when ready.",
+        colour=render.COLOUR_LOBBY,
+    )
+    embed.set_footer(text="Only the host sees this.")
+    return embed
+
+
+# --- what the commands and buttons do -----------------------------------------------------
+
+
+async def open_party(interaction: Interaction, game_id: str) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await say(interaction, "Parties are played in server channels, not in direct messages.")
+        return
+    if isinstance(interaction.channel, discord.Thread):
+        await say(interaction, "A party opens a thread for every table: start it in a channel, not in a thread.")
+        return
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        await say(interaction, f"I cannot host a party in this channel: I am missing the {missing} permission here.")
+        return
+    svc = service_of(interaction)
+    party = await svc.open_party(
+        guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
+        host_name=display_name(interaction), game_id=game_id,
+    )
+    await interaction.response.send_message(embed=render.party_embed(party), view=party_view(party))
+    try:
+        message = await interaction.original_response()
+        await svc.set_party_message(party.id, message.id)
+    except discord.HTTPException:
+        log.warning("party %s: could not read the party message id", party.id)
+
+
+async def party_action(interaction: Interaction, party_id: int, action: str) -> None:
+    svc = service_of(interaction)
+    user = interaction.user.id
+    try:
+        if action == "join":
+            await svc.party_join(party_id, user, display_name(interaction))
+        elif action == "leave":
+            await svc.party_leave(party_id, user)
+        elif action == "ai":
+            await svc.party_add_ai(party_id, user)
+        elif action == "unai":
+            await svc.party_remove_ai(party_id, user)
+        elif action == "start":
+            if not interaction.response.is_done():
+                await interaction.response.defer()  # opening the tables' threads takes a moment
+            await svc.party_start(party_id, user)
+        elif action == "cancel":
+            await svc.party_cancel(party_id, user, is_admin=is_admin(interaction))
+        elif action in ("opts", "optmore"):
+            await options_panel(interaction, party_id, page=1 if action == "optmore" else 0)
+            return
+        else:
+            await say(interaction, "That button is not one of ours.")
+            return
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def options_panel(interaction: Interaction, party_id: int, page: int = 0) -> None:
+    party = await service_of(interaction).get_party(party_id)
+    if party.status != MatchStatus.LOBBY:
+        raise ServiceError("This party has already started or ended.")
+    if interaction.user.id != party.record.host_id:
+        raise ServiceError("Only the host can change the options.")
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(embed=options_embed(party), view=options_view(party, page))
+        return
+    await interaction.response.send_message(embed=options_embed(party), view=options_view(party, page), ephemeral=True)
+
+
+async def set_party_option(interaction: Interaction, party_id: int, key: str, value: str) -> None:
+    try:
+        party = await service_of(interaction).party_set_option(party_id, interaction.user.id, key, value)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+        keys = [o.key for o in party.game.options]
+        page = keys.index(key) // PANEL_SELECTS if key in keys and key not in PARTY_KEYS else 0
+        await interaction.response.edit_message(embed=options_embed(party), view=options_view(party, page))
+        return
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+# --- the service's listener and the tables' threads ---------------------------------------------
+
+
+class PartyPublisher:
+    """Edits each party's message in place (newest state only) and opens a thread of the
+    party's channel for every table."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def table_channel(self, party: PartySnapshot, round_no: int, table_no: int) -> int:
+        channel = self.client.get_channel(party.record.channel_id) or await self.client.fetch_channel(party.record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError("A party's tables are threads of a text channel.")
+        thread = await channel.create_thread(
+            name=clip(f"{party.game.name} party #{party.id} · round {round_no} · table {table_no + 1}", 100),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
+        )
+        return thread.id
+
+    async def party_changed(self, party: PartySnapshot) -> None:
+        async with self._locks.setdefault(party.id, asyncio.Lock()):
+            latest = await self.service.get_party(party.id)
+            if latest.record.message_id is None:
+                return
+            channels: dict[int, int] = {}
+            for table in latest.round_tables():
+                if table.match_id is not None:
+                    channels[table.table_no] = (await self.service.get(table.match_id)).record.channel_id
+            messageable = self.client.get_partial_messageable(latest.record.channel_id)
+            embed, view = render.party_embed(latest, channels), party_view(latest)
+            try:
+                await messageable.get_partial_message(latest.record.message_id).edit(embed=embed, view=view)
+            except discord.NotFound:
+                try:
+                    message = await messageable.send(embed=embed, view=view)
+                except discord.HTTPException:
+                    log.warning("party %s: the party message is gone and no new one can be posted", party.id)
+                    return
+                await self.service.set_party_message(party.id, message.id)
+            except discord.HTTPException:
+                log.exception("party %s: editing the party message failed", party.id)
+        if latest.status.over:
+            self._locks.pop(party.id, None)

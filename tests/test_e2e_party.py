@@ -1,0 +1,223 @@
+"""A whole party through the fake Discord: /party, its lobby, two tables in threads of the
+channel, two rounds with the winners moving on, the standings message edited in place, the
+party winner, /stats; and a restart in the middle of a round that loses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sqlite3
+
+import pytest
+
+from bot.app import KingBot
+from tests.e2e_support import (
+    World,
+    custom_id_is_safe,
+    custom_ids,
+    error_records,
+    make_bot,
+    quiet,
+    world,
+)
+from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+
+async def open_party(world: World, host: FakeUser, others: list[FakeUser], *, ais: int) -> FakeMessage:
+    """/party game:dynasty with one-hand classic matches, two tables, two rounds; Start."""
+    fake = world.fake
+    opened = await fake.slash(host, world.channel, "party", game="dynasty")
+    assert opened.response is not None and not opened.ephemeral, opened.text
+    party = opened.response
+    assert "party" in party.text and "Join" in [b.label for b in party.buttons]
+    for key, value in (("rounds", "2"), ("tables", "2")):
+        select = next(s for s in party.selects if s.custom_id.endswith(f":{key}"))
+        chosen = await fake.select(host, party, select.custom_id, [value])
+        assert chosen.callback_type in (6, 7), chosen.text
+    panel = await fake.click(host, party, label="Game options")
+    assert panel.ephemeral and panel.response is not None, panel.text
+    for key, value in (("deck", "classic"), ("hands", "1")):
+        select = next(s for s in panel.response.selects if s.custom_id.endswith(f":{key}"))
+        chosen = await fake.select(host, panel.response, select.custom_id, [value])
+        assert chosen.callback_type in (6, 7), chosen.text
+    for user in others:
+        joined = await fake.click(user, party, label="Join")
+        assert joined.callback_type in (6, 7), joined.text
+    for _ in range(ais):
+        added = await fake.click(host, party, label="Add AI")
+        assert added.callback_type in (6, 7), added.text
+    assert all(custom_id_is_safe(c) for c in custom_ids(party)), custom_ids(party)
+    started = await fake.click(host, party, label="Start")
+    assert started.callback_type in (5, 6, 7), started.text
+    await fake.wait_for(lambda: "round 1 of 2" in party.text, what="round 1 on the party message")
+    return party
+
+
+def threads_of(fake: FakeDiscord, world: World) -> list[FakeChannel]:
+    return [c for c in world.guild.channels.values() if c.parent_id == world.channel.id]
+
+
+def table_in(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage | None:
+    """The table message of a thread (the bot's message with a My hand, Rematch or Log button)."""
+    for message in fake.messages(thread):
+        if {"My hand", "Rematch", "Log"} & {b.label for b in message.buttons}:
+            return message
+    return None
+
+
+async def play_tables(
+    fake: FakeDiscord, world: World, people: list[FakeUser], party: FakeMessage, until: str | None, passes: int = 3000
+) -> None:
+    """The people make their first listed move by /move in every thread (the autocomplete
+    lists a player's legal moves only when it is their turn), until ``until`` shows on the
+    party message (None: for ``passes`` passes over the threads)."""
+    for _ in range(passes):
+        if until is not None and until in party.text:
+            return
+        moved = False
+        for thread in threads_of(fake, world):
+            table = table_in(fake, thread)
+            if table is None or "My hand" not in [b.label for b in table.buttons]:
+                continue
+            for user in people:
+                choices = await fake.autocomplete(user, thread, "move", focused="move", move="")
+                if not choices:
+                    continue
+                await fake.slash(user, thread, "move", move=choices[0]["value"])
+                moved = True
+        if not moved:
+            await asyncio.sleep(0.02)
+    if until is None:
+        return
+    raise AssertionError(f"{until!r} never showed: {party.text}")
+
+
+async def test_a_two_table_two_round_party_of_people_and_ai(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        assert "party" in [c["name"] for c in fake.commands]
+        party = await open_party(world, ann, [bob], ais=2)
+        assert len(threads_of(fake, world)) == 2  # a thread per table
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        assert [b.label for b in party.buttons] == ["Leave", "Cancel"]
+        await play_tables(fake, world, [ann, bob], party, "wins the party")
+        await quiet(fake, bot)
+        assert len(threads_of(fake, world)) == 4  # two rounds of two tables
+        assert "🏆" in party.text and "wins the party" in party.text, party.text
+        assert re.search(r"\*\*-?\d+\*\* \(-?\d+ \+ -?\d+\)", party.text), party.text  # round by round
+        assert party.buttons == []
+        first = party.text.split("🥇")[1].split("·")[0].strip()
+        assert first in ("ann", "bob"), party.text  # an AI is never the party winner
+        winner = ann if first == "ann" else bob
+        stats = await fake.slash(winner, world.channel, "stats")
+        assert "Parties: 1 party played, 1 won." in stats.text, stats.text
+        for thread in threads_of(fake, world):
+            table = table_in(fake, thread)
+            assert table is not None and "Rematch" in [b.label for b in table.buttons]
+    fake.assert_clean()
+    assert error_records(caplog.records) == []
+
+
+async def test_a_restart_in_the_middle_of_a_round_loses_nothing(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan = world.users[:4]
+    bot: KingBot
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [bob, cat, dan], ais=0)
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await quiet(fake, bot)
+    # The bot is down in the middle of round 1: nobody has finished a table.
+    assert "round 1 of 2" in party.text
+    async with fake.bot_running(make_bot(world)) as bot:
+        await quiet(fake, bot)
+        assert len(threads_of(fake, world)) == 2  # nothing opened twice
+        await play_tables(fake, world, [ann, bob, cat, dan], party, "round 2 of 2")
+        assert len(threads_of(fake, world)) == 4
+        await play_tables(fake, world, [ann, bob, cat, dan], party, "wins the party")
+        assert "🏆" in party.text
+    fake.assert_clean()
+    assert error_records(caplog.records) == []
+
+
+async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: World) -> None:
+    """The bot process is killed (no shutdown) while people play round 1; started again, it
+    opens nothing twice, the party goes on to its winner, and every table is stored once."""
+    fake = world.fake
+    db = world.tmp_path / "bot.db"
+    env = {"DATABASE_URL": f"sqlite:///{db}", "AI_DELAY": "0", "TABLE_EDIT_SECONDS": "0", "LOG_LEVEL": "INFO"}
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan, eve = world.users
+    people = [ann, bob, cat, dan, eve]
+
+    async def start() -> BotProcess:
+        before = fake.active_session
+        proc = await fake.start_bot_process("bot", env=env)
+        await fake.wait_for(
+            lambda: fake.active_session not in (None, before) and bool(fake.commands), 30, "the bot process to connect"
+        )
+        return proc
+
+    proc = await start()
+    outputs = []
+    try:
+        party = await open_party(world, ann, [bob, cat, dan, eve], ais=0)
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await play_tables(fake, world, people, party, None, passes=3)
+        assert "round 1 of 2" in party.text
+        await proc.kill()
+        outputs.append(proc.output())
+        proc.cleanup()
+
+        proc = await start()
+        await play_tables(fake, world, people, party, "wins the party")
+        assert len(threads_of(fake, world)) == 4
+        with sqlite3.connect(db) as conn:
+            rows = conn.execute("SELECT round, table_no, match_id, results IS NOT NULL FROM party_tables").fetchall()
+            assert sorted((r, t) for r, t, _m, _d in rows) == [(1, 0), (1, 1), (2, 0), (2, 1)]
+            assert all(done for *_rest, done in rows)
+            assert len({m for _r, _t, m, _d in rows}) == 4
+            assert conn.execute("SELECT status FROM parties").fetchall() == [("finished",)]
+            assert conn.execute("SELECT COUNT(*), SUM(won) FROM party_results").fetchone() == (5, 1)
+        await proc.terminate()
+        outputs.append(proc.output())
+        for out in outputs:
+            assert "Traceback" not in out, out[-3000:]
+            assert " ERROR " not in out, out[-3000:]
+    finally:
+        if proc.running:
+            await proc.kill()
+        proc.cleanup()
+
+
+async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan = world.users[:4]
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [bob, cat, dan], ais=0)
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        left = await fake.slash(bob, world.channel, "leave")
+        assert left.ephemeral and "You left the party" in left.text, left.text
+        await fake.wait_for(lambda: "bob (left, ranked last)" in party.text, what="bob ranked last")
+        refused = await fake.slash(cat, world.channel, "cancel")
+        assert refused.ephemeral and "Only the host" in refused.text, refused.text
+        cancelled = await fake.slash(ann, world.channel, "cancel")
+        assert cancelled.ephemeral and "was cancelled" in cancelled.text, cancelled.text
+        await fake.wait_for(lambda: "cancelled" in party.text, what="the party cancelled")
+        await quiet(fake, bot)
+        for thread in threads_of(fake, world):
+            table = table_in(fake, thread)
+            assert table is None or "My hand" not in [b.label for b in table.buttons]
+        assert party.buttons == []
+    fake.assert_clean()
+    assert error_records(caplog.records) == []

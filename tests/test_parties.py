@@ -1,0 +1,360 @@
+"""Parties: the seating rules (pure), standings, and whole parties through the service on
+SQLite and PostgreSQL, including a restart after a round ended while the bot was down."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.base import GameError, Rng
+from bot.service import MatchService, errors, seating
+from bot.service.parties import PartySnapshot
+from bot.service.seating import AI_FILL, SeatingError, TableResult
+from db.records import MatchStatus
+from db.repository import Repository
+from tests.postgres import BACKENDS, database_url, postgres_server
+
+__all__ = ["postgres_server"]
+
+HOST, BOB, CAT = 100, 200, 300
+QUICK = {"hands": "1", "deck": "classic"}
+
+
+# --- seating rules --------------------------------------------------------------------------
+
+
+def test_tables_are_as_even_as_possible() -> None:
+    assert seating.table_sizes(7, 2) == [4, 3]
+    assert seating.table_sizes(16, 3) == [6, 5, 5]
+    assert seating.table_sizes(4, 2) == [2, 2]
+
+
+def test_check_seating_refuses_what_cannot_be_seated() -> None:
+    seating.check_seating(5, 2, game_min=2, game_max=8)
+    with pytest.raises(SeatingError, match="4 to 16"):
+        seating.check_seating(3, 2, game_min=2, game_max=8)
+    with pytest.raises(SeatingError, match="at least 2"):
+        seating.check_seating(5, 3, game_min=2, game_max=8)
+    with pytest.raises(SeatingError, match="at most 4"):
+        seating.check_seating(10, 2, game_min=2, game_max=4)
+    with pytest.raises(SeatingError, match="Partners"):
+        seating.check_seating(6, 2, game_min=2, game_max=8, partners=True)  # 3 and 3
+    seating.check_seating(8, 2, game_min=2, game_max=8, partners=True)
+
+
+def test_first_seating_seats_everyone_once() -> None:
+    tables = seating.first_seating(7, 2, random.Random(1))
+    assert [len(t) for t in tables] == [4, 3]
+    assert sorted(itertools.chain(*tables)) == list(range(7))
+
+
+def test_winners_move_to_the_next_table_and_the_last_to_the_first() -> None:
+    moved = seating.move_winners([[0, 1, 2], [3, 4, 5], [6, 7]], [1, 5, 7])
+    assert moved == [[0, 2, 7], [3, 4, 1], [6, 5]]
+
+
+def test_uneven_tables_keep_their_sizes_and_a_table_without_winner_sends_nobody() -> None:
+    moved = seating.move_winners([[0, 1, 2], [3, 4]], [2, None])
+    assert moved == [[0, 1], [3, 4, 2]]
+    moved = seating.move_winners([[0, 1, 2], [3, 4]], [2, 4])
+    assert sorted(len(t) for t in moved) == [2, 3] and moved == [[0, 1, 4], [3, 2]]
+
+
+def test_ai_fills_a_table_up_to_the_games_smallest_and_is_dropped_before_moving() -> None:
+    filled = seating.fill_ai([[0, 1, 2], [3, 4]], game_min=4)
+    assert filled == [[0, 1, 2, AI_FILL], [3, 4, AI_FILL, AI_FILL]]
+    assert seating.move_winners(filled, [0, 3]) == [[1, 2, 3], [4, 0]]
+    nxt = seating.next_seating(filled, [0, 3], random.Random(2), partners=False, game_min=4)
+    assert nxt == [[1, 2, 3, AI_FILL], [4, 0, AI_FILL, AI_FILL]]
+
+
+def test_partners_are_drawn_again_and_nobody_keeps_a_partner_where_possible() -> None:
+    first = [[0, 1, 2, 3], [4, 5, 6, 7]]  # partners 0-2, 1-3, 4-6, 5-7
+    before = seating.partner_pairs(first[0]) | seating.partner_pairs(first[1])
+    assert before == {frozenset({0, 2}), frozenset({1, 3}), frozenset({4, 6}), frozenset({5, 7})}
+    for seed in range(20):
+        nxt = seating.next_seating(first, [0, 4], random.Random(seed), partners=True, game_min=2)
+        assert sorted(nxt[0]) == [1, 2, 3, 4] and sorted(nxt[1]) == [0, 5, 6, 7]
+        after = seating.partner_pairs(nxt[0]) | seating.partner_pairs(nxt[1])
+        assert not after & before, (seed, nxt)
+
+
+def test_a_partner_repeats_only_when_it_cannot_be_helped() -> None:
+    # Two players at a table of two are partners however they sit.
+    table = seating.draw_partners([0, 1], {frozenset({0, 1})}, random.Random(0))
+    assert sorted(table) == [0, 1]
+
+
+def test_table_winner_is_place_one_and_never_an_ai_fill_seat() -> None:
+    results = [TableResult(0, 2, 30), TableResult(AI_FILL, 1, 0), TableResult(1, 3, 50)]
+    assert seating.table_winner(results, low_score_wins=True) is None
+    team = [TableResult(0, 1, 40), TableResult(1, 2, 60), TableResult(2, 1, 10), TableResult(3, 2, 5)]
+    assert seating.table_winner(team, low_score_wins=True) == 2
+    assert seating.table_winner(team, low_score_wins=False) == 0
+
+
+def test_standings_add_up_rounds_and_rank_ai_then_leavers_after_people() -> None:
+    rounds: list[dict[int, int | None]] = [{0: 10, 1: 0, 2: 5, 3: 50}, {0: 0, 1: 30, 2: 5, 3: None}]
+    lines = seating.standings(
+        4, rounds, left=[False, False, False, True], ai=[False, False, True, False], low_score_wins=True
+    )
+    assert [(s.player, s.total) for s in lines] == [(0, 10), (1, 30), (2, 10), (3, 50)]
+    assert lines[0].rounds == (10, 0)
+    assert seating.party_winner(lines) == 0
+    high = seating.standings(2, [{0: 3, 1: 7}], left=[False, False], ai=[False, False], low_score_wins=False)
+    assert seating.party_winner(high) == 1
+
+
+# --- through the service ----------------------------------------------------------------------
+
+
+class Threads:
+    """The tables' channels, as the Discord layer would open them (one id per table)."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(10_000)
+        self.opened: list[tuple[int, int, int]] = []
+
+    async def table_channel(self, party: PartySnapshot, round_no: int, table_no: int) -> int:
+        self.opened.append((party.id, round_no, table_no))
+        return next(self.ids)
+
+
+class Seen:
+    def __init__(self) -> None:
+        self.parties: list[PartySnapshot] = []
+
+    async def party_changed(self, party: PartySnapshot) -> None:
+        self.parties.append(party)
+
+
+@pytest.fixture(params=BACKENDS)
+async def repo(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    r = Repository(database_url(request, tmp_path))
+    await r.migrate()
+    yield r
+    await r.close()
+
+
+def service(repo: Repository, threads: Threads) -> MatchService:
+    svc = MatchService(repo, ai_delay=0)
+    svc.table_channels = threads
+    return svc
+
+
+async def people_play(svc: MatchService, party_id: int, people: dict[int, str], *, until_round: int | None = None) -> PartySnapshot:
+    """Every person makes a legal move whenever asked, until the party ends (or reaches a round)."""
+    for _ in range(20_000):
+        party = await svc.get_party(party_id)
+        if party.status.over or (until_round is not None and party.record.round >= until_round):
+            return party
+        moved = False
+        for table in party.round_tables():
+            if table.match_id is None or table.results is not None:
+                continue
+            snap = await svc.get(table.match_id)
+            for user in people:
+                seat = snap.seat_of(user)
+                if seat is not None and seat in snap.to_act() and not snap.seats[seat].left:
+                    try:
+                        await svc.play(snap.id, user, snap.legal_moves(seat)[0], version=snap.version)
+                        moved = True
+                    except (errors.StaleVersion, errors.NotRunning, GameError):
+                        pass  # the AI moved first, or the table ended: look again
+                    break
+        if not moved:
+            await asyncio.sleep(0.01)
+    raise AssertionError("the party did not end")
+
+
+async def open_party(svc: MatchService, *, ais: int, people: dict[int, str], rounds: str = "2") -> PartySnapshot:
+    party = await svc.open_party(guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty")
+    for user, name in people.items():
+        if user != HOST:
+            party = await svc.party_join(party.id, user, name)
+    for _ in range(ais):
+        party = await svc.party_add_ai(party.id, HOST)
+    for key, value in QUICK.items():
+        party = await svc.party_set_option(party.id, HOST, key, value)
+    return await svc.party_set_option(party.id, HOST, "rounds", rounds)
+
+
+async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) -> None:
+    threads, seen = Threads(), Seen()
+    svc = service(repo, threads)
+    svc.add_party_listener(seen)
+    people = {HOST: "Host", BOB: "Bob"}
+    try:
+        party = await open_party(svc, ais=3, people=people)
+        with pytest.raises(errors.NotHost):
+            await svc.party_start(party.id, BOB)
+        party = await svc.party_start(party.id, HOST)
+        assert party.status == MatchStatus.RUNNING and party.record.round == 1
+        assert [len(t.seating) for t in party.round_tables()] == [3, 2]
+        party = await people_play(svc, party.id, people)
+        await svc.settle()
+        assert party.status == MatchStatus.FINISHED
+        assert len(threads.opened) == 4  # two tables, two rounds: a channel each
+        assert {t.round for t in party.tables} == {1, 2}
+        assert all(t.results is not None for t in party.tables)
+        # The winner of each table of round 1 sits at the next table in round 2.
+        for t, table in enumerate(party.round_tables(1)):
+            winner = seating.table_winner(
+                [TableResult(r.player, r.place, r.score) for r in table.results or ()], low_score_wins=True
+            )
+            if winner is not None:
+                assert winner in party.round_tables(2)[(t + 1) % 2].seating
+        lines = party.standings()
+        assert {line.player for line in lines} == set(range(5))
+        assert all(len(line.rounds) == 2 for line in lines)
+        winner = party.winner()
+        assert winner is not None and party.players[winner].user_id in people
+        # Every match counted as usual; the party result is kept for /stats.
+        for table in party.tables:
+            assert table.match_id is not None and await repo.results(table.match_id)
+        won = await svc.party_stats(1, party.players[winner].user_id or 0)
+        assert (won.played, won.won) == (1, 1)
+        assert seen.parties and seen.parties[-1].status == MatchStatus.FINISHED
+    finally:
+        await svc.close()
+
+
+async def test_a_player_who_leaves_is_replaced_by_the_ai_and_ranked_last(repo: Repository) -> None:
+    threads = Threads()
+    svc = service(repo, threads)
+    people = {HOST: "Host", BOB: "Bob", CAT: "Cat"}
+    try:
+        party = await open_party(svc, ais=1, people=people)
+        party = await svc.party_start(party.id, HOST)
+        party = await svc.party_leave(party.id, BOB)
+        bob = party.player_of(BOB)
+        assert bob is not None and party.players[bob].left
+        party = await people_play(svc, party.id, {HOST: "Host", CAT: "Cat"})
+        assert party.status == MatchStatus.FINISHED
+        lines = party.standings()
+        assert lines[-1].player == bob
+        round_two = next(t for t in party.round_tables(2) if bob in t.seating)
+        assert round_two.match_id is not None
+        snap = await svc.get(round_two.match_id)
+        assert snap.seats[round_two.seating.index(bob)].ai  # the AI plays Bob's seat from now on
+        assert (await svc.party_stats(1, BOB)).won == 0
+    finally:
+        await svc.close()
+
+
+async def test_cancelling_a_party_cancels_its_running_matches(repo: Repository) -> None:
+    svc = service(repo, Threads())
+    try:
+        party = await open_party(svc, ais=2, people={HOST: "Host", BOB: "Bob"})
+        party = await svc.party_start(party.id, HOST)
+        with pytest.raises(errors.NotHost):
+            await svc.party_cancel(party.id, BOB, is_admin=False)
+        party = await svc.party_cancel(party.id, BOB, is_admin=True)
+        assert party.status == MatchStatus.ABANDONED
+        for table in party.round_tables():
+            assert table.match_id is not None
+            assert (await svc.get(table.match_id)).status in (MatchStatus.ABANDONED, MatchStatus.FINISHED)
+    finally:
+        await svc.close()
+
+
+async def test_a_round_that_ended_while_the_bot_was_down_advances_on_restore(repo: Repository) -> None:
+    threads = Threads()
+    people = {HOST: "Host", BOB: "Bob"}
+    first = service(repo, threads)
+    party = await open_party(first, ais=2, people=people)
+    party = await first.party_start(party.id, HOST)
+    # From here on the first process no longer hears of its tables' ends, as if it had
+    # stopped: the matches are played to their end, the party is not told.
+    first._party_of_match.clear()
+    for table in party.round_tables():
+        assert table.match_id is not None
+        for _ in range(10_000):
+            snap = await first.get(table.match_id)
+            if snap.status.over:
+                break
+            for user in people:
+                seat = snap.seat_of(user)
+                if seat is not None and seat in snap.to_act():
+                    try:
+                        await first.play(snap.id, user, snap.legal_moves(seat)[0], version=snap.version)
+                    except (errors.StaleVersion, errors.NotRunning):
+                        pass
+            await asyncio.sleep(0.01)
+        assert (await first.get(table.match_id)).status.over
+    await first.close()
+    assert (await first.get_party(party.id)).record.round == 1
+
+    second = service(repo, threads)
+    try:
+        await second.restore()
+        party = await second.get_party(party.id)
+        assert party.record.round == 2
+        assert all(t.results is not None for t in party.round_tables(1))
+        assert all(t.match_id is not None for t in party.round_tables(2))
+        party = await people_play(second, party.id, people)
+        assert party.status == MatchStatus.FINISHED
+    finally:
+        await second.close()
+
+
+@pytest.mark.parametrize("game_id", [g for g, game in GAMES.items() if game.party_options is not None])
+def test_every_party_game_gives_every_seat_a_total(game_id: str) -> None:
+    """A party adds up SeatResult.score: a game that declares party options must give one."""
+    game = GAMES[game_id]
+    options = {o.key: o.default_value for o in game.options} | dict(game.party_options or ()) | dict(game.hints.quick)
+    players = game.hints.players or game.min_players
+    state = game.setup(players, 7, options)
+    rng = Rng.from_seed(7)
+    for _ in range(200_000):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            break
+        seat = min(game.to_act(state))
+        move = game.ai_move(state, seat, rng)
+        rng = Rng(rng.state + 1)
+        state, _events = game.apply(state, seat, move)
+    assert outcome is not None
+    assert sorted(r.seat for r in outcome.results) == list(range(players))
+    assert all(r.score is not None for r in outcome.results), outcome
+
+
+async def test_partners_are_drawn_again_between_rounds(repo: Repository) -> None:
+    svc = service(repo, Threads())
+    people = {HOST: "Host", BOB: "Bob"}
+    try:
+        party = await open_party(svc, ais=6, people=people)
+        party = await svc.party_set_option(party.id, HOST, "partners", "on")
+        party = await svc.party_start(party.id, HOST)
+        assert [len(t.seating) for t in party.round_tables()] == [4, 4]
+        party = await people_play(svc, party.id, people)
+        before: set[frozenset[int]] = set()
+        for table in party.round_tables(1):
+            before |= seating.partner_pairs(table.seating)
+        for table in party.round_tables(2):
+            assert not seating.partner_pairs(table.seating) & before, (party.round_tables(1), party.round_tables(2))
+        assert party.status == MatchStatus.FINISHED
+    finally:
+        await svc.close()
+
+
+async def test_a_party_that_the_game_cannot_seat_is_refused_before_it_starts(repo: Repository) -> None:
+    svc = service(repo, Threads())
+    try:
+        party = await open_party(svc, ais=4, people={HOST: "Host"})
+        party = await svc.party_set_option(party.id, HOST, "partners", "on")
+        with pytest.raises(errors.LobbyError, match="Partners need tables of 4, 6 or 8"):
+            await svc.party_start(party.id, HOST)  # 5 players: tables of 3 and 2
+        assert (await svc.get_party(party.id)).status == MatchStatus.LOBBY
+        with pytest.raises(errors.LobbyError, match="cannot be played as a party"):
+            await svc.open_party(guild_id=1, channel_id=6, host_id=HOST, host_name="Host", game_id="crown")
+        with pytest.raises(errors.LobbyError, match="already has a party"):
+            await svc.open_party(guild_id=1, channel_id=5, host_id=BOB, host_name="Bob", game_id="dynasty")
+    finally:
+        await svc.close()
