@@ -35,7 +35,7 @@ from bot.simulate import _percentile, play_levels, seat_levels
 # game id -> (players, options, rollouts per hard move in the strength runs)
 SETUPS: dict[str, tuple[int, dict[str, str], int]] = {
     "crown": (2, {"variant": "tourney"}, 64),
-    "dynasty": (2, {"hands": "1", "deck": "classic"}, 64),
+    "dynasty": (2, {"hands": "1", "deck": "classic"}, 128),
     "four": (4, {}, 16),
     "dreams": (2, {}, 16),
     "court": (4, {"target": "120"}, 32),
@@ -94,7 +94,7 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(SETUPS))
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=600.0, help="time cap per pairing")
-    parser.add_argument("--think", type=float, default=0.9, help="the service's thinking budget per move")
+    parser.add_argument("--think", type=float, default=0.8, help="the service's thinking budget per move")
     parser.add_argument("--time-matches", type=int, default=2)
     parser.add_argument("--rollouts", type=int, help="rollouts per hard move (default: per game)")
     parser.add_argument("--skip-times", action="store_true")
