@@ -80,7 +80,7 @@ def test_search_respects_the_budget_and_the_stop_check() -> None:
     assert find_move(game.legal_moves(state, seat), result.move.code) is not None
     stopped_at_once = search_move(game, state, seat, seed=1, rollouts=10_000, stop=lambda: True)
     assert stopped_at_once.rollouts == 0
-    assert stopped_at_once.move.code == game.ai_move(game.resample(state, seat, Rng(0)), seat, Rng(0)).code or True
+    assert find_move(game.legal_moves(state, seat), stopped_at_once.move.code) is not None  # the game AI's choice
 
 
 def test_place_value() -> None:
