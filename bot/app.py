@@ -58,7 +58,9 @@ class KingBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.repo = Repository(settings.database_url)
-        self.service = MatchService(self.repo, ai_delay=settings.ai_delay, runs_guild=settings.runs_guild)
+        self.service = MatchService(
+            self.repo, ai_delay=settings.ai_delay, ai_think=settings.ai_think, runs_guild=settings.runs_guild
+        )
         self.leaderboard = LeaderboardService(self.repo)
         self.hands = HandTracker(self.service, rerender)
 

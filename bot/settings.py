@@ -55,6 +55,7 @@ class Settings:
     dev_guild_id: int | None = None
     sync_commands: bool = True
     ai_delay: float = 0.8
+    ai_think: float = 0.8  # a hard AI seat's search budget per move, within ai_delay
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
     shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
@@ -79,6 +80,7 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             sync_commands=_bool("SYNC_COMMANDS", True),
             ai_delay=_float("AI_DELAY", 0.8),
+            ai_think=_float("AI_THINK", 0.8),
             table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
             shard_count=_int_or_none("SHARD_COUNT"),
             shard_ids=_ids("SHARD_IDS"),

@@ -31,13 +31,20 @@ class Seat:
     ai: bool = False
     left: bool = False  # a human who left; the AI plays the seat
     missed: int = 0  # turn deadlines missed in a row
+    level: str = "normal"  # an AI seat's level: easy, normal or hard (bot.games.search.LEVELS)
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "missed": self.missed}
+        return {
+            "user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "missed": self.missed,
+            "level": self.level,
+        }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Seat:
-        return Seat(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), int(d.get("missed", 0)))
+        return Seat(
+            d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), int(d.get("missed", 0)),
+            str(d.get("level") or "normal"),
+        )
 
     @property
     def played_by_ai(self) -> bool:

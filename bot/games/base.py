@@ -452,7 +452,13 @@ class Game(Protocol, Generic[S]):
 
         Hidden cards are redistributed among the places ``seat`` cannot see, keeping
         every count. ``view(state, seat) == view(resample(state, seat, r), seat)`` is the
-        privacy invariant (OpenSpiel's information-state resampling)."""
+        privacy invariant (OpenSpiel's information-state resampling).
+
+        The result must depend only on what ``seat`` sees and on ``rng``: gather the hidden
+        cards in an order that does not tell where they lay (:func:`deal_hidden` sorts them)
+        before shuffling. Otherwise the deal, given ``rng``, would betray the real one, and
+        the search AI (:mod:`bot.games.search`) would play differently on states its seat
+        cannot tell apart."""
 
 
 class GameBase(Generic[S]):
@@ -526,8 +532,9 @@ def deal_hidden(
     """Shuffle the cards of the ``hidden`` places among them, keeping each place's size.
 
     The usual body of :meth:`Game.resample`: ``places`` are every hand or pile, ``hidden``
-    the indices of those the resampling seat cannot see."""
-    pool = [card for i in hidden for card in places[i]]
+    the indices of those the resampling seat cannot see. The hidden cards are sorted (by
+    ``repr``) before the shuffle, so the deal tells nothing of where they lay."""
+    pool = sorted((card for i in hidden for card in places[i]), key=repr)
     shuffled, rng = rng.shuffled(pool)
     out = [tuple(place) for place in places]
     start = 0

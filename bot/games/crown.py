@@ -694,7 +694,7 @@ class Crown(GameBase[CrownState]):
     def resample(self, state: CrownState, seat: int, rng: Rng) -> CrownState:
         if state.variant == "find":
             hidden = [i for i in range(len(state.spread)) if i not in state.revealed]
-            cards, _ = rng.shuffled([state.spread[i] for i in hidden])
+            cards, _ = rng.shuffled(sorted((state.spread[i] for i in hidden), key=repr))
             spread = list(state.spread)
             for i, c in zip(hidden, cards):
                 spread[i] = c
@@ -706,7 +706,7 @@ class Crown(GameBase[CrownState]):
             if seat == state.peeker and state.peeked >= 0:
                 known.add(state.peeked)
             hidden = [s for s in range(state.players) if s not in known]
-            cards_shuffled, _ = rng.shuffled([state.cards[s] for s in hidden])
+            cards_shuffled, _ = rng.shuffled(sorted((state.cards[s] for s in hidden), key=repr))
             dealt = list(state.cards)
             for s, c in zip(hidden, cards_shuffled):
                 dealt[s] = c

@@ -1,11 +1,21 @@
-"""AI seats: the service plays them, one move at a time, with a short visible pause."""
+"""AI seats: the service plays them, one move at a time, with a short visible pause.
+
+Each AI seat plays at its level (``Seat.level``, see :mod:`bot.games.search`): easy and
+normal choose under the match lock (microseconds); hard searches in a worker thread, off the
+event loop and without the lock, for at most ``ai_think`` seconds, on the snapshot of one
+version. The move is then applied under the lock only if the match is still at that version
+(a human may have moved meanwhile in a simultaneous phase); otherwise it thinks again. The
+visible pause ``ai_delay`` includes the thinking: only the remainder is slept.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
-from bot.games.base import GameError, Rng
+from bot.games.base import GameError, Move
+from bot.games.search import level_move, search_move
 from bot.service import errors
 from bot.service.core import ServiceCore
 from bot.service.snapshot import Snapshot
@@ -15,12 +25,23 @@ log = logging.getLogger(__name__)
 
 MAX_AI_MOVES_PER_WAKE = 500
 AI_PAUSE_SECONDS = 0.5
+HARD_ROLLOUT_CAP = 4_000  # the time budget binds first on this machine
 
 
 class AIDriver(ServiceCore):
 
     def _ai_seats_to_act(self, snap: Snapshot) -> list[int]:
         return sorted(s for s in snap.to_act() if snap.seats[s].played_by_ai)
+
+    @staticmethod
+    def _ai_level(snap: Snapshot, seat: int) -> str:
+        """A seat added as AI plays at its level; a human who left is played at normal."""
+        record = snap.seats[seat]
+        return record.level if record.ai else "normal"
+
+    @staticmethod
+    def _ai_seed(snap: Snapshot, seat: int) -> int:
+        return snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat)
 
     def _wake_ai(self, snap: Snapshot) -> None:
         if self._closed or not self._ai_seats_to_act(snap):
@@ -40,20 +61,52 @@ class AIDriver(ServiceCore):
             log.info("match %s: AI made %d moves in a row; pausing", match_id, MAX_AI_MOVES_PER_WAKE)
             await asyncio.sleep(AI_PAUSE_SECONDS)
 
+    async def _think(self, match_id: int) -> tuple[int, int, Move] | None:
+        """If the next AI seat to act plays hard: its searched move, as (version, seat, move),
+        computed in a worker thread within ``ai_think`` seconds (0.8 s: one rollout more and a busy machine stay near 1 s). None otherwise."""
+        snap = await self.get(match_id)
+        if snap.status != MatchStatus.RUNNING:
+            return None
+        seats = self._ai_seats_to_act(snap)
+        if not seats or self._ai_level(snap, seats[0]) != "hard":
+            return None
+        seat = seats[0]
+        deadline = time.monotonic() + self.ai_think
+
+        def stop() -> bool:
+            return self._closed or time.monotonic() >= deadline
+
+        result = await asyncio.to_thread(
+            search_move, snap.game, snap.state, seat, self._ai_seed(snap, seat), HARD_ROLLOUT_CAP, stop
+        )
+        log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
+        return snap.version, seat, result.move
+
     async def _drive_ai_moves(self, match_id: int) -> bool:
         """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more."""
         for _ in range(MAX_AI_MOVES_PER_WAKE):
-            if self.ai_delay:
-                await asyncio.sleep(self.ai_delay)
+            started = time.monotonic()
+            planned = await self._think(match_id)
+            if self._closed:
+                return True
+            remaining = self.ai_delay - (time.monotonic() - started)
+            if self.ai_delay and remaining > 0:
+                await asyncio.sleep(remaining)
             async with self.lock(match_id):
                 snap = await self.get(match_id)
                 seats = self._ai_seats_to_act(snap)
                 if not seats:
                     return True
                 seat = seats[0]
-                rng = Rng.from_seed(snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat))
+                level = self._ai_level(snap, seat)
+                if level == "hard" and (planned is None or planned[:2] != (snap.version, seat)):
+                    continue  # the match moved on while it thought: think again on this version
                 try:
-                    move = snap.game.ai_move(snap.state, seat, rng)
+                    if planned is not None and level == "hard":
+                        move: Move | str = planned[2]
+                    else:
+                        seed = self._ai_seed(snap, seat)
+                        move = level_move(snap.game, snap.state, seat, level, seed)
                     result = await self._apply(snap, seat, None, move)
                 except errors.StaleVersion:
                     continue

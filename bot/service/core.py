@@ -41,6 +41,7 @@ class Timer:
 class ServiceCore:
     repo: Repository
     ai_delay: float = 0.8
+    ai_think: float = 0.8  # a hard AI seat's thinking budget per move, in seconds (within ai_delay)
     default_turn_seconds: int = DEFAULT_TURN_SECONDS
     clock: Callable[[], float] = time.time
     # Whether this process runs the server's Discord shard (restore takes only those matches).

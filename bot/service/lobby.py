@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import Event, Game, GameError
+from bot.games.search import LEVELS
 from bot.service import errors
 from bot.service.core import ServiceCore
 from bot.service.snapshot import Snapshot
@@ -66,10 +67,12 @@ class LobbyMixin(ServiceCore):
             guild_id=old.record.guild_id, channel_id=old.record.channel_id, host_id=user_id, host_name=name,
             game_id=old.record.game_id, options=old.record.options,
         )
-        ais = sum(1 for s in old.seats if s.ai)
+        ais = [s for s in old.seats if s.ai]
         if ais:
             async with self.lock(snap.id):
-                seats = snap.seats + tuple(Seat(None, f"AI {n}", ai=True) for n in range(1, ais + 1))
+                seats = snap.seats + tuple(
+                    Seat(None, f"AI {n}", ai=True, level=s.level) for n, s in enumerate(ais, start=1)
+                )
                 snap = await self._lobby_change(snap.id, seats=seats)
         return snap, [u for u in players if u != user_id]
 
@@ -140,7 +143,11 @@ class LobbyMixin(ServiceCore):
         snap = await self._lobby_change(snap.id, seats=seats)
         return snap, f"{name} {verb}."
 
-    async def add_ai(self, match_id: int, user_id: int) -> Snapshot:
+    async def add_ai(self, match_id: int, user_id: int, level: str = "normal") -> Snapshot:
+        """Seat an AI playing at ``level``: easy (random legal moves), normal (the game's own
+        AI) or hard (the search of bot.games.search)."""
+        if level not in LEVELS:
+            raise errors.LobbyError(f"{level!r} is not an AI level; the levels are {', '.join(LEVELS)}.")
         async with self.lock(match_id):
             snap = await self._open_lobby(match_id)
             if user_id != snap.record.host_id:
@@ -148,8 +155,9 @@ class LobbyMixin(ServiceCore):
             if len(snap.seats) >= snap.game.max_players:
                 raise errors.LobbyError(f"This lobby is full ({snap.game.max_players} players).")
             n = 1 + sum(1 for s in snap.seats if s.ai)
-            snap = await self._lobby_change(match_id, seats=snap.seats + (Seat(None, f"AI {n}", ai=True),))
-        await self._notify(snap, [Event(f"AI {n} joined.")])
+            seat = Seat(None, f"AI {n}", ai=True, level=level)
+            snap = await self._lobby_change(match_id, seats=snap.seats + (seat,))
+        await self._notify(snap, [Event(f"AI {n} ({level}) joined.")])
         return snap
 
     async def remove_ai(self, match_id: int, user_id: int) -> Snapshot:

@@ -1,6 +1,6 @@
 """The lobby: its buttons and option selects, opening one, and what its buttons do.
 
-    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, unai, start, cancel, opts)
+    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts)
     kg:opt:<match>:<key>             lobby option select
 """
 
@@ -34,7 +34,9 @@ log = logging.getLogger(__name__)
 LOBBY_ACTIONS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),  # the normal level: the game's own AI
+    "aieasy": ("Add easy AI", discord.ButtonStyle.secondary),
+    "aihard": ("Add hard AI", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "unai": ("Remove AI", discord.ButtonStyle.secondary),
@@ -42,6 +44,8 @@ LOBBY_ACTIONS = {
     "optmore": ("More options", discord.ButtonStyle.secondary),
 }
 
+
+AI_LEVEL_ACTIONS = {"aieasy": "easy", "ai": "normal", "aihard": "hard"}  # button -> Seat.level
 
 INLINE_OPTIONS = 3  # more options than this go to an ephemeral panel behind an Options button
 
@@ -116,6 +120,10 @@ def lobby_view(snap: Snapshot) -> discord.ui.View:
         button = LobbyButton(snap.id, "opts")
         button.item.row = last_row = 1
         view.add_item(button)
+    for action in ("aieasy", "aihard"):  # Add AI (row 0) is the normal level
+        button = LobbyButton(snap.id, action)
+        button.item.row = last_row
+        view.add_item(button)
     if any(s.ai for s in snap.seats):
         button = LobbyButton(snap.id, "unai")
         button.item.row = last_row
@@ -182,8 +190,8 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
             await svc.join(match_id, user, display_name(interaction))
         elif action == "leave":
             await svc.leave_lobby(match_id, user)
-        elif action == "ai":
-            await svc.add_ai(match_id, user)
+        elif action in AI_LEVEL_ACTIONS:
+            await svc.add_ai(match_id, user, AI_LEVEL_ACTIONS[action])
         elif action == "unai":
             await svc.remove_ai(match_id, user)
         elif action == "start":

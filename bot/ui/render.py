@@ -56,7 +56,7 @@ def seat_tags(snap: Snapshot, seat: int) -> list[str]:
     if s.user_id is not None and s.user_id == snap.record.host_id and not s.ai and snap.status == MatchStatus.LOBBY:
         tags.append("host")
     if s.ai:
-        tags.append("AI")
+        tags.append(f"{s.level} AI")
     if s.left:
         tags.append("left, AI plays" if snap.status == MatchStatus.RUNNING else "left")
     return tags
@@ -90,7 +90,11 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
     if closed:
         embed.set_footer(text="This lobby was closed.")
     else:
-        embed.set_footer(text="Join, then the host presses Start. The host can add AI players and change options.")
+        embed.set_footer(text=(
+            "Join, then the host presses Start. The host can add AI players and change options. "
+            "AI levels: easy plays random legal moves, normal the game's own AI, hard searches "
+            "(it thinks up to a second a move)."
+        ))
     return embed
 
 
@@ -158,7 +162,7 @@ def result_lines(
         if r.score is not None:
             bits.append(str(r.score))
         if seat.ai:
-            bits.append("AI")
+            bits.append(f"{seat.level} AI")
         if left:
             bits.append("left (the AI finished for them)")
         if skill and r.seat in skill:

@@ -509,7 +509,7 @@ class Dreams(GameBase[DreamsState]):
             hands.append(sorted_cards(list(cards)))
         trumps = state.trump_pile
         if not state.peeked[seat]:
-            trumps, rng = rng.shuffled(trumps)
+            trumps, rng = rng.shuffled(sorted(trumps, key=repr))
         return replace(
             state, hands=tuple(hands), coin_pile=coin_places[0], attack_pile=attack_places[0], trump_pile=trumps
         )

@@ -323,7 +323,7 @@ class Dynasty(GameBase[DynastyState]):
             pool.extend(state.hands[x])
         if pile_hidden:
             pool.extend(state.draw_pile)
-        mixed, _ = rng.shuffled(pool)
+        mixed, _ = rng.shuffled(sorted(pool))  # sorted: the deal must not tell where cards lay
         w = thaw(state)
         hands = list(state.hands)
         i = 0

@@ -1,0 +1,130 @@
+"""The hard AI (bot/games/search.py): its move time per game, and its strength.
+
+    python benchmarks/bench_search.py                       # every game, the default budgets
+    python benchmarks/bench_search.py --games dreams --matches 200 --seconds 900
+
+Two parts:
+
+* **move time**: the hard AI as the bot runs it (a deadline of ``--think`` seconds checked
+  before each rollout, at most ``SERVICE_ROLLOUTS`` rollouts), over the decisions of a few
+  matches per game where a seat has more than one move; p50 and p99 in ms.
+* **strength**: whole matches, hard against normal and normal against easy (random legal),
+  at each game's usual player count, with a fixed rollout budget per hard move (a fixed
+  budget keeps the figures reproducible and affordable on a small shared machine). One seat
+  plays the first level and the others the second, the first level's seat turned round the
+  table match by match. A pairing stops after ``--matches`` matches or ``--seconds``,
+  whichever comes first. Printed: the first level's share of first places per seat against
+  the fair share, with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games import GAMES
+from bot.games.base import Rng
+from bot.games.search import search_move
+from bot.simulate import _percentile, play_levels, seat_levels
+
+# game id -> (players, options, rollouts per hard move in the strength runs)
+SETUPS: dict[str, tuple[int, dict[str, str], int]] = {
+    "crown": (2, {"variant": "tourney"}, 64),
+    "dynasty": (2, {"hands": "1", "deck": "classic"}, 128),
+    "four": (4, {}, 16),
+    "dreams": (2, {}, 16),
+    "court": (4, {"target": "120"}, 32),
+}
+SERVICE_ROLLOUTS = 4_000  # the service's cap; its deadline is what binds
+
+
+def options_of(game_id: str) -> dict[str, str]:
+    game = GAMES[game_id]
+    opts = {o.key: o.default_value for o in game.options}
+    opts.update(SETUPS[game_id][1])
+    return opts
+
+
+def move_times(game_id: str, think: float, matches: int) -> list[float]:
+    """Seconds per hard move under the service's deadline, over ``matches`` matches played
+    by the game's AI (every decision with a choice is searched, the AI's move is played)."""
+    game = GAMES[game_id]
+    players = SETUPS[game_id][0]
+    opts = options_of(game_id)
+    times: list[float] = []
+    for m in range(matches):
+        state = game.setup(players, 1000 + m, opts)
+        rng = Rng.from_seed(m)
+        while game.outcome(state) is None and len(times) < 40 * (m + 1):
+            seat, rng = rng.choice(sorted(game.to_act(state)))
+            if len(game.legal_moves(state, seat)) > 1:
+                start = time.perf_counter()
+                deadline = start + think
+                search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
+                times.append(time.perf_counter() - start)
+            _, rng = rng.next64()
+            state, _ = game.apply(state, seat, game.ai_move(state, seat, rng))
+    return times
+
+
+def strength(game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int) -> tuple[float, int, float]:
+    """(first level's share of first places, matches played, seconds)."""
+    game = GAMES[game_id]
+    players = SETUPS[game_id][0]
+    opts = options_of(game_id)
+    levels = [first] + [second] * (players - 1)
+    share = 0.0
+    played = 0
+    start = time.perf_counter()
+    while played < matches and time.perf_counter() - start < seconds:
+        these = seat_levels(levels, players, played)
+        _done, _moves, shares = play_levels(game, players, 7_000_000 + played, opts, these, rollouts)
+        share += sum(s for level, s in zip(these, shares) if level == first)
+        played += 1
+    return share / max(1, played), played, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(SETUPS))
+    parser.add_argument("--matches", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=600.0, help="time cap per pairing")
+    parser.add_argument("--think", type=float, default=0.8, help="the service's thinking budget per move")
+    parser.add_argument("--time-matches", type=int, default=2)
+    parser.add_argument("--rollouts", type=int, help="rollouts per hard move (default: per game)")
+    parser.add_argument("--skip-times", action="store_true")
+    parser.add_argument("--skip-strength", action="store_true")
+    args = parser.parse_args()
+    for game_id in args.games.split(","):
+        players = SETUPS[game_id][0]
+        rollouts = args.rollouts or SETUPS[game_id][2]
+        if not args.skip_times:
+            times = move_times(game_id, args.think, args.time_matches)
+            print(
+                f"{game_id}: hard move time over {len(times)} moves (deadline {args.think:.1f} s): "
+                f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms",
+                flush=True,
+            )
+        if args.skip_strength:
+            continue
+        fair = 1 / players
+        for first, second in (("hard", "normal"), ("normal", "easy")):
+            budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
+            share, played, took = strength(game_id, first, second, args.matches, args.seconds, rollouts)
+            half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / max(1, played))
+            print(
+                f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
+                f"(fair {fair:.1%}, {share / fair:.2f}x; 95% +-{half:.1%}) over {played} matches, "
+                f"{budget}, {took:.0f} s",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,211 @@
+"""One search AI for every game: determinized Monte Carlo from a seat's information.
+
+For one decision of ``seat``, the search deals again what the seat cannot see
+(:meth:`Game.resample`), plays each candidate move in that deal, and plays the match out
+to its end with the game's own ``ai_move`` for every seat (the rollout policy). A
+candidate's value is the mean of :func:`place_value` over its rollouts. This is flat
+perfect-information Monte Carlo (PIMC) with two refinements that measured better than
+UCB over root moves within a one-second budget:
+
+* **common deals**: one round samples one determinization and one rollout seed, and
+  plays every candidate still in the race from it, so candidates are compared on the
+  same cards and the same luck (paired comparisons: far less noise per rollout);
+* **pruning**: after each round, a candidate whose mean trails the best by more than
+  ``PRUNE_MARGIN / sqrt(rounds)`` leaves the race, so the budget goes to close calls;
+* **the game's AI by default**: the search leaves the game AI's own choice only for a
+  candidate whose paired advantage over it (the mean of the per-deal differences) exceeds
+  ``CONFIDENCE`` standard errors. With few rollouts (a slow game, a busy machine) the hard
+  level so plays like normal instead of following noise; with more it finds better moves.
+
+Candidates are the seat's listed legal moves (a move with a :class:`Pick` is its
+default choice) plus the game AI's own choice (never pruned).
+
+The search sees the real state only through ``resample``: even the root's legal moves and
+the AI's choice are read from a determinization, so two states the seat cannot tell apart
+give the same move for the same seed and budget (given a ``resample`` that depends only on
+what the seat sees, as every engine's does). The future is hidden too: an engine keeps its
+generator in the state, so a determinization that kept it would know the real next deal or
+reshuffle. Each determinization gets fresh luck: if the state's ``dump`` holds the generator
+as an integer under ``"rng"`` (the convention every engine here follows), it is replaced by
+a seed of the search's own before ``load``. A game without that key is searched with its
+generator as it is (weaker secrecy of future draws, nothing else lost).
+
+Pure like every engine: no wall clock. The caller bounds the work with ``rollouts`` and
+may pass ``stop``, a callable checked before each rollout (the service passes a deadline
+check). A round cut short by ``stop`` is dropped, so the move depends only on the seed
+and the number of whole rounds played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Game, GameError, Move, Outcome, Rng
+
+__all__ = ["LEVELS", "SearchResult", "level_move", "place_value", "random_move", "search_move"]
+
+LEVELS = ("easy", "normal", "hard")  # easy: random legal; normal: the game's AI; hard: search
+
+ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game comes near it)
+PRUNE_MARGIN = 1.0
+MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
+CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
+
+
+def place_value(outcome: Outcome, seat: int) -> float:
+    """What ``outcome`` is worth to ``seat``: 1 for a first place alone, 1/k for a first
+    place shared by k seats, and a little for the better of the other places (at most a
+    quarter, falling to 0 for the last) so the search still prefers second to last."""
+    results = outcome.results
+    firsts = sum(1 for r in results if r.place == 1)
+    mine = next((r for r in results if r.seat == seat), None)
+    if mine is None:
+        return 0.0
+    if mine.place == 1:
+        return 1.0 / firsts
+    worst = max(r.place for r in results)
+    if worst <= 1:
+        return 0.0
+    return 0.25 * (worst - mine.place) / (worst - 1)
+
+
+def random_move(game: Game[Any], state: Any, seat: int, rng: Rng) -> Move:
+    """The easy level: a uniformly random legal move."""
+    moves = game.legal_moves(state, seat)
+    if not moves:
+        raise GameError("Nothing to do.")
+    move, _ = rng.choice(moves)
+    return move
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    move: Move
+    rounds: int  # whole rounds played (one deal, every candidate still racing)
+    rollouts: int  # rollouts played, a cut-short round's included
+    values: dict[str, float]  # candidate code -> mean value over its rollouts
+
+
+def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng) -> float:
+    """Play ``state`` to its end with the game's AI for every seat; the value for ``seat``."""
+    for _ in range(ROLLOUT_MOVES):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return place_value(outcome, seat)
+        actors = sorted(game.to_act(state))
+        if not actors:
+            break
+        actor, rng = rng.choice(actors)
+        _, rng = rng.next64()
+        try:
+            state, _ = game.apply(state, actor, game.ai_move(state, actor, rng))
+        except GameError:
+            break
+    return 0.1  # no end within reach: a little less than an even chance
+
+
+def _determinize(game: Game[Any], state: Any, seat: int, rng: Rng) -> Any:
+    """A state ``seat`` cannot tell from ``state``, with fresh luck for what is to come."""
+    luck, rng = rng.next64()
+    det = game.resample(state, seat, rng)
+    data = game.dump(det)
+    if isinstance(data.get("rng"), int):
+        det = game.load({**data, "rng": luck})
+    return det
+
+
+def _candidates(game: Game[Any], root: Any, seat: int, rng: Rng) -> tuple[list[Move], Move]:
+    moves = game.legal_moves(root, seat)
+    ai = game.ai_move(root, seat, rng)
+    codes = {m.code for m in moves}
+    if ai.code not in codes:
+        moves = [*moves, ai]
+    return moves, ai
+
+
+def search_move(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    seed: int,
+    rollouts: int = 400,
+    stop: Callable[[], bool] | None = None,
+) -> SearchResult:
+    """The hard level's move for ``seat`` (which must be one of ``to_act``).
+
+    ``rollouts`` bounds the work; ``stop`` (checked before every rollout) may end it
+    sooner. Deterministic for a given seed and number of whole rounds."""
+    base = Rng.from_seed(seed)
+    root_rng, base = base.next64()
+    root = _determinize(game, state, seat, Rng.from_seed(root_rng))
+    candidates, ai = _candidates(game, root, seat, Rng.from_seed(root_rng ^ 0xA5A5))
+    if len(candidates) == 1:
+        return SearchResult(candidates[0], 0, 0, {})
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    ai_index = next(i for i, m in enumerate(candidates) if m.code == ai.code)
+    gain = [0.0] * len(candidates)  # sum over rounds of (value - the AI move's value), same deal
+    gain_squares = [0.0] * len(candidates)
+    active = list(range(len(candidates)))
+    rounds = played = 0
+    while played + len(active) <= rollouts:
+        if stop is not None and stop():
+            break
+        deal_seed, base = base.next64()
+        play_seed, base = base.next64()
+        det = _determinize(game, state, seat, Rng.from_seed(deal_seed))
+        values: list[float] = []
+        for index in active:
+            if values and stop is not None and stop():
+                break
+            try:
+                after, _ = game.apply(det, seat, candidates[index])
+                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed)))
+            except GameError:
+                values.append(-1.0)  # not legal in this deal: a game whose legal moves leak; never pick it
+            played += 1
+        if len(values) < len(active):
+            break  # a round cut short is dropped: every racing candidate saw the same deals
+        ai_value = values[active.index(ai_index)]
+        for index, value in zip(active, values):
+            totals[index] += value
+            counts[index] += 1
+            gain[index] += value - ai_value
+            gain_squares[index] += (value - ai_value) ** 2
+        rounds += 1
+        if rounds >= MIN_ROUNDS and len(active) > 1:
+            best = max(totals[i] / counts[i] for i in active)
+            margin = PRUNE_MARGIN / math.sqrt(rounds)
+            active = [i for i in active if i == ai_index or totals[i] / counts[i] >= best - margin]
+    means = {candidates[i].code: totals[i] / counts[i] for i in range(len(candidates)) if counts[i]}
+    if not means:
+        return SearchResult(ai, rounds, played, {})
+    best_index, best_gain = ai_index, 0.0
+    if rounds >= MIN_ROUNDS:
+        for i in active:
+            mean = gain[i] / rounds
+            spread = math.sqrt(max(gain_squares[i] / rounds - mean * mean, 0.0) / (rounds - 1))
+            if mean > best_gain and mean > CONFIDENCE * spread:
+                best_index, best_gain = i, mean
+    return SearchResult(candidates[best_index], rounds, played, means)
+
+
+def level_move(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    level: str,
+    seed: int,
+    rollouts: int = 400,
+    stop: Callable[[], bool] | None = None,
+) -> Move:
+    """The move of an AI seat playing at ``level`` (one of :data:`LEVELS`)."""
+    rng = Rng.from_seed(seed)
+    if level == "easy":
+        return random_move(game, state, seat, rng)
+    if level == "hard":
+        return search_move(game, state, seat, seed, rollouts, stop).move
+    return game.ai_move(state, seat, rng)
