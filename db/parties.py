@@ -15,7 +15,7 @@ from sqlalchemy import Integer, Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from db.models import Party, PartyResult, PartyTable
-from db.repository import Repository, StaleVersion, _dumps, _loads
+from db.repository import Repository, StaleVersion, dump_json, load_json
 
 T = TypeVar("T")
 
@@ -121,9 +121,9 @@ class PartyStats:
 def _party(row: Any) -> PartyRecord:
     return PartyRecord(
         id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
-        host_id=row.host_id, game_id=row.game_id, options=_loads(row.options), tables=row.tables,
+        host_id=row.host_id, game_id=row.game_id, options=load_json(row.options), tables=row.tables,
         rounds=row.rounds, round=row.round, status=row.status,
-        players=tuple(PartyPlayer.from_json(p) for p in _loads(row.players)), seed=row.seed,
+        players=tuple(PartyPlayer.from_json(p) for p in load_json(row.players)), seed=row.seed,
         version=row.version, created_at=row.created_at, finished_at=row.finished_at,
     )
 
@@ -131,8 +131,8 @@ def _party(row: Any) -> PartyRecord:
 def _table(row: Any) -> PartyTableRecord:
     return PartyTableRecord(
         id=row.id, party_id=row.party_id, round=row.round, table_no=row.table_no,
-        seating=tuple(_loads(row.seating)), match_id=row.match_id,
-        results=None if row.results is None else tuple(SeatOutcome.from_json(r) for r in _loads(row.results)),
+        seating=tuple(load_json(row.seating)), match_id=row.match_id,
+        results=None if row.results is None else tuple(SeatOutcome.from_json(r) for r in load_json(row.results)),
     )
 
 
@@ -161,9 +161,9 @@ def _change(conn: Connection, party_id: int, version: int, change: PartyChange, 
     now = time.time()
     values: dict[str, Any] = {"version": PT.version + 1, "updated_at": now}
     if change.players is not None:
-        values["players"] = _dumps([p.to_json() for p in change.players])
+        values["players"] = dump_json([p.to_json() for p in change.players])
     if change.options is not None:
-        values["options"] = _dumps(change.options)
+        values["options"] = dump_json(change.options)
     for name in ("tables", "rounds", "round", "status", "host_id"):
         value = getattr(change, name)
         if value is not None:
@@ -176,7 +176,7 @@ def _change(conn: Connection, party_id: int, version: int, change: PartyChange, 
     for round_no, table_no, seating in change.new_tables:
         conn.execute(
             insert(party_tables_table).values(
-                party_id=party_id, round=round_no, table_no=table_no, seating=_dumps(list(seating))
+                party_id=party_id, round=round_no, table_no=table_no, seating=dump_json(list(seating))
             )
         )
     if change.results:
@@ -219,8 +219,8 @@ class PartyStore:
         now = time.time()
         values = {
             "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id, "game_id": game_id,
-            "options": _dumps(options), "tables": tables, "rounds": rounds, "round": 0, "status": "lobby",
-            "players": _dumps([p.to_json() for p in players]), "seed": seed, "version": 0,
+            "options": dump_json(options), "tables": tables, "rounds": rounds, "round": 0, "status": "lobby",
+            "players": dump_json([p.to_json() for p in players]), "seed": seed, "version": 0,
             "created_at": now, "updated_at": now,
         }
         return await self.repo.write(_create, values)
@@ -245,7 +245,7 @@ class PartyStore:
         statement = (
             update(party_tables_table)
             .where(TT.id == table_id, TT.results.is_(None))
-            .values(results=_dumps([r.to_json() for r in results]))
+            .values(results=dump_json([r.to_json() for r in results]))
         )
         await self.repo.write(_execute, statement)
 

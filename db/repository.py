@@ -62,11 +62,12 @@ class ChannelBusy(Exception):
         self.match_id = match_id
 
 
-def _dumps(value: Any) -> str:
+def dump_json(value: Any) -> str:
+    """A JSON column's text (keys sorted, so equal values give equal text)."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
-_loads = orjson.loads  # several times faster than json.loads: a restart parses every open match
+load_json = orjson.loads  # several times faster than json.loads: a restart parses every open match
 
 
 def _record(row: Any) -> MatchRecord:
@@ -77,15 +78,15 @@ def _record(row: Any) -> MatchRecord:
         message_id=row.message_id,
         host_id=row.host_id,
         game_id=row.game_id,
-        options=_loads(row.options),
+        options=load_json(row.options),
         status=MatchStatus(row.status),
-        seats=tuple(Seat.from_json(s) for s in _loads(row.seats)),
+        seats=tuple(Seat.from_json(s) for s in load_json(row.seats)),
         version=row.version,
         seed=row.seed,
-        state=_loads(row.state) if row.state else None,
-        notes=_loads(row.notes),
+        state=load_json(row.state) if row.state else None,
+        notes=load_json(row.notes),
         deadline_at=row.deadline_at,
-        deadline=_loads(row.deadline) if row.deadline else None,
+        deadline=load_json(row.deadline) if row.deadline else None,
         created_at=row.created_at,
         updated_at=row.updated_at,
         finished_at=row.finished_at,
@@ -206,9 +207,9 @@ class Repository:
                     channel_id=channel_id,
                     host_id=host_id,
                     game_id=game_id,
-                    options=_dumps(options),
+                    options=dump_json(options),
                     status="lobby",
-                    seats=_dumps([s.to_json() for s in seats]),
+                    seats=dump_json([s.to_json() for s in seats]),
                     version=0,
                     seed=seed,
                     notes="{}",
@@ -297,11 +298,11 @@ class Repository:
         """Change a lobby (or end a match, or change its seats, without a move); bumps the version."""
         values: dict[str, Any] = {"version": MT.version + 1, "updated_at": time.time()}
         if notes is not None:
-            values["notes"] = _dumps(notes)
+            values["notes"] = dump_json(notes)
         if seats is not None:
-            values["seats"] = _dumps([s.to_json() for s in seats])
+            values["seats"] = dump_json([s.to_json() for s in seats])
         if options is not None:
-            values["options"] = _dumps(options)
+            values["options"] = dump_json(options)
         if host_id is not None:
             values["host_id"] = host_id
         if status is not None:
@@ -319,10 +320,10 @@ class Repository:
         values = {
             "version": MT.version + 1,
             "status": "running",
-            "state": _dumps(state),
-            "seats": _dumps([s.to_json() for s in seats]),
+            "state": dump_json(state),
+            "seats": dump_json([s.to_json() for s in seats]),
             "deadline_at": deadline_at,
-            "deadline": _dumps(deadline) if deadline else None,
+            "deadline": dump_json(deadline) if deadline else None,
             "updated_at": time.time(),
         }
         return await self._versioned_update(match_id, expected_version, values)
@@ -338,15 +339,15 @@ class Repository:
         now = time.time()
         values: dict[str, Any] = {
             "version": MT.version + 1,
-            "state": _dumps(upd.state),
-            "notes": _dumps(upd.notes),
+            "state": dump_json(upd.state),
+            "notes": dump_json(upd.notes),
             "status": upd.status,
             "deadline_at": upd.deadline_at,
-            "deadline": _dumps(upd.deadline) if upd.deadline else None,
+            "deadline": dump_json(upd.deadline) if upd.deadline else None,
             "updated_at": now,
         }
         if upd.seats is not None:
-            values["seats"] = _dumps([s.to_json() for s in upd.seats])
+            values["seats"] = dump_json([s.to_json() for s in upd.seats])
         if upd.status in ("finished", "abandoned"):
             values["finished_at"] = now
 
@@ -438,7 +439,7 @@ class Repository:
         statement = (
             update(match_table)
             .where(MT.id == match_id, MT.version == version)
-            .values(deadline_at=deadline_at, deadline=_dumps(deadline) if deadline else None)
+            .values(deadline_at=deadline_at, deadline=dump_json(deadline) if deadline else None)
         )
         return bool(await self.write(_rowcount, statement) == 1)
 
