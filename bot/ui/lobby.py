@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -87,20 +88,31 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg
 LOBBY_ITEMS = (LobbyButton, OptionSelect)
 
 
-def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
-    current = snap.record.options.get(option.key, option.default_value)
-    chosen = set(current.split(",")) if option.multi else {current}
-    choices = option.choices[:SELECT_SIZE]
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"kg:opt:{snap.id}:{option.key}",
-        placeholder=option.label,
-        min_values=0 if option.multi else 1,
-        max_values=len(choices) if option.multi else 1,
-        options=[
-            discord.SelectOption(label=clip(label, 100), value=value, default=value in chosen)
-            for value, label in choices
-        ],
+def chosen_values(option: Option, options: Mapping[str, str]) -> set[str]:
+    """The values of ``option`` chosen in a lobby's stored options (its default if unset)."""
+    current = options.get(option.key, option.default_value)
+    return set(current.split(",")) if option.multi else {current}
+
+
+def choice_select(
+    custom_id: str, label: str, choices: Sequence[tuple[str, str]], chosen: set[str], *, multi: bool, row: int
+) -> discord.ui.Select[Any]:
+    """A select of (value, label) choices with the chosen ones marked (a lobby's or a party's)."""
+    choices = choices[:SELECT_SIZE]
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=label,
+        min_values=0 if multi else 1,
+        max_values=len(choices) if multi else 1,
+        options=[discord.SelectOption(label=clip(text, 100), value=value, default=value in chosen) for value, text in choices],
         row=row,
+    )
+
+
+def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
+    select = choice_select(
+        f"kg:opt:{snap.id}:{option.key}", option.label, option.choices, chosen_values(option, snap.record.options),
+        multi=option.multi, row=row,
     )
     return OptionSelect(snap.id, option.key, select)
 

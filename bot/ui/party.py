@@ -22,7 +22,7 @@ from bot.games.base import GameError, Option
 from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES, PartySnapshot
 from bot.ui import render
-from bot.ui.hand import SELECT_SIZE
+from bot.ui.lobby import choice_select, chosen_values
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -93,21 +93,11 @@ PARTY_ITEMS = (PartyButton, PartyOptionSelect)
 
 
 def _select(party_id: int, key: str, label: str, choices: tuple[tuple[str, str], ...], chosen: set[str], *, multi: bool, row: int) -> PartyOptionSelect:
-    choices = choices[:SELECT_SIZE]
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"kg:popt:{party_id}:{key}",
-        placeholder=label,
-        min_values=0 if multi else 1,
-        max_values=len(choices) if multi else 1,
-        options=[discord.SelectOption(label=clip(text, 100), value=value, default=value in chosen) for value, text in choices],
-        row=row,
-    )
-    return PartyOptionSelect(party_id, key, select)
+    return PartyOptionSelect(party_id, key, choice_select(f"kg:popt:{party_id}:{key}", label, choices, chosen, multi=multi, row=row))
 
 
 def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyOptionSelect:
-    current = party.record.options.get(option.key, option.default_value)
-    chosen = set(current.split(",")) if option.multi else {current}
+    chosen = chosen_values(option, party.record.options)
     return _select(party.id, option.key, option.label, option.choices, chosen, multi=option.multi, row=row)
 
 
