@@ -211,7 +211,7 @@ class Party(SQLModel, table=True):
 
 class PartyTable(SQLModel, table=True):
     """One table of one round: its seating (party player indices, -1 for an AI fill seat),
-    its match, and the seats' results once the match is over."""
+    the thread it plays in, its match, and the seats' results once the match is over."""
 
     __tablename__ = "party_tables"
     __table_args__ = (UniqueConstraint("party_id", "round", "table_no", name="uq_party_tables_place"),)
@@ -222,6 +222,7 @@ class PartyTable(SQLModel, table=True):
     table_no: int
     seating: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
+    channel_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # its thread
     results: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 

@@ -95,6 +95,7 @@ class PartyTableRecord:
     seating: tuple[int, ...]
     match_id: int | None
     results: tuple[SeatOutcome, ...] | None  # None until the table's match is over
+    channel_id: int | None = None  # the thread it plays in, stored before its match is created
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ def _party(row: Any) -> PartyRecord:
 def _table(row: Any) -> PartyTableRecord:
     return PartyTableRecord(
         id=row.id, party_id=row.party_id, round=row.round, table_no=row.table_no,
-        seating=tuple(load_json(row.seating)), match_id=row.match_id,
+        seating=tuple(load_json(row.seating)), match_id=row.match_id, channel_id=row.channel_id,
         results=None if row.results is None else tuple(SeatOutcome.from_json(r) for r in load_json(row.results)),
     )
 
@@ -240,6 +241,10 @@ class PartyStore:
 
     async def set_match(self, table_id: int, match_id: int) -> None:
         await self.repo.write(_execute, update(party_tables_table).where(TT.id == table_id).values(match_id=match_id))
+
+    async def set_channel(self, table_id: int, channel_id: int) -> None:
+        """Remember the thread a table plays in (before its match exists)."""
+        await self.repo.write(_execute, update(party_tables_table).where(TT.id == table_id).values(channel_id=channel_id))
 
     async def set_results(self, table_id: int, results: Sequence[SeatOutcome]) -> None:
         statement = (

@@ -12,6 +12,7 @@ import sqlite3
 import pytest
 
 from bot.app import KingBot
+from db.records import MatchStatus
 from tests.e2e_support import (
     World,
     custom_id_is_safe,
@@ -21,7 +22,7 @@ from tests.e2e_support import (
     quiet,
     world,
 )
-from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage, FakeUser, Perm
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -120,7 +121,9 @@ async def test_a_two_table_two_round_party_of_people_and_ai(world: World, caplog
         assert "Parties: 1 party played, 1 won." in stats.text, stats.text
         for thread in threads_of(fake, world):
             table = table_in(fake, thread)
-            assert table is not None and "Rematch" in [b.label for b in table.buttons]
+            # the party seats the next round itself: a finished table offers its log, no rematch
+            assert table is not None and [b.label for b in table.buttons] == ["Log"], table.buttons
+            assert re.search(r"A table of party #\d+", table.text), table.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
 
@@ -221,3 +224,41 @@ async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(world: Worl
         assert party.buttons == []
     fake.assert_clean()
     assert error_records(caplog.records) == []
+
+
+async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    bot_role = world.guild.roles[world.guild.bot_role_id]
+    everyone = world.guild.everyone_role
+    old = (bot_role.permissions, everyone.permissions)
+    async with fake.bot_running(make_bot(world)) as bot:
+        try:
+            bot_role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+            everyone.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+            refused = await fake.slash(ann, world.channel, "party", game="dynasty")
+            assert refused.ephemeral
+            assert refused.text == (
+                "I cannot host a party in this channel: I am missing the Create Public Threads permission here."
+            )
+            assert await bot.service.party_in_channel(world.channel.id) is None
+            # Opened while the bot could, then the permission is taken away before Start:
+            # the host is told, and nothing is seated.
+            bot_role.permissions, everyone.permissions = old
+            opened = await fake.slash(ann, world.channel, "party", game="dynasty")
+            assert opened.response is not None, opened.text
+            party = opened.response
+            await fake.click(bob, party, label="Join")
+            bot_role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+            everyone.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+            started = await fake.click(ann, party, label="Start")
+            assert started.ephemeral
+            assert started.text == (
+                "I cannot seat the party's tables: I am missing the Create Public Threads permission here."
+            )
+            snap = await bot.service.party_in_channel(world.channel.id)
+            assert snap is not None and snap.status == MatchStatus.LOBBY
+            assert threads_of(fake, world) == []
+        finally:
+            bot_role.permissions, everyone.permissions = old
+    fake.assert_clean()

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games import GAMES
 from tests.e2e_support import World, make_bot, open_match, world
+from tests.fakediscord import Perm
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -52,4 +53,34 @@ async def test_pictures_reach_players_and_text_only_turns_them_off(world: World)
         await fake.wait_for(lambda: names(other.response) == ["hand.png"], what="bob's picture")
         await fake.settle()
         assert names(plain.response) == [], "text only stays text only"
+    fake.assert_clean()
+
+
+async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(world: World) -> None:
+    """The invite may leave out Attach Files: the table stays text, and is never refused."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    bot_role = world.guild.roles[world.guild.bot_role_id]
+    everyone = world.guild.everyone_role
+    old = (bot_role.permissions, everyone.permissions)
+    bot_role.permissions &= ~Perm.ATTACH_FILES
+    everyone.permissions &= ~Perm.ATTACH_FILES
+    try:
+        async with fake.bot_running(make_bot(world)):
+            table = await open_match(world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick))
+            await fake.settle()
+            assert names(table) == [] and "Dynasty" in table.text, table.text
+            before = table.edits
+            for user in (ann, bob):
+                choices = await fake.autocomplete(user, world.channel, "move", focused="move", move="")
+                if choices:
+                    played = await fake.slash(user, world.channel, "move", move=choices[0]["value"])
+                    assert played.ephemeral and "You played" in played.text, played.text
+                    break
+            await fake.wait_for(lambda: table.edits > before, what="the table after a move")
+            await fake.settle()
+            assert names(table) == []
+    finally:
+        bot_role.permissions, everyone.permissions = old
+    assert fake.rejections == [], "no post or edit was refused"
     fake.assert_clean()

@@ -221,6 +221,11 @@ async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) ->
         won = await svc.party_stats(1, party.players[winner].user_id or 0)
         assert (won.played, won.won) == (1, 1)
         assert seen.parties and seen.parties[-1].status == MatchStatus.FINISHED
+        # A party's table is no ordinary match: no rematch of it (the party seats its rounds).
+        table = party.round_tables(1)[0]
+        assert table.match_id is not None and await svc.party_of_match(table.match_id) == party.id
+        with pytest.raises(errors.LobbyError, match="part of party"):
+            await svc.rematch(table.match_id, HOST, "Host")
     finally:
         await svc.close()
 
@@ -300,6 +305,44 @@ async def test_a_round_that_ended_while_the_bot_was_down_advances_on_restore(rep
         assert all(t.match_id is not None for t in party.round_tables(2))
         party = await people_play(second, party.id, people)
         assert party.status == MatchStatus.FINISHED
+    finally:
+        await second.close()
+
+
+async def test_a_crash_between_opening_a_thread_and_creating_its_match_reuses_the_thread(
+    repo: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads = Threads()
+    people = {HOST: "Host", BOB: "Bob"}
+    first = service(repo, threads)
+    party = await open_party(first, ais=2, people=people)
+    real_create = repo.create_match
+    created = 0
+
+    async def create_then_crash(**kwargs: Any) -> Any:
+        nonlocal created
+        created += 1
+        if created == 2:  # the second table's thread is open; the process dies before its match exists
+            raise RuntimeError("the process stopped")
+        return await real_create(**kwargs)
+
+    monkeypatch.setattr(repo, "create_match", create_then_crash)
+    with pytest.raises(RuntimeError):
+        await first.party_start(party.id, HOST)
+    await first.close()
+    monkeypatch.setattr(repo, "create_match", real_create)
+    assert len(threads.opened) == 2
+    stored = {t.table_no: t for t in await first.party_store.tables(party.id, 1)}
+    assert stored[1].match_id is None and stored[1].channel_id is not None
+
+    second = service(repo, threads)
+    try:
+        await second.restore()
+        party = await second.get_party(party.id)
+        assert len(threads.opened) == 2, "no second thread for the same table"
+        table = next(t for t in party.round_tables() if t.table_no == 1)
+        assert table.match_id is not None
+        assert (await second.get(table.match_id)).record.channel_id == stored[1].channel_id
     finally:
         await second.close()
 

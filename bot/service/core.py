@@ -112,6 +112,14 @@ class ServiceCore:
             raise errors.MatchNotFound()
         return self._snapshot(record)
 
+    async def party_of_match(self, match_id: int) -> int | None:
+        """The party whose table ``match_id`` is, if it is one."""
+        party_id = self._party_of_match.get(match_id)
+        if party_id is not None:
+            return party_id
+        table = await self.party_store.table_of_match(match_id)
+        return None if table is None else table.party_id
+
     async def _fresh(self, match_id: int) -> Snapshot:
         """Reload from the database (after a stale write from another process)."""
         self._cache.pop(match_id, None)

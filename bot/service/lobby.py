@@ -60,6 +60,9 @@ class LobbyMixin(ServiceCore):
         old = await self.get(match_id)
         if old.status != MatchStatus.FINISHED:
             raise errors.LobbyError("A rematch can be started once the match has finished.")
+        party_id = await self.party_of_match(match_id)
+        if party_id is not None:
+            raise errors.LobbyError(f"This table is part of party #{party_id}; the party seats its next round itself.")
         players = [s.user_id for s in old.seats if not s.ai and s.user_id is not None]
         if user_id not in players:
             raise errors.NotSeated("Only the players of this match can start its rematch.")

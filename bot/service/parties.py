@@ -348,7 +348,10 @@ class PartyMixin(LobbyMixin):
                 continue
             match_id = table.match_id
             if match_id is None:
-                channel_id = await self.table_channels.table_channel(party, table.round, table.table_no)
+                channel_id = table.channel_id
+                if channel_id is None:
+                    channel_id = await self.table_channels.table_channel(party, table.round, table.table_no)
+                    await self.party_store.set_channel(table.id, channel_id)
                 record = await self.repo.create_match(
                     guild_id=party.record.guild_id, channel_id=channel_id, host_id=party.record.host_id,
                     game_id=party.game.id, options=dict(party.record.options),

@@ -161,7 +161,7 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
     if isinstance(interaction.channel, discord.Thread):
         await say(interaction, "A party opens a thread for every table: start it in a channel, not in a thread.")
         return
-    missing = missing_channel_permissions(interaction)
+    missing = missing_channel_permissions(interaction, threads=True)
     if missing:
         await say(interaction, f"I cannot host a party in this channel: I am missing the {missing} permission here.")
         return
@@ -191,6 +191,10 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
         elif action == "unai":
             await svc.party_remove_ai(party_id, user)
         elif action == "start":
+            missing = missing_channel_permissions(interaction, threads=True)
+            if missing:  # taken away since the party opened: say so before any table is seated
+                await say(interaction, f"I cannot seat the party's tables: I am missing the {missing} permission here.")
+                return
             if not interaction.response.is_done():
                 await interaction.response.defer()  # opening the tables' threads takes a moment
             await svc.party_start(party_id, user)

@@ -175,9 +175,10 @@ def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None) -> discord.Embed:
+def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None) -> discord.Embed:
     """The public table: status line, scoreboard, the game's board, the last three events.
-    ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores)."""
+    ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores);
+    ``party_id``: the party this table belongs to (its end points there, not to a rematch)."""
     game = snap.game
     if snap.state is None:
         return lobby_embed(snap)
@@ -191,7 +192,10 @@ def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None) -> dis
             summary = snap.name_text(outcome.summary)
             embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
             embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
-        embed.set_footer(text=f"Rematch opens a new lobby for the same players · move {snap.version}")
+        if party_id is None:
+            embed.set_footer(text=f"Rematch opens a new lobby for the same players · move {snap.version}")
+        else:
+            embed.set_footer(text=f"A table of party #{party_id}: its standings message shows what comes next · move {snap.version}")
         return embed
     if snap.status == MatchStatus.ABANDONED:
         embed = discord.Embed(title=f"{game.name} #{snap.id}: cancelled", colour=COLOUR_OVER)
@@ -273,7 +277,7 @@ def hand_embed(
         outcome = snap.game.outcome(snap.state)
         if outcome is not None:
             parts.append("**" + result_lines(snap, outcome)[0] + "**")
-        parts.append("The match is over; the table has the final scores and a Rematch button.")
+        parts.append("The match is over; the table has the final scores.")
     elif over:
         parts.append("The match was cancelled.")
     else:

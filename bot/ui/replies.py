@@ -84,15 +84,21 @@ STALE_COMMAND_ERRORS = (
 )
 
 
-def missing_channel_permissions(interaction: Interaction) -> str:
-    """The permissions the bot lacks in this channel to keep a table (empty: none missing)."""
+def missing_channel_permissions(interaction: Interaction, *, threads: bool = False) -> str:
+    """The permissions the bot lacks in this channel to keep a table (empty: none missing);
+    ``threads``: also those it needs to open a thread per table and play in it (a party)."""
     perms = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = (
+    needed: tuple[tuple[str, bool], ...] = (
         ("View Channel", perms.view_channel),
         ("Send Messages in Threads" if in_thread else "Send Messages", perms.send_messages_in_threads if in_thread else perms.send_messages),
         ("Embed Links", perms.embed_links),
     )
+    if threads:
+        needed += (
+            ("Create Public Threads", perms.create_public_threads),
+            ("Send Messages in Threads", perms.send_messages_in_threads),
+        )
     missing = [name for name, ok in needed if not ok]
     return " and ".join(", ".join(missing).rsplit(", ", 1)) if missing else ""
 

@@ -74,22 +74,26 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"k
 TABLE_ITEMS = (LogButton, RematchButton)
 
 
-def table_view(snap: Snapshot) -> discord.ui.View:
-    """Running: My hand and Log. Finished: Rematch and Log. Cancelled: nothing."""
+def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
+    """Running: My hand and Log. Finished: Rematch (not at a party's table: the party seats
+    the next round) and Log. Cancelled: nothing."""
     view = discord.ui.View(timeout=None)
     if snap.status == MatchStatus.RUNNING:
         view.add_item(HandButton(snap.id, snap.version))
         view.add_item(LogButton(snap.id))
     elif snap.status == MatchStatus.FINISHED:
-        view.add_item(RematchButton(snap.id))
+        if party_id is None:
+            view.add_item(RematchButton(snap.id))
         view.add_item(LogButton(snap.id))
     return view
 
 
-def table_message(snap: Snapshot, skill: Mapping[int, float] | None = None) -> tuple[discord.Embed, discord.ui.View]:
+def table_message(
+    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
     if snap.state is None:
         return render.lobby_embed(snap), lobby_view(snap)
-    return render.table_embed(snap, skill), table_view(snap)
+    return render.table_embed(snap, skill, party_id), table_view(snap, party_id)
 
 
 async def show_log(interaction: Interaction, match_id: int) -> None:
@@ -135,6 +139,14 @@ class TablePublisher:
     def _channel(self, snap: Snapshot) -> Any:
         return self.client.get_partial_messageable(snap.record.channel_id)
 
+    def _may_attach(self, snap: Snapshot) -> bool:
+        """Whether the bot may attach files in the table's channel (a server that did not
+        grant Attach Files gets the text table rather than a refused post or edit)."""
+        channel = self.client.get_channel(snap.record.channel_id)
+        if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+            return True  # not in the cache: try, and the edit's failure is logged as any other
+        return channel.permissions_for(channel.guild.me).attach_files
+
     async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None:
         """Replace the turn ping with a reminder for the players whose deadline is near."""
         users = await self._pingable(snap, seats)
@@ -179,8 +191,11 @@ class TablePublisher:
             if snap.status == MatchStatus.RUNNING:
                 await self._post_table(snap)  # a party's table, started in its new thread
             return
-        skill = await self.service.skill_changes(snap.id) if snap.status == MatchStatus.FINISHED else None
-        embed, view = table_message(snap, skill)
+        skill = party_id = None
+        if snap.status == MatchStatus.FINISHED:
+            skill = await self.service.skill_changes(snap.id)
+            party_id = await self.service.party_of_match(snap.id)
+        embed, view = table_message(snap, skill, party_id)
         files = await self._picture(snap, embed)
         channel = self._channel(snap)
         try:
@@ -213,7 +228,7 @@ class TablePublisher:
         alone, so it can show nothing the text table does not."""
         if snap.status != MatchStatus.RUNNING or snap.state is None:
             return []
-        if (await self.service.server_settings(snap.record.guild_id)).text_only:
+        if (await self.service.server_settings(snap.record.guild_id)).text_only or not self._may_attach(snap):
             return []
         png = await asyncio.to_thread(table_png, snap.game.id, snap.view(None))
         if png is None:

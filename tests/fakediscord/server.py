@@ -1427,8 +1427,15 @@ class FakeDiscord:
         msgs = msgs[-limit:]
         return _json_response([m.to_payload(self._users) for m in reversed(msgs)])
 
+    def _require_attach(self, channel: FakeChannel, files: Any) -> None:
+        """Discord refuses a bot's files where it lacks Attach Files (403, 50013)."""
+        guild = self._guilds.get(channel.guild_id) if files and channel.guild_id is not None else None
+        if guild is not None and not guild.permissions_for(self.bot_user.id) & Perm.ATTACH_FILES:
+            raise HTTPError(403, 50013, "Missing Permissions")
+
     async def _post_message(self, ctx: Ctx) -> web.Response:
         channel = self._channel_of(ctx)
+        self._require_attach(channel, ctx.files)
         msg_type = 19 if isinstance(ctx.data.get("message_reference"), dict) else 0
         msg = self._create_message(channel, self.bot_user, ctx.data, ctx.files, msg_type=msg_type)
         return _json_response(msg.to_payload(self._users))
@@ -1438,9 +1445,10 @@ class FakeDiscord:
         return _json_response(msg.to_payload(self._users))
 
     async def _edit_message(self, ctx: Ctx) -> web.Response:
-        _, msg = self._channel_message(ctx)
+        channel, msg = self._channel_message(ctx)
         if msg.author.id != self.bot_user.id and set(ctx.data) - {"flags"}:
             raise HTTPError(403, 50005, "Cannot edit a message authored by another user")
+        self._require_attach(channel, ctx.files)
         self._edit_rate_limit(msg.id)
         self._apply_edit(msg, ctx.data, ctx.files)
         return _json_response(msg.to_payload(self._users))
@@ -1491,6 +1499,8 @@ class FakeDiscord:
         if parent.guild_id is None or parent.is_thread:
             raise HTTPError(400, 50024, "Cannot execute action on this channel type")
         guild = self._guilds[parent.guild_id]
+        if not guild.permissions_for(self.bot_user.id) & Perm.CREATE_PUBLIC_THREADS:
+            raise HTTPError(403, 50013, "Missing Permissions")
         if "message_id" in ctx.params:
             _, msg = self._channel_message(ctx)
             thread_id, ttype = msg.id, CHANNEL_PUBLIC_THREAD  # a message's thread shares its id
