@@ -319,3 +319,6 @@ class ServiceCore:
 
     async def _party_table_over(self, snap: Snapshot) -> None:
         raise NotImplementedError
+
+    async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
+        raise NotImplementedError

@@ -446,9 +446,6 @@ class PartyMixin(LobbyMixin):
         log.info("party %s: round %d begins", party.id, next_round)
         return await self._open_round(party)
 
-    async def leave_match(self, match_id: int, user_id: int) -> Snapshot:  # MatchService has it
-        raise NotImplementedError
-
     # --- restart ------------------------------------------------------------------------
 
     async def _remember_parties(self) -> list[PartyRecord]:
