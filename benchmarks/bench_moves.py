@@ -44,14 +44,14 @@ def pooled(repo: Repository) -> Repository:
     repo.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
     event.listen(repo.writer.sync_engine, "connect", repository_module._sqlite_pragmas)
     repo._write_lock = _NoLock()  # type: ignore[assignment]
-    repo._sync_writer = None  # through aiosqlite
+    repo._writer_thread = None  # through aiosqlite (the idle writer thread has no connection yet)
     return repo
 
 
 def through_aiosqlite(repo: Repository) -> Repository:
     """The bot's design before: the one writer connection through aiosqlite, a thread hop
     for every statement."""
-    repo._sync_writer = None
+    repo._writer_thread = None
     return repo
 
 
