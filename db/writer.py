@@ -1,5 +1,5 @@
-"""The SQLite writer thread: one thread holding the one writer connection, running jobs one at
-a time for the event loop.
+"""SQLite's writing threads: the writer, one thread holding the one writer connection and
+running jobs one at a time for the event loop, and the checkpointer beside it.
 
 A job is a synchronous function of the SQLAlchemy ``Connection``; it owns its transaction
 (``Repository.write`` wraps it in one). The connection is opened on the thread at the first
@@ -8,25 +8,76 @@ job and kept until ``close``: no pool check-out per write.
 The hop from the event loop and back is a queue put, the thread's wake-up and one
 ``call_soon_threadsafe``: about 13 us here against 22 us through ``run_in_executor`` and its
 two chained futures (``benchmarks/bench_write.py --breakdown`` measures both).
+
+In WAL mode with ``synchronous=NORMAL`` a commit only appends to the WAL file; the disk
+waits (fsync) come with the checkpoint that copies the WAL back into the database file, which
+SQLite runs by default inside the commit that fills the WAL past 1,000 pages: a few
+milliseconds, every 200 moves or so, on one unlucky move. The writer connection has that
+automatic checkpoint off; the checkpointer runs the same checkpoint (PASSIVE: it never
+blocks a writer or a reader) on its own connection and thread, every ``every`` writes and
+after ``idle_seconds`` of quiet with writes not yet copied.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connection], Any]]
 
 
+class Checkpointer:
+    def __init__(self, database: str, every: int = 200, idle_seconds: float = 5.0) -> None:
+        self._database, self._every, self._idle = database, every, idle_seconds
+        self._written = self._signalled = 0  # writes committed, and when the checkpointer was last called (writer's)
+        self._copied = 0  # the writes the last checkpoint started after (the checkpointer's)
+        self._due = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._serve, name="sqlite-checkpointer", daemon=True)
+        self._thread.start()
+
+    def wrote(self) -> None:
+        """One more write committed (called by the writer thread only)."""
+        self._written += 1
+        if self._written - self._signalled >= self._every:
+            self._signalled = self._written
+            self._due.set()
+
+    def close(self) -> None:
+        self._stopping = True
+        self._due.set()
+        self._thread.join()
+
+    def _serve(self) -> None:
+        conn: sqlite3.Connection | None = None
+        while not self._stopping:
+            self._due.wait(self._idle)
+            self._due.clear()
+            if self._stopping or self._written == self._copied:
+                continue
+            self._copied = self._written
+            try:
+                conn = conn or sqlite3.connect(self._database, check_same_thread=False)
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            except sqlite3.Error:  # the next one copies what this one could not
+                log.exception("WAL checkpoint failed")
+        if conn is not None:
+            conn.close()
+
+
 class WriterThread:
-    def __init__(self, engine: Engine, name: str = "sqlite-writer") -> None:
+    def __init__(self, engine: Engine, checkpointer: Checkpointer | None = None, name: str = "sqlite-writer") -> None:
         self._engine = engine
+        self._checkpointer = checkpointer
         self._connection: Connection | None = None
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
@@ -44,6 +95,8 @@ class WriterThread:
         await self.run(self._close_connection)
         self._jobs.put(None)
         self._thread.join()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
 
     def _close_connection(self, _conn: Connection) -> None:
         if self._connection is not None:
@@ -61,6 +114,8 @@ class WriterThread:
                 outcome: tuple[bool, Any] = (True, job(self._connection))
             except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
                 outcome = (False, err)
+            if self._checkpointer is not None:
+                self._checkpointer.wrote()
             try:
                 loop.call_soon_threadsafe(_settle, done, outcome)
             except RuntimeError:  # the loop closed while the job ran: nobody is waiting

@@ -8,13 +8,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import event, update
 from sqlalchemy.engine import Connection, create_engine
 from sqlalchemy.exc import IntegrityError
 
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import ChannelBusy, Repository, StaleVersion, match_table, normalise_url
-from db.writer import WriterThread
+from db.writer import Checkpointer, WriterThread
 from tests.postgres import BACKENDS, database_url, postgres_server
 
 
@@ -174,6 +174,61 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
     assert await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7
     await writer.close()
     assert ran == [] and queued.cancelled()
+
+
+def _in_the_database_file(path: Path) -> int | None:
+    """Rows of ``t`` in the database file itself, the WAL left aside (None: not there yet)."""
+    con = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        return int(con.execute("select count(*) from t").fetchone()[0])
+    except sqlite3.OperationalError:
+        return None
+    finally:
+        con.close()
+
+
+async def _copied(path: Path, rows: int) -> bool:
+    for _ in range(200):
+        if _in_the_database_file(path) == rows:
+            return True
+        await asyncio.sleep(0.025)
+    return False
+
+
+@pytest.mark.parametrize("every, idle_seconds", [(3, 60.0), (100, 0.05)])
+async def test_the_checkpointer_copies_the_wal_into_the_database_file(
+    tmp_path: Path, every: int, idle_seconds: float
+) -> None:
+    """After ``every`` writes, or after a quiet ``idle_seconds``; never by the writer itself."""
+    path = tmp_path / "c.db"
+    engine = create_engine(f"sqlite:///{path}")
+
+    def wal_without_automatic_checkpoint(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.execute("PRAGMA journal_mode=WAL")
+        dbapi_conn.execute("PRAGMA wal_autocheckpoint=0")
+
+    event.listen(engine, "connect", wal_without_automatic_checkpoint)
+    writer = WriterThread(engine, Checkpointer(str(path), every=every, idle_seconds=idle_seconds))
+
+    def insert_row(conn: Connection) -> None:
+        conn.exec_driver_sql("create table if not exists t (x)")
+        conn.exec_driver_sql("insert into t values (1)")
+        conn.commit()
+
+    await writer.run(insert_row)
+    await writer.run(insert_row)
+    if idle_seconds > 1:  # not quiet long enough for the other trigger
+        assert _in_the_database_file(path) is None  # only in the WAL so far
+    await writer.run(insert_row)
+    assert await _copied(path, 3)
+    await writer.close()
+
+
+async def test_the_repository_writer_leaves_checkpoints_to_the_checkpointer(tmp_path: Path) -> None:
+    repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await repo.migrate()
+    assert await repo.write(lambda conn: conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()) == 0
+    await repo.close()
 
 
 async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
