@@ -33,6 +33,7 @@ from bot.games import GAMES
 from db import repository as repository_module
 from db.records import MatchRecord, MatchUpdate, Seat
 from db.repository import Repository, dump_json
+from db.writer import Checkpointer
 
 ROUNDS = 10
 NOTES = {"log": ["{p0} plays a card."] * 50}
@@ -73,12 +74,16 @@ class Bot:
 
 
 class Raw:
-    """The baseline: plain ``sqlite3``, two small tables, the same rows, one commit a move."""
+    """The baseline: plain ``sqlite3``, two small tables, the same rows, one commit a move.
+    With ``checkpointer``, its checkpoints run beside it as the bot's do (``db.writer``)."""
 
-    def __init__(self, path: Path, state: dict[str, object]) -> None:
+    def __init__(self, path: Path, state: dict[str, object], checkpointer: bool = False) -> None:
         self.conn = conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
+        self.checkpointer = Checkpointer(str(path)) if checkpointer else None
+        if self.checkpointer is not None:
+            conn.execute("PRAGMA wal_autocheckpoint=0")
         conn.execute("CREATE TABLE m (id INTEGER PRIMARY KEY, version INT, state TEXT, notes TEXT, status TEXT, "
                      "deadline_at REAL, deadline TEXT, updated_at REAL)")
         conn.execute("CREATE TABLE mv (match_id INT, version INT, seat INT, user_id INT, code TEXT, created_at REAL, "
@@ -98,6 +103,13 @@ class Raw:
         conn.execute("INSERT INTO mv VALUES (1, ?, 0, 3, ?, ?)", (self.version + 1, f"p:{self.version}", now))
         conn.execute("COMMIT")
         self.version += 1
+        if self.checkpointer is not None:
+            self.checkpointer.wrote()
+
+    def close(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.close()
+        self.conn.close()
 
     def moves(self, n: int) -> list[float]:
         times = []
@@ -173,24 +185,31 @@ async def main(moves: int, show_breakdown: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         bot = await Bot.open(Path(tmp) / "bot.db", state)
         raw = Raw(Path(tmp) / "raw.db", state)
+        raw_beside = Raw(Path(tmp) / "raw-beside.db", state, checkpointer=True)
         ours: list[float] = []
         base: list[float] = []
-        for _ in range(ROUNDS):  # alternating, so a change of load falls on both
+        base_beside: list[float] = []
+        for _ in range(ROUNDS):  # alternating, so a change of load falls on all three
             ours += await bot.moves(moves // ROUNDS)
             base += raw.moves(moves // ROUNDS)
+            base_beside += raw_beside.moves(moves // ROUNDS)
         parts = await breakdown(bot, raw, moves) if show_breakdown else {}
         await bot.repo.close()
-        raw.conn.close()
+        raw.close()
+        raw_beside.close()
     print(f"{len(ours)} moves each, one after another, in {ROUNDS} alternating rounds, "
           f"a {len(json.dumps(state)) / 1024:.1f} KiB state")
     print("| write | p50 us | p99 us | mean us |")
     print("|---|---|---|---|")
     print(line("Repository.apply_move (bot)", ours))
     print(line("raw sqlite3, same rows and mode (baseline)", base))
+    print(line("raw sqlite3, its checkpoints on a thread beside it as the bot's", base_beside))
     for name, xs in parts.items():
         print(line(name, xs))
     print(f"ratio bot/raw: mean {statistics.mean(ours) / statistics.mean(base):.1f}x, "
           f"p50 {statistics.median(ours) / statistics.median(base):.1f}x (target: at most 2.5x)")
+    print(f"ratio bot/raw with checkpoints beside both: mean {statistics.mean(ours) / statistics.mean(base_beside):.1f}x, "
+          f"p50 {statistics.median(ours) / statistics.median(base_beside):.1f}x")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,8 @@ from sqlalchemy.engine import Connection, Engine
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connection], Any]]
+# (the caller's loop, its future, the job; None to close)
+_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connection], Any] | None]
 
 
 class Checkpointer:
@@ -68,7 +69,7 @@ class Checkpointer:
             try:
                 conn = conn or sqlite3.connect(self._database, check_same_thread=False)
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-            except sqlite3.Error:  # the next one copies what this one could not
+            except Exception:  # the thread lives on; the next checkpoint copies what this one could not
                 log.exception("WAL checkpoint failed")
         if conn is not None:
             conn.close()
@@ -79,7 +80,7 @@ class WriterThread:
         self._engine = engine
         self._checkpointer = checkpointer
         self._connection: Connection | None = None
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
@@ -92,34 +93,43 @@ class WriterThread:
 
     async def close(self) -> None:
         """Run the jobs already queued, close the connection and end the thread."""
-        await self.run(self._close_connection)
-        self._jobs.put(None)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._jobs.put((loop, done, None))
+        await done
         self._thread.join()
         if self._checkpointer is not None:
             self._checkpointer.close()
 
-    def _close_connection(self, _conn: Connection) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
-
     def _serve(self) -> None:
-        while (item := self._jobs.get()) is not None:
-            loop, done, job = item
+        while True:
+            loop, done, job = self._jobs.get()
+            if job is None:  # close
+                if self._connection is not None:
+                    self._connection.close()
+                self._engine.dispose()
+                _reply(loop, done, (True, None))
+                return
             if done.cancelled():  # the caller gave up before its turn came: do not write
                 continue
             try:
                 if self._connection is None or self._connection.closed:
                     self._connection = self._engine.connect()
                 outcome: tuple[bool, Any] = (True, job(self._connection))
+                if self._connection.in_transaction():  # a job that left its transaction open loses it
+                    self._connection.rollback()
             except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
                 outcome = (False, err)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
-            try:
-                loop.call_soon_threadsafe(_settle, done, outcome)
-            except RuntimeError:  # the loop closed while the job ran: nobody is waiting
-                pass
+            _reply(loop, done, outcome)
+
+
+def _reply(loop: asyncio.AbstractEventLoop, done: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:
+    try:
+        loop.call_soon_threadsafe(_settle, done, outcome)
+    except RuntimeError:  # the loop closed while the job ran: nobody is waiting
+        pass
 
 
 def _settle(done: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:

@@ -160,6 +160,11 @@ def _rewind(conn: Connection, match_id: int, version: int, to: int) -> int:
     return int(conn.execute(statement.values(version=to)).rowcount)
 
 
+def _in_a_transaction(conn: Connection) -> int:
+    with conn.begin():
+        return int(conn.exec_driver_sql("select 8").scalar_one())
+
+
 async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path) -> None:
     writer = WriterThread(create_engine(f"sqlite:///{tmp_path / 'w.db'}"))
     release, ran = threading.Event(), []
@@ -171,7 +176,8 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
     assert await busy is True
     with pytest.raises(ZeroDivisionError):  # a job's error reaches its caller; the thread lives on
         await writer.run(lambda _conn: 1 / 0)
-    assert await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7
+    assert await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7  # left its transaction open
+    assert await writer.run(_in_a_transaction) == 8  # the next job still begins its own
     await writer.close()
     assert ran == [] and queued.cancelled()
 
