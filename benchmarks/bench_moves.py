@@ -2,10 +2,11 @@
 
 64 players in 32 two-player tourney matches pick their cards at the same moment, round after
 round; every pick is one transaction. The same load runs three times in one process: with the
-bot's design (one writer connection on a thread of its own, plain synchronous sqlite3 under
-SQLAlchemy Core, one hop from the event loop per transaction), with the design before it (the
-one writer through aiosqlite, a hop per statement), and with a pool of 8 writer connections
-through aiosqlite (the first baseline); it prints p50/p99 and the ratios.
+bot's design (one writer connection on a thread of its own, a move's statements compiled once
+and run on its sqlite3 connection, one hop from the event loop per transaction; see
+``db/writer.py``), with the design before it (the one writer through aiosqlite, a hop per
+statement), and with a pool of 8 writer connections through aiosqlite (the first baseline);
+it prints p50/p99 and the ratios.
 
     .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres]
 
