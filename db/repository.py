@@ -545,7 +545,8 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
     assert driver is not None
     statement = update_statement
     params = update_statement.bind({**values, "match_id": upd.match_id, "expected_version": upd.expected_version})
-    try:  # sqlite3 opens the transaction at the UPDATE
+    driver.execute("BEGIN")
+    try:
         returned = driver.execute(statement.sql, params).fetchall()
         if not returned:
             raise StaleVersion(upd.match_id)

@@ -6,7 +6,7 @@ A job is a synchronous function of the SQLAlchemy ``Connection``; it owns its tr
 job and kept until ``close``: no pool check-out per write.
 
 The hop from the event loop and back is a queue put, the thread's wake-up and one
-``call_soon_threadsafe``: about 13 us here against 22 us through ``run_in_executor`` and its
+``call_soon_threadsafe``: about 14 us here against 23 us through ``run_in_executor`` and its
 two chained futures (``benchmarks/bench_write.py --breakdown`` measures both).
 
 In WAL mode with ``synchronous=NORMAL`` a commit only appends to the WAL file; the disk
@@ -37,10 +37,13 @@ _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connect
 
 
 class Checkpointer:
+    """Copies the WAL into the database file on a thread of its own (see above)."""
+
     def __init__(self, database: str, every: int = 200, idle_seconds: float = 5.0) -> None:
         self._database, self._every, self._idle = database, every, idle_seconds
-        self._written = self._signalled = 0  # writes committed, and when the checkpointer was last called (writer's)
-        self._copied = 0  # the writes the last checkpoint started after (the checkpointer's)
+        self._written = 0  # writes committed (counted by the writer thread)
+        self._signalled = 0  # _written when the writer last called for a checkpoint
+        self._copied = 0  # _written when the last checkpoint started (the checkpointer's own)
         self._due = threading.Event()
         self._stopping = False
         self._thread = threading.Thread(target=self._serve, name="sqlite-checkpointer", daemon=True)
@@ -76,6 +79,8 @@ class Checkpointer:
 
 
 class WriterThread:
+    """The one thread that writes to a SQLite file, on the one writer connection."""
+
     def __init__(self, engine: Engine, checkpointer: Checkpointer | None = None, name: str = "sqlite-writer") -> None:
         self._engine = engine
         self._checkpointer = checkpointer
