@@ -80,6 +80,13 @@ def dump_json(value: Any) -> str:
 load_json = orjson.loads  # several times faster than json.loads: a restart parses every open match
 
 
+@functools.lru_cache(maxsize=1024)
+def _seats(text: str) -> tuple[Seat, ...]:
+    """A seats column's value, parsed once for each text: seats are frozen, and most writes
+    (every move but a seat change) return the seats as they were."""
+    return tuple(Seat.from_json(s) for s in load_json(text))
+
+
 def _record(row: Any) -> MatchRecord:
     return MatchRecord(
         id=row.id,
@@ -90,7 +97,7 @@ def _record(row: Any) -> MatchRecord:
         game_id=row.game_id,
         options=load_json(row.options),
         status=MatchStatus(row.status),
-        seats=tuple(Seat.from_json(s) for s in load_json(row.seats)),
+        seats=_seats(row.seats),
         version=row.version,
         seed=row.seed,
         state=load_json(row.state) if row.state else None,
