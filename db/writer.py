@@ -85,19 +85,25 @@ class WriterThread:
         self._engine = engine
         self._checkpointer = checkpointer
         self._connection: Connection | None = None
+        self._closed = False
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
     async def run(self, job: Callable[[Connection], T]) -> T:
         """``job(connection)`` on the writer thread; its result or its exception here."""
+        if self._closed:
+            raise RuntimeError("the SQLite writer is closed")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
         self._jobs.put((loop, done, job))
         return await done
 
     async def close(self) -> None:
-        """Run the jobs already queued, close the connection and end the thread."""
+        """Run the jobs already queued, close the connection and end the thread (once)."""
+        if self._closed:
+            return
+        self._closed = True
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._jobs.put((loop, done, None))

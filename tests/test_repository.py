@@ -180,6 +180,9 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
     assert await writer.run(_in_a_transaction) == 8  # the next job still begins its own
     await writer.close()
     assert ran == [] and queued.cancelled()
+    await writer.close()  # closing twice is harmless; writing after is refused
+    with pytest.raises(RuntimeError, match="closed"):
+        await writer.run(lambda _conn: None)
 
 
 def _in_the_database_file(path: Path) -> int | None:
