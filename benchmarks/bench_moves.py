@@ -2,15 +2,21 @@
 
 64 players in 32 two-player tourney matches pick their cards at the same moment, round after
 round; every pick is one transaction. The same load runs three times in one process: with the
-bot's design (one writer connection on a thread of its own, plain synchronous sqlite3 under
-SQLAlchemy Core, one hop from the event loop per transaction), with the design before it (the
-one writer through aiosqlite, a hop per statement), and with a pool of 8 writer connections
-through aiosqlite (the first baseline); it prints p50/p99 and the ratios.
+bot's design (one writer connection on a thread of its own, a move's statements compiled once
+and run on its sqlite3 connection, one hop from the event loop per transaction; see
+``db/writer.py``), with the design before it (the one writer through aiosqlite, a hop per
+statement), and with a pool of 8 writer connections through aiosqlite (the first baseline);
+it prints p50/p99 and the ratios.
 
     .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres]
 
+A pick's latency runs from the moment its round's picks are all sent (a pick that waits for
+the event loop before it starts counts that wait).
+
 ``--postgres`` runs the bot's design once more on a real PostgreSQL server started from the
 machine's binaries (as the tests do, ``tests/postgres.py``) and prints it beside SQLite.
+``--inline`` runs an experiment beside them: every write on the event loop itself (no hop to
+the writer thread), the same connection settings and checkpointer otherwise.
 """
 
 from __future__ import annotations
@@ -22,16 +28,20 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import event
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import MatchService
 from db import repository as repository_module
 from db.repository import Repository
+from db.writer import WriterThread
 
 
 class _NoLock(contextlib.AbstractAsyncContextManager):
@@ -44,15 +54,36 @@ def pooled(repo: Repository) -> Repository:
     repo.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
     event.listen(repo.writer.sync_engine, "connect", repository_module._sqlite_pragmas)
     repo._write_lock = _NoLock()  # type: ignore[assignment]
-    repo._sync_writer = None  # through aiosqlite
+    repo._writer_thread = None  # through aiosqlite (the idle writer thread has no connection yet)
     return repo
 
 
 def through_aiosqlite(repo: Repository) -> Repository:
     """The bot's design before: the one writer connection through aiosqlite, a thread hop
     for every statement."""
-    repo._sync_writer = None
+    repo._writer_thread = None
     return repo
+
+
+class InlineWriter:
+    """The experiment: the writer thread's jobs run on the event loop itself, on a connection of
+    the same engine, with the same checkpointer."""
+
+    def __init__(self, writer: WriterThread) -> None:
+        self.writer = writer
+        self.connection = writer._engine.connect()
+
+    async def run(self, job: Callable[[Connection], Any]) -> Any:
+        result = job(self.connection)
+        if self.connection.in_transaction():
+            self.connection.rollback()
+        if self.writer._checkpointer is not None:
+            self.writer._checkpointer.wrote()
+        return result
+
+    async def close(self) -> None:
+        self.connection.close()
+        await self.writer.close()
 
 
 async def run(players: int, rounds: int, design: str = "bot", url: str | None = None) -> list[float]:
@@ -63,6 +94,9 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
             repo = pooled(repo)
         elif design == "aiosqlite":
             repo = through_aiosqlite(repo)
+        elif design == "inline":
+            assert repo._writer_thread is not None
+            repo._writer_thread = InlineWriter(repo._writer_thread)  # type: ignore[assignment]
         svc = MatchService(repo, ai_delay=0)
         matches = []
         for i in range(players // 2):
@@ -74,8 +108,7 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
             matches.append((m.id, a, b))
         latencies: list[float] = []
 
-        async def pick(match_id: int, user: int, card: str) -> None:
-            start = time.perf_counter()
+        async def pick(match_id: int, user: int, card: str, start: float) -> None:
             while True:
                 try:
                     await svc.play(match_id, user, f"pick:{card}")
@@ -87,7 +120,8 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
             latencies.append(time.perf_counter() - start)
 
         for card in "KDNWB"[:rounds]:
-            await asyncio.gather(*(pick(mid, u, card) for mid, a, b in matches for u in (a, b)))
+            start = time.perf_counter()
+            await asyncio.gather(*(pick(mid, u, card, start) for mid, a, b in matches for u in (a, b)))
         await svc.close()
         await repo.close()
         return latencies
@@ -103,6 +137,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
+    parser.add_argument("--inline", action="store_true", help="also every write on the event loop (an experiment)")
     args = parser.parse_args()
     ours = asyncio.run(run(args.players, args.rounds, "bot"))
     before = asyncio.run(run(args.players, args.rounds, "aiosqlite"))
@@ -114,6 +149,11 @@ def main() -> None:
     for name, xs in rows:
         print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
     print(f"ratio at p99: before/bot {pct(before, .99) / pct(ours, .99):.2f}x, baseline/bot {pct(base, .99) / pct(ours, .99):.2f}x")
+    if args.inline:
+        inline = asyncio.run(run(args.players, args.rounds, "inline"))
+        name = "writes on the event loop (experiment)"
+        print(f"{name:40}{pct(inline, .5):10.1f}{pct(inline, .99):10.1f}{statistics.mean(inline) * 1000:10.1f}")
+        print(f"ratio inline/bot: p50 {pct(inline, .5) / pct(ours, .5):.2f}x, p99 {pct(inline, .99) / pct(ours, .99):.2f}x")
     if args.postgres:
         from tests.postgres import PostgresServer
 

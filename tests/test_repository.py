@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event, update
+from sqlalchemy.engine import Connection, create_engine
+from sqlalchemy.exc import IntegrityError
 
-from db.records import MatchUpdate, ResultRow, Seat
-from db.repository import ChannelBusy, Repository, StaleVersion, normalise_url
+from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
+from db.repository import ChannelBusy, Repository, StaleVersion, match_table, normalise_url
+from db.writer import Checkpointer, WriterThread
 from tests.postgres import BACKENDS, database_url, postgres_server
 
 
@@ -91,8 +96,148 @@ async def test_finishing_move_stores_results(repo: Repository) -> None:
         MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "x", {}, status="finished", results=rows)
     )
     assert done.status == "finished" and done.finished_at is not None
+    assert done == await repo.get_match(m.id)
     assert await repo.results(m.id) == list(rows)
     assert await repo.active_in_channel(2) is None
+
+
+async def test_the_record_a_move_returns_is_what_a_fresh_read_returns(repo: Repository) -> None:
+    m = await _running(repo)
+    await repo.set_message(m.id, 555)
+    await repo.set_turn_message(m.id, 777)
+    seats = (Seat(3, "Ann", missed=1), Seat(None, "AI 1", ai=True, level="hard"))
+    moved = [
+        await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1, "cards": [1, 2]}, 0, 3, "a", {"log": ["x"]})),
+    ]
+    moved.append(await repo.apply_move(MatchUpdate(
+        moved[-1].id, moved[-1].version, {"n": 2}, 1, None, "b", {"log": ["x", "y"]}, seats=seats,
+        deadline_at=1234.5, deadline={"seat": 0, "left": 30},
+    )))
+    assert moved[-1].seats == seats and moved[-1].deadline == {"seat": 0, "left": 30}
+    # Ending without results (abandoned): the fast path on SQLite sets finished_at.
+    moved.append(await repo.apply_move(MatchUpdate(
+        moved[-1].id, moved[-1].version, {"n": 3}, 0, 3, "c", {}, status=MatchStatus.ABANDONED,
+    )))
+    assert moved[-1].status == MatchStatus.ABANDONED and moved[-1].finished_at is not None
+    for rec in moved[:-1]:
+        assert rec.message_id == 555 and rec.turn_message_id == 777 and rec.options == {"variant": "defend"}
+    assert moved[-1] == await repo.get_match(m.id)
+    assert [mv.code for mv in await repo.moves(m.id)] == ["a", "b", "c"]
+
+
+async def test_a_refused_move_leaves_the_writer_working(repo: Repository) -> None:
+    m = await _running(repo)
+    with pytest.raises(StaleVersion):
+        await repo.apply_move(MatchUpdate(m.id, m.version + 5, {"n": 99}, 0, 3, "late", {}))
+    with pytest.raises(StaleVersion):
+        await repo.apply_move(MatchUpdate(m.id + 100, 0, {"n": 99}, 0, 3, "nowhere", {}))
+    after = await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {}))
+    assert after == await repo.get_match(m.id)
+    assert [mv.code for mv in await repo.moves(m.id)] == ["a"]
+
+
+async def test_a_move_failing_after_its_update_writes_nothing(repo: Repository) -> None:
+    """The move row breaks a constraint after the match row was updated: all rolled back."""
+    m = await _running(repo)
+    first = await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {}))
+    await repo.update_lobby(m.id, first.version, notes={"kept": True})  # a version with no move row
+    lobby = await repo.get_match(m.id)
+    assert lobby is not None
+    # Rewind the version so the next move's row (version + 1) collides with move "a"'s.
+    rewound = await repo.write(_rewind, m.id, lobby.version, m.version)
+    assert rewound == 1
+    with pytest.raises(IntegrityError):
+        await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 2}, 0, 3, "again", {"lost": True}))
+    now = await repo.get_match(m.id)
+    assert now is not None and now.version == m.version and now.notes == {"kept": True}
+    assert [mv.code for mv in await repo.moves(m.id)] == ["a"]
+    still = await repo.update_lobby(m.id, m.version, notes={"after": True})  # the writer still writes
+    assert still == await repo.get_match(m.id) and still.version == m.version + 1
+
+
+def _rewind(conn: Connection, match_id: int, version: int, to: int) -> int:
+    statement = update(match_table).where(match_table.c.id == match_id, match_table.c.version == version)
+    return int(conn.execute(statement.values(version=to)).rowcount)
+
+
+def _in_a_transaction(conn: Connection) -> int:
+    with conn.begin():
+        return int(conn.exec_driver_sql("select 8").scalar_one())
+
+
+async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path) -> None:
+    writer = WriterThread(create_engine(f"sqlite:///{tmp_path / 'w.db'}"))
+    release, ran = threading.Event(), []
+    busy = asyncio.ensure_future(writer.run(lambda _conn: release.wait(10)))
+    queued = asyncio.ensure_future(writer.run(lambda _conn: ran.append("queued")))
+    await asyncio.sleep(0.01)
+    queued.cancel()
+    release.set()
+    assert await busy is True
+    with pytest.raises(ZeroDivisionError):  # a job's error reaches its caller; the thread lives on
+        await writer.run(lambda _conn: 1 / 0)
+    assert await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7  # left its transaction open
+    assert await writer.run(_in_a_transaction) == 8  # the next job still begins its own
+    await writer.close()
+    assert ran == [] and queued.cancelled()
+    await writer.close()  # closing twice is harmless; writing after is refused
+    with pytest.raises(RuntimeError, match="closed"):
+        await writer.run(lambda _conn: None)
+
+
+def _in_the_database_file(path: Path) -> int | None:
+    """Rows of ``t`` in the database file itself, the WAL left aside (None: not there yet)."""
+    con = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        return int(con.execute("select count(*) from t").fetchone()[0])
+    except sqlite3.OperationalError:
+        return None
+    finally:
+        con.close()
+
+
+async def _copied(path: Path, rows: int) -> bool:
+    for _ in range(200):
+        if _in_the_database_file(path) == rows:
+            return True
+        await asyncio.sleep(0.025)
+    return False
+
+
+@pytest.mark.parametrize("every, idle_seconds", [(3, 60.0), (100, 0.05)])
+async def test_the_checkpointer_copies_the_wal_into_the_database_file(
+    tmp_path: Path, every: int, idle_seconds: float
+) -> None:
+    """After ``every`` writes, or after a quiet ``idle_seconds``; never by the writer itself."""
+    path = tmp_path / "c.db"
+    engine = create_engine(f"sqlite:///{path}")
+
+    def wal_without_automatic_checkpoint(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.execute("PRAGMA journal_mode=WAL")
+        dbapi_conn.execute("PRAGMA wal_autocheckpoint=0")
+
+    event.listen(engine, "connect", wal_without_automatic_checkpoint)
+    writer = WriterThread(engine, Checkpointer(str(path), every=every, idle_seconds=idle_seconds))
+
+    def insert_row(conn: Connection) -> None:
+        conn.exec_driver_sql("create table if not exists t (x)")
+        conn.exec_driver_sql("insert into t values (1)")
+        conn.commit()
+
+    await writer.run(insert_row)
+    await writer.run(insert_row)
+    if idle_seconds > 1:  # not quiet long enough for the other trigger
+        assert _in_the_database_file(path) is None  # only in the WAL so far
+    await writer.run(insert_row)
+    assert await _copied(path, 3)
+    await writer.close()
+
+
+async def test_the_repository_writer_leaves_checkpoints_to_the_checkpointer(tmp_path: Path) -> None:
+    repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await repo.migrate()
+    assert await repo.write(lambda conn: conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()) == 0
+    await repo.close()
 
 
 async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
