@@ -140,7 +140,7 @@ def _queen(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[st
     """Colour by colour (a Kingdom card serves its own colour), sharing out the Jokers."""
     best: dict[frozenset[str], tuple[int, tuple[Straight, ...]]] = {jokers: (0, ())}
     for col in COLOURS:
-        pack = _Packer(col, frozenset(c for c in held if c[0] == col), col in kingdoms)
+        pack = _packer(col, frozenset(c for c in held if c[0] == col), col in kingdoms)
         nxt: dict[frozenset[str], tuple[int, tuple[Straight, ...]]] = {}
         for js, (value, found) in best.items():
             for sub in _subsets(js):
@@ -151,6 +151,13 @@ def _queen(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[st
         best = nxt
     points, found = max(best.values(), key=lambda v: v[0])
     return points, tuple(_straight_label(s) for s in found)
+
+
+@lru_cache(maxsize=4096)
+def _packer(col: str, held: frozenset[Card], kingdom: bool) -> _Packer:
+    """The packer of one colour's cards, kept with its memo: captures change a colour or two
+    at a time, so most colours of a collection were packed before."""
+    return _Packer(col, held, kingdom)
 
 
 class _Packer:
