@@ -7,8 +7,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
@@ -16,7 +14,6 @@ if str(_ROOT) not in sys.path:
 from db.records import Seat
 from tests.e2e_support import World, custom_id_is_safe, custom_ids, make_bot, world
 
-pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
 
