@@ -3,16 +3,36 @@ against the loopback fake Discord (tests/fakediscord), with SQLite persistence.
 
 For 1, 16 and 64 players moving at once (two-player King and Crown tourney matches, one per
 channel; one player alone faces an AI seat), every player sends ``/move`` for a legal move in
-the same instant, round after round; a move's latency is from the interaction's dispatch to
-the bot's answer (the move committed, the private hand with its picture sent). Baseline, in
-the same run: the same moves through the service alone (no Discord). Not a timed test.
+the same instant, round after round.
 
-    .venv/bin/python benchmarks/bench_bot.py [--rounds 3] [--breakdown]
+The bot runs in a process of its own, started as a host starts it (``python -m bot``'s
+``run()``: settings from the environment, INFO logging, production pacing: AI seats wait
+``AI_DELAY`` = 0.8 s, a table is edited at most once a second, turn timers of 3 minutes), so
+that its process holds only the bot's own work; the fake Discord (HTTP server, gateway, JSON,
+message store) runs in this process, as Discord runs elsewhere. ``--in-process`` runs both in
+one event loop instead (the fake's work then competes with the bot's).
 
-``--breakdown`` runs the 64-player case once more under ``cProfile`` and prints where the
-event loop's time goes, by layer (the fake Discord server, discord.py, HTTP, the UI, the
-service, the engines, pictures, the database, the event loop itself). SQLite's own work runs in
-aiosqlite's thread and is not in the profile; its share is the database row's waiting time.
+Latency of a move: from the moment the fake Discord sends the ``INTERACTION_CREATE`` on the
+gateway to the moment it receives the bot's interaction callback (``POST
+/interactions/{id}/{token}/callback``), which carries the answer the player sees: the move
+played and their private hand (text and buttons). The hand's picture follows by an edit of
+that message; its column is from the same dispatch to that edit. The players' moves are the
+first of the legal moves the bot's own ``/move`` autocomplete offers them (asked before the
+round, not timed). "Bot CPU a move" is the CPU time of the bot's process (every thread: the
+event loop, the SQLite writer, pictures), from each batch of moves until the bot is quiet
+again (the tables, pictures, pings and AI replies the moves cause), divided by the moves; it
+is read from /proc in clock ticks (10 ms), so it is coarse for the one-player case, and it
+depends far less than the latencies on what else the machine runs. Baseline, in the same
+run: the same kind of moves through the service alone (no Discord, same process). Not a timed
+test.
+
+    .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--in-process] [--breakdown]
+
+``--breakdown`` runs the 1- and 64-player cases once more with the bot's process under
+``cProfile`` (only from each batch of moves until the bot is quiet again) and prints where the bot's event loop spends its time,
+by layer (discord.py, HTTP, the UI, the service, the engines, pictures, the database, the event
+loop itself). Work in threads (the SQLite writer, pictures) is not in the profile; the loop's
+waiting for it is in the "idle" row.
 """
 
 from __future__ import annotations
@@ -20,12 +40,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
 import pstats
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -33,48 +58,147 @@ from bot.app import KingBot
 from bot.service import MatchService
 from bot.settings import Settings
 from db.repository import Repository
-from tests.e2e_support import World, acknowledged, fire_command, open_match
-from tests.fakediscord import FakeDiscord
+from tests.e2e_support import World, acknowledged, answer_text, fire_command, open_match
+from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord
+
+# Production pacing (bot.settings defaults), the same in both modes.
+AI_DELAY = 0.8
+TABLE_EDIT_SECONDS = 1.0
 
 
 def pct(values: list[float], q: float) -> float:
-    return sorted(values)[min(len(values) - 1, int(q * len(values)))]
+    return sorted(values)[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-async def through_discord(players: int, rounds: int) -> list[float]:
+@dataclass
+class Run:
+    answers: list[float] = field(default_factory=list)  # ms, dispatch -> interaction callback
+    pictures: list[float] = field(default_factory=list)  # ms, dispatch -> the answer's first edit
+    refused: int = 0  # answers that are not "You played"
+    cpu: float | None = None  # seconds of CPU the bot's process used (all its threads) for the moves
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux's /proc), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def choices_of(rec: InteractionRecord) -> list[str]:
+    return [c["value"] for c in rec.choices or []]
+
+
+async def play_rounds(
+    fake: FakeDiscord, seats: list[tuple[Any, list[FakeUser]]], rounds: int, run: Run, timed: Callable[[bool], None] = lambda _on: None
+) -> None:
+    """Each round: ask every player's autocomplete for their moves, wait until the bot is
+    quiet, then fire every player's first move at once and time the answers. ``timed(True)``
+    and ``timed(False)`` are called around each batch of moves and the work it causes."""
+    quiet = max(AI_DELAY, TABLE_EDIT_SECONDS) + 0.3  # AI moves and paced table edits included
+    await fake.settle(quiet=quiet, max_wait=30)
+    for _ in range(rounds):
+        asks = [
+            (user, channel, fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": "", "focused": True}], autocomplete=True))
+            for channel, users in seats
+            for user in users
+        ]
+        await acknowledged(fake, [rec for _u, _c, rec in asks], 60)
+        await fake.settle(quiet=0.1, max_wait=30)
+        chosen = [(user, channel, moves[0]) for user, channel, rec in asks if (moves := choices_of(rec))]
+        if not chosen:
+            return
+        timed(True)
+        batch = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in chosen]
+        await acknowledged(fake, batch, 60)
+        await fake.settle(quiet=quiet, max_wait=30)  # the pictures, the tables, the AI seats
+        timed(False)
+        originals = {rec.original_message_id: rec for rec in batch if rec.original_message_id is not None}
+        seen: set[int] = set()
+        for event in fake._events[batch[0].event_start :]:
+            rec = originals.get(event.message_id)
+            if event.kind == "edit" and rec is not None and event.message_id not in seen:
+                seen.add(event.message_id)
+                run.pictures.append((event.at - rec.dispatched_at) * 1000)
+        for rec in batch:
+            assert rec.elapsed is not None and not rec.late, rec.description
+            run.answers.append(rec.elapsed * 1000)
+            run.refused += "You played" not in answer_text(rec)
+
+
+async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> list[tuple[Any, list[FakeUser]]]:
+    guild = fake.add_guild("Bench")
+    users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
+    pairs = [[users[0]]] if players == 1 else [[users[i], users[i + 1]] for i in range(0, players, 2)]
+    seats = []
+    for n, pair in enumerate(pairs):
+        channel = fake.add_channel(guild, f"t{n}")
+        world = World(fake, guild, channel, users, "", tmp)
+        await open_match(world, pair[0], pair[1:], options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
+        seats.append((channel, pair))
+    return seats
+
+
+def bot_env(tmp: Path) -> dict[str, str]:
+    return {
+        "DATABASE_URL": f"sqlite:///{tmp / 'bot.db'}",
+        "AI_DELAY": str(AI_DELAY),
+        "TABLE_EDIT_SECONDS": str(TABLE_EDIT_SECONDS),
+        "LOG_LEVEL": "INFO",
+        "SYNC_COMMANDS": "1",
+    }
+
+
+async def through_discord(players: int, rounds: int, profile_to: Path | None = None) -> Run:
+    """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
+    ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds."""
     tmp = Path(tempfile.mkdtemp())
-    latencies: list[float] = []
+    run = Run()
     async with FakeDiscord() as fake:
-        guild = fake.add_guild("Bench")
-        users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
-        bot = KingBot(Settings(token=fake.token, database_url=f"sqlite:///{tmp / 'bot.db'}", ai_delay=0, sync_commands=True, table_edit_seconds=0))
-        async with fake.bot_running(bot) as client:
-            kb: KingBot = client  # type: ignore[assignment]
-            kb.service.default_turn_seconds = 0
-            tables = []
-            pairs = [(users[0], None)] if players == 1 else [(users[i], users[i + 1]) for i in range(0, players, 2)]
-            for n, (a, b) in enumerate(pairs):
-                channel = fake.add_channel(guild, f"t{n}")
-                world = World(fake, guild, channel, users, "", tmp)
-                tables.append((channel, await open_match(world, a, [b] if b else [], options={"variant": "tourney"}, ais=0 if b else 1, channel=channel)))
-            fake.quiet, fake.busy_quiet = 0.005, 0.02
-            for _ in range(rounds):
-                await fake.settle()
-                batch = []
-                for (channel, _table), (a, b) in zip(tables, pairs):
-                    snap = await kb.service.active_in_channel(channel.id)
-                    if snap is None:
-                        continue
-                    for user in (a, b):
-                        if user is None:
-                            continue
-                        seat = snap.seat_of(user.id)
-                        moves = snap.legal_moves(seat) if seat is not None else []
-                        if moves:
-                            batch.append(fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": moves[0].code}]))
-                await acknowledged(fake, batch, 60)
-                latencies.extend(r.elapsed * 1000 for r in batch if r.elapsed is not None)
-    return latencies
+        env = bot_env(tmp) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env)
+        try:
+            await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, "the bot up")
+            assert proc.running, proc.output()
+            fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
+            seats = await open_tables(fake, players, tmp)
+            assert proc.proc is not None
+            signals = proc.proc.send_signal
+
+            def profiling(on: bool) -> None:
+                used = cpu_seconds(proc.proc.pid)  # type: ignore[union-attr]
+                if used is not None:
+                    run.cpu = (run.cpu or 0.0) + (-used if on else used)
+                if profile_to is not None:
+                    profile_to.unlink(missing_ok=True)
+                    signals(signal.SIGUSR1 if on else signal.SIGUSR2)
+
+            await play_rounds(fake, seats, rounds, run, profiling)
+            if profile_to is not None:
+                await fake.wait_for(profile_to.exists, 30, "the bot's profile")
+            fake.assert_clean()
+        finally:
+            await proc.terminate()
+            proc.cleanup()
+    return run
+
+
+async def through_discord_in_process(players: int, rounds: int) -> Run:
+    """The bot and the fake Discord in this process, one event loop."""
+    tmp = Path(tempfile.mkdtemp())
+    run = Run()
+    async with FakeDiscord() as fake:
+        settings = Settings(
+            token=fake.token, database_url=f"sqlite:///{tmp / 'bot.db'}", ai_delay=AI_DELAY, table_edit_seconds=TABLE_EDIT_SECONDS
+        )
+        async with fake.bot_running(KingBot(settings)):
+            fake.quiet, fake.busy_quiet = 0.01, 0.02
+            seats = await open_tables(fake, players, tmp)
+            await play_rounds(fake, seats, rounds, run)
+            fake.assert_clean()
+    return run
 
 
 async def through_service(players: int, rounds: int) -> list[float]:
@@ -110,10 +234,10 @@ async def through_service(players: int, rounds: int) -> list[float]:
     return latencies
 
 
+IDLE = "idle: the loop waiting for sockets or worker threads"
 LAYERS = (  # (name, fragments of a function's file or name); the first that matches wins
-    ("idle: the loop waiting for sockets or worker threads", ("select.epoll",)),
-    ("handing work to threads (database, pictures)", ("_queue.SimpleQueue", "concurrent/futures")),
-    ("fake Discord server (test harness)", ("tests/fakediscord", "tests/e2e_support")),
+    (IDLE, ("select.epoll",)),
+    ("handing work to threads (database, pictures)", ("_queue.SimpleQueue", "concurrent/futures", "threading.py")),
     ("discord.py: gateway, parsing, models", ("site-packages/discord/",)),
     ("HTTP and websockets (aiohttp, sockets)", ("aiohttp", "yarl", "multidict", "frozenlist", "_socket.socket", "ssl")),
     ("bot UI: text, components, tables", ("bot/ui/", "cogs/")),
@@ -122,53 +246,98 @@ LAYERS = (  # (name, fragments of a function's file or name); the first that mat
     ("pictures (Pillow)", ("bot/images/", "PIL")),
     ("database (SQLAlchemy, aiosqlite)", ("sqlalchemy", "aiosqlite", "db/", "sqlite3")),
     ("JSON", ("json", "orjson")),
+    ("logging", ("logging/",)),
     ("asyncio event loop", ("asyncio",)),
 )
 
 
-def breakdown(profile: cProfile.Profile) -> list[tuple[str, float]]:
+def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
     """Self time per layer, in seconds, largest first."""
     totals: dict[str, float] = {}
-    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
-    for (filename, _line, function), (_cc, _nc, tottime, _ct, _callers) in stats.items():
+    for (filename, _line, function), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
         where = f"{filename} {function}"
         layer = next((name for name, parts in LAYERS if any(p in where for p in parts)), "other (Python, built-ins)")
         totals[layer] = totals.get(layer, 0.0) + tottime
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-async def main(rounds: int) -> None:
-    print("| players at once | moves | p50 ms | p99 ms | max ms | service alone p50 / p99 ms | ratio p99 |")
-    print("|---|---|---|---|---|---|---|")
-    for players in (1, 16, 64):
-        bot = await through_discord(players, rounds)
+def figures(players: int, run: Run, base: list[float]) -> str:
+    ratio = pct(run.answers, 0.99) / max(pct(base, 0.99), 1e-9)
+    refused = f", {run.refused} refused" if run.refused else ""
+    return (
+        f"| {players} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
+        f"{max(run.answers):.1f} | {statistics.median(run.pictures or [0]):.0f} / {pct(run.pictures, 0.99):.0f} | "
+        f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | "
+        f"{statistics.median(base):.1f} / {pct(base, 0.99):.1f} | {ratio:.1f}x |"
+    )
+
+
+async def main(rounds: int, in_process: bool, counts: list[int]) -> None:
+    where = "one process with the fake Discord" if in_process else "its own process"
+    print(f"bot in {where}; load average {os.getloadavg()[0]:.2f} at the start")
+    print(
+        "| players at once | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
+        "| service alone p50 / p99 ms | ratio p99 |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for players in counts:
+        run = await (through_discord_in_process if in_process else through_discord)(players, rounds)
         base = await through_service(players, rounds)
-        ratio = pct(bot, 0.99) / max(pct(base, 0.99), 1e-9)
+        print(figures(players, run, base), flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+async def profiled(rounds: int, counts: list[int]) -> None:
+    for players in counts:
+        out = Path(tempfile.mkdtemp()) / "bot.prof"
+        run = await through_discord(players, rounds, profile_to=out)
+        rows = breakdown(pstats.Stats(str(out)))
+        idle = dict(rows).get(IDLE, 0.0)
+        busy = sum(t for name, t in rows if name != IDLE)
         print(
-            f"| {players} | {len(bot)} | {statistics.median(bot):.1f} | {pct(bot, 0.99):.1f} | {max(bot):.1f} | "
-            f"{statistics.median(base):.1f} / {pct(base, 0.99):.1f} | {ratio:.1f}x |",
-            flush=True,
+            f"\nThe bot's process, {players} at once ({len(run.answers)} moves, p50 {statistics.median(run.answers):.1f} ms, "
+            f"p99 {pct(run.answers, 0.99):.1f} ms under the profiler): its event loop was busy {busy:.2f} s "
+            f"({1000 * busy / len(run.answers):.1f} ms a move, profiler included) and idle {idle:.2f} s"
         )
+        print("\n| where the loop's busy time goes | seconds | share |")
+        print("|---|---|---|")
+        for name, t in rows:
+            if name != IDLE:
+                print(f"| {name} | {t:.2f} | {100 * t / busy:.0f}% |")
+        print("\nbusiest functions (own time):")
+        pstats.Stats(str(out)).sort_stats("tottime").print_stats(15)
 
 
-async def profiled(rounds: int) -> None:
-    profile = cProfile.Profile()
-    profile.enable()
-    await through_discord(64, rounds)
-    profile.disable()
-    rows = breakdown(profile)
-    total = sum(t for _n, t in rows)
-    print("\n| where the time goes, 64 players at once | seconds | share |")
-    print("|---|---|---|")
-    for name, t in rows:
-        print(f"| {name} | {t:.2f} | {100 * t / total:.0f}% |")
+def bot_process() -> None:
+    """Run the bot as ``python -m bot`` does (inside ``tests.fakediscord.run_bot``); with
+    ``BENCH_PROFILE`` set, SIGUSR1 starts cProfile on the event loop's thread and SIGUSR2
+    stops it and writes the profile there."""
+    from bot.run import run
+
+    path = os.environ.get("BENCH_PROFILE")
+    if path:
+        profile = cProfile.Profile()
+
+        def stop(*_: object) -> None:
+            profile.disable()
+            profile.dump_stats(f"{path}.part")
+            os.replace(f"{path}.part", path)
+
+        signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+        signal.signal(signal.SIGUSR2, stop)
+    raise SystemExit(run())
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--breakdown", action="store_true", help="profile the 64-player case by layer")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
+    parser.add_argument("--breakdown", action="store_true", help="profile the bot's process for 1 and 64 players")
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
+    parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
     args = parser.parse_args()
-    asyncio.run(main(args.rounds))
+    if args.bot:
+        bot_process()
+    asyncio.run(main(args.rounds, args.in_process, args.players))
     if args.breakdown:
-        asyncio.run(profiled(args.rounds))
+        asyncio.run(profiled(args.rounds, [n for n in args.players if n in (1, 64)] or args.players))

@@ -265,6 +265,24 @@ async def test_lobby_refusals_and_rules(world: World, bot: KingBot) -> None:
     fake.assert_clean()
 
 
+async def test_the_turn_message_is_edited_when_only_some_have_moved(world: World, bot: KingBot) -> None:
+    """Both are awaited and pinged once; when one has moved, the same message names the other
+    alone (an edit, which notifies nobody again), and the next turn replaces it."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob])
+    [ping] = [m for m in fake.messages(world.channel) if m.id != table.id]
+    assert {ann.id, bob.id} <= set(ping.mention_ids)
+    played = await fake.slash(ann, world.channel, "crown pick", card="K")
+    assert "You played" in played.text
+    await fake.wait_for(lambda: f"<@{ann.id}>" not in ping.text, what="the turn message to name bob alone")
+    assert f"<@{bob.id}>" in ping.text and not ping.deleted
+    assert [m for m in fake.messages(world.channel) if m.id != table.id] == [ping], "edited, not posted again"
+    await fake.slash(bob, world.channel, "crown pick", card="B")  # the round ends: a new turn
+    await fake.wait_for(lambda: ping.deleted or "finished" in table.text, what="the next turn to replace it")
+    fake.assert_clean()
+
+
 async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: World, bot: KingBot) -> None:
     fake = world.fake
     ann, bob = world.users[:2]

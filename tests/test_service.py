@@ -295,3 +295,33 @@ async def test_a_slow_read_never_takes_the_cache_back_to_an_older_version(repo: 
     assert (await svc.get(m.id)).version == after.version
     await svc.play(m.id, BOB, "pick:K")
     await svc.close()
+
+
+async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repository, monkeypatch) -> None:
+    """Each /move looks up the channel's match: once it is cached, no database read; a match
+    that ends leaves the channel to the next one, and the turn message id is kept current."""
+    svc = MatchService(repo, ai_delay=0)
+    m = await lobby(svc, "tourney", channel=44)
+    await svc.join(m.id, BOB, "Bob")
+    running = await svc.start(m.id, HOST)
+    reads = 0
+    read = repo.active_in_channel
+
+    async def counted(channel_id: int):
+        nonlocal reads
+        reads += 1
+        return await read(channel_id)
+
+    monkeypatch.setattr(repo, "active_in_channel", counted)
+    assert (await svc.active_in_channel(44)).version == running.version
+    played = (await svc.play(m.id, HOST, "pick:K")).snapshot
+    assert (await svc.active_in_channel(44)).version == played.version and reads == 0
+    await svc.set_turn_message(m.id, 777)
+    assert (await svc.active_in_channel(44)).record.turn_message_id == 777
+    assert (await repo.get_match(m.id)).turn_message_id == 777, "written too"
+    assert await svc.active_in_channel(45) is None and reads == 1, "another channel asks the database"
+    await svc.cancel(m.id, HOST, is_admin=False)
+    assert await svc.active_in_channel(44) is None
+    nxt = await lobby(svc, channel=44)
+    assert (await svc.active_in_channel(44)).id == nxt.id
+    await svc.close()

@@ -51,6 +51,7 @@ class ServiceCore:
     # never grows with the number of matches ever played.
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     _cache: dict[int, Snapshot] = field(default_factory=dict)
+    _in_channel: dict[int, int] = field(default_factory=dict)  # channel id -> its cached active match
     _timers: dict[int, Timer] = field(default_factory=dict)
     _firing: set[asyncio.Task[None]] = field(default_factory=set)  # deadlines being handled
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
@@ -100,8 +101,18 @@ class ServiceCore:
             return
         if snap.status.active:
             self._cache[snap.id] = snap
+            self._in_channel[snap.record.channel_id] = snap.id
         else:
             self._cache.pop(snap.id, None)
+            if self._in_channel.get(snap.record.channel_id) == snap.id:
+                del self._in_channel[snap.record.channel_id]
+
+    def _patch_cached(self, match_id: int, **changes: Any) -> None:
+        """A change written without a new version (the table's or the turn message's id):
+        made to the cached snapshot too, instead of reading the match back. Lock held."""
+        cached = self._cache.get(match_id)
+        if cached is not None:
+            self._cache[match_id] = replace(cached, record=replace(cached.record, **changes))
 
     async def get(self, match_id: int) -> Snapshot:
         snap = self._cache.get(match_id)
@@ -149,6 +160,12 @@ class ServiceCore:
             await asyncio.gather(*list(self._pending), return_exceptions=True)
 
     async def active_in_channel(self, channel_id: int) -> Snapshot | None:
+        """The channel's lobby or running match. A channel has at most one (the database
+        refuses a second), and every active match this process serves is in the cache once
+        it was opened, read or restored here, so the cache answers when it holds one."""
+        cached = self._cache.get(self._in_channel.get(channel_id, 0))
+        if cached is not None and cached.record.channel_id == channel_id and cached.status.active:
+            return cached
         record = await self.repo.active_in_channel(channel_id)
         return self._snapshot(record) if record else None
 
@@ -202,7 +219,7 @@ class ServiceCore:
         """Remember the match's current "your turn" message (the UI deletes the old one)."""
         async with self.lock(match_id):
             await self.repo.set_turn_message(match_id, message_id)
-            await self._fresh(match_id)
+            self._patch_cached(match_id, turn_message_id=message_id)
 
     # --- the move transaction --------------------------------------------------------
 

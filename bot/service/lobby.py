@@ -94,7 +94,7 @@ class LobbyMixin(ServiceCore):
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         async with self.lock(match_id):
             await self.repo.set_message(match_id, message_id)
-            await self._fresh(match_id)
+            self._patch_cached(match_id, message_id=message_id)
 
     async def _lobby_change(self, match_id: int, **changes: Any) -> Snapshot:
         snap = await self.get(match_id)

@@ -245,12 +245,15 @@ class TablePublisher:
         return [u for u in users if prefs[u].turn_pings]
 
     async def _ping_turn(self, snap: Snapshot) -> None:
-        """Mention the people newly awaited; clear the ping when nobody is (or the match ended)."""
+        """Mention the people newly awaited; clear the ping when nobody is (or the match ended).
+        When only some of those pinged are still awaited (the others have moved), the ping is
+        edited to name them, which mentions nobody again."""
         if snap.status != MatchStatus.RUNNING:
             await self._replace_ping(snap, None)
             return
         awaited = tuple(sorted(s for s in snap.awaited() if not snap.seats[s].played_by_ai))
-        if awaited == self._pinged.get(snap.id):
+        before = self._pinged.get(snap.id)
+        if awaited == before:
             return
         self._pinged[snap.id] = awaited
         users = await self._pingable(snap, awaited)
@@ -259,7 +262,25 @@ class TablePublisher:
             return
         mentions = ", ".join(f"<@{u}>" for u in users)
         when = render.deadline_text(snap).replace(" · ", " ")
-        await self._replace_ping(snap, f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}")
+        text = f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}"
+        if before is not None and set(awaited) <= set(before) and await self._edit_ping(snap, text):
+            return
+        await self._replace_ping(snap, text)
+
+    async def _edit_ping(self, snap: Snapshot, text: str) -> bool:
+        """Edit the match's turn message to ``text`` (no new notification); False if there is
+        none to edit."""
+        current = await self.service.get(snap.id)
+        if current.record.turn_message_id is None:
+            return False
+        try:
+            await self._channel(current).get_partial_message(current.record.turn_message_id).edit(
+                content=text, allowed_mentions=MENTIONS
+            )
+        except discord.HTTPException:
+            log.info("match %s: could not edit the turn message; posting a new one", snap.id)
+            return False
+        return True
 
     async def _replace_ping(self, snap: Snapshot, text: str | None) -> None:
         """Delete the match's previous turn message and post ``text`` (if any) in its place."""
