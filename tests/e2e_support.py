@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,21 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         users = [fake.add_user(name) for name in ("ann", "bob", "cat", "dan", "eve")]
         yield World(fake, guild, channel, users, f"sqlite:///{tmp_path / 'bot.db'}", tmp_path)
         assert fake.unknown_routes == [], fake.unknown_routes
+
+
+@contextmanager
+def bot_lacks(world: World, permissions: int) -> Iterator[None]:
+    """The bot (its role and @everyone) without ``permissions`` in the world's server, for
+    the duration of the block."""
+    bot_role = world.guild.roles[world.guild.bot_role_id]
+    everyone = world.guild.everyone_role
+    old = (bot_role.permissions, everyone.permissions)
+    bot_role.permissions &= ~permissions
+    everyone.permissions &= ~permissions
+    try:
+        yield
+    finally:
+        bot_role.permissions, everyone.permissions = old
 
 
 def make_bot(world: World, *, turn_seconds: int | None = None) -> KingBot:

@@ -15,6 +15,7 @@ from bot.app import KingBot
 from db.records import MatchStatus
 from tests.e2e_support import (
     World,
+    bot_lacks,
     custom_id_is_safe,
     custom_ids,
     error_records,
@@ -229,28 +230,21 @@ async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(world: Worl
 async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(world: World) -> None:
     fake = world.fake
     ann, bob = world.users[:2]
-    bot_role = world.guild.roles[world.guild.bot_role_id]
-    everyone = world.guild.everyone_role
-    old = (bot_role.permissions, everyone.permissions)
     async with fake.bot_running(make_bot(world)) as bot:
-        try:
-            bot_role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
-            everyone.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+        with bot_lacks(world, Perm.CREATE_PUBLIC_THREADS):
             refused = await fake.slash(ann, world.channel, "party", game="dynasty")
             assert refused.ephemeral
             assert refused.text == (
                 "I cannot host a party in this channel: I am missing the Create Public Threads permission here."
             )
             assert await bot.service.party_in_channel(world.channel.id) is None
-            # Opened while the bot could, then the permission is taken away before Start:
-            # the host is told, and nothing is seated.
-            bot_role.permissions, everyone.permissions = old
-            opened = await fake.slash(ann, world.channel, "party", game="dynasty")
-            assert opened.response is not None, opened.text
-            party = opened.response
-            await fake.click(bob, party, label="Join")
-            bot_role.permissions &= ~Perm.CREATE_PUBLIC_THREADS
-            everyone.permissions &= ~Perm.CREATE_PUBLIC_THREADS
+        # Opened while the bot could, then the permission is taken away before Start: the
+        # host is told, and nothing is seated.
+        opened = await fake.slash(ann, world.channel, "party", game="dynasty")
+        assert opened.response is not None, opened.text
+        party = opened.response
+        await fake.click(bob, party, label="Join")
+        with bot_lacks(world, Perm.CREATE_PUBLIC_THREADS):
             started = await fake.click(ann, party, label="Start")
             assert started.ephemeral
             assert started.text == (
@@ -259,6 +253,4 @@ async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(w
             snap = await bot.service.party_in_channel(world.channel.id)
             assert snap is not None and snap.status == MatchStatus.LOBBY
             assert threads_of(fake, world) == []
-        finally:
-            bot_role.permissions, everyone.permissions = old
     fake.assert_clean()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
-from tests.e2e_support import World, make_bot, open_match, world
+from tests.e2e_support import World, bot_lacks, make_bot, open_match, world
 from tests.fakediscord import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -60,12 +60,7 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
     """The invite may leave out Attach Files: the table stays text, and is never refused."""
     fake = world.fake
     ann, bob = world.users[:2]
-    bot_role = world.guild.roles[world.guild.bot_role_id]
-    everyone = world.guild.everyone_role
-    old = (bot_role.permissions, everyone.permissions)
-    bot_role.permissions &= ~Perm.ATTACH_FILES
-    everyone.permissions &= ~Perm.ATTACH_FILES
-    try:
+    with bot_lacks(world, Perm.ATTACH_FILES):
         async with fake.bot_running(make_bot(world)):
             table = await open_match(world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick))
             await fake.settle()
@@ -80,7 +75,5 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
             await fake.wait_for(lambda: table.edits > before, what="the table after a move")
             await fake.settle()
             assert names(table) == []
-    finally:
-        bot_role.permissions, everyone.permissions = old
     assert fake.rejections == [], "no post or edit was refused"
     fake.assert_clean()

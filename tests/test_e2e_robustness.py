@@ -27,6 +27,7 @@ from tests.e2e_support import (
     World,
     acknowledged,
     answer_text,
+    bot_lacks,
     custom_ids,
     error_records,
     fire_command,
@@ -551,12 +552,7 @@ async def test_missing_channel_permissions_are_named_in_one_sentence(world: Worl
     fake = world.fake
     ann = world.users[0]
     muted = fake.add_channel(world.guild, "read-only")
-    bot_role = world.guild.roles[world.guild.bot_role_id]
-    everyone = world.guild.everyone_role
-    old = (bot_role.permissions, everyone.permissions)
-    bot_role.permissions &= ~(Perm.SEND_MESSAGES | Perm.EMBED_LINKS)
-    everyone.permissions &= ~(Perm.SEND_MESSAGES | Perm.EMBED_LINKS)
-    try:
+    with bot_lacks(world, Perm.SEND_MESSAGES | Perm.EMBED_LINKS):
         async with fake.bot_running(make_bot(world)) as bot:
             refused = await fake.slash(ann, muted, "play", game=GAME_IDS[0])
             assert refused.ephemeral
@@ -564,8 +560,6 @@ async def test_missing_channel_permissions_are_named_in_one_sentence(world: Worl
                 "I cannot host a match in this channel: I am missing the Send Messages and Embed Links permission here."
             )
             assert await bot.service.active_in_channel(muted.id) is None
-    finally:
-        bot_role.permissions, everyone.permissions = old
     fake.assert_clean()
 
 
