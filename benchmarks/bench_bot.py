@@ -27,6 +27,11 @@ run: the same kind of moves through the service alone (no Discord, same process)
 test.
 
     .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--in-process] [--breakdown]
+        [--answers-first 0 0.3 [--repeat 2]]
+
+``--answers-first`` runs each count once with each of these ``ANSWERS_FIRST_SECONDS`` (how
+long the work a move causes besides its answer may wait while players are unanswered; 0 turns
+it off), one after the other, ``--repeat`` times: an A/B comparison under the same load.
 
 ``--breakdown`` runs the 1- and 64-player cases once more with the bot's process under
 ``cProfile`` (only from each batch of moves until the bot is quiet again) and prints where the bot's event loop spends its time,
