@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -50,9 +51,13 @@ class KingBot(commands.AutoShardedBot):
             kwargs.setdefault("shard_count", settings.shard_count)
             if settings.shard_ids is not None:
                 kwargs.setdefault("shard_ids", list(settings.shard_ids))
-        # Table edits, pings, hand refreshes and pictures wait while players are unanswered.
+        # Table edits, pings, hand refreshes and pictures wait while players are unanswered:
+        # arrivals are counted in dispatch (below), answers as their callback requests end.
         self.answers = AnswersFirst(settings.answers_first_seconds)
-        kwargs.setdefault("http_trace", self.answers.trace())
+        trace = aiohttp.TraceConfig()
+        trace.on_request_end.append(self.answers.request_ended)
+        trace.on_request_exception.append(self.answers.request_ended)
+        kwargs.setdefault("http_trace", trace)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

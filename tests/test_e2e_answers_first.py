@@ -145,7 +145,7 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
 
 
 def callback_ended(gate: AnswersFirst, url: str) -> Any:
-    return gate._request_done(None, None, SimpleNamespace(url=URL(url)))
+    return gate.request_ended(None, None, SimpleNamespace(url=URL(url)))
 
 
 async def test_the_gate_counts_an_interaction_until_its_callback_ends() -> None:

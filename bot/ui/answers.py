@@ -20,8 +20,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import aiohttp
-
 ANSWER_WINDOW = 3.0  # seconds Discord gives an interaction's answer; later it is not waited for
 
 
@@ -61,15 +59,9 @@ class AnswersFirst:
         except TimeoutError:
             pass  # answers keep coming: the waiting work goes ahead anyway
 
-    def trace(self) -> aiohttp.TraceConfig:
-        """The aiohttp tracing that sees each interaction callback end (give it to the client's
-        ``http_trace``)."""
-        config = aiohttp.TraceConfig()
-        config.on_request_end.append(self._request_done)
-        config.on_request_exception.append(self._request_done)
-        return config
-
-    async def _request_done(self, _session: Any, _context: Any, params: Any) -> None:
+    async def request_ended(self, _session: Any, _context: Any, params: Any) -> None:
+        """An aiohttp trace callback (``on_request_end`` and ``on_request_exception`` of the
+        client's ``http_trace``): an interaction callback that ended answers its interaction."""
         # .../interactions/{interaction id}/{token}/callback
         parts = params.url.path.rstrip("/").split("/")
         if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions" and parts[-3].isdigit():
