@@ -27,6 +27,11 @@ run: the same kind of moves through the service alone (no Discord, same process)
 test.
 
     .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--in-process] [--breakdown]
+        [--answers-first 0 0.3 [--repeat 2]]
+
+``--answers-first`` runs each count once with each of these ``ANSWERS_FIRST_SECONDS`` (how
+long the work a move causes besides its answer may wait while players are unanswered; 0 turns
+it off), one after the other, ``--repeat`` times: an A/B comparison under the same load.
 
 ``--breakdown`` runs the 1- and 64-player cases once more with the bot's process under
 ``cProfile`` (only from each batch of moves until the bot is quiet again) and prints where the bot's event loop spends its time,
@@ -64,6 +69,7 @@ from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord
 # Production pacing (bot.settings defaults), the same in both modes.
 AI_DELAY = 0.8
 TABLE_EDIT_SECONDS = 1.0
+ANSWERS_FIRST = 0.3  # the longest a table edit, ping or picture waits for unanswered players
 
 
 def pct(values: list[float], q: float) -> float:
@@ -141,23 +147,24 @@ async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> list[tuple[
     return seats
 
 
-def bot_env(tmp: Path) -> dict[str, str]:
+def bot_env(tmp: Path, answers_first: float) -> dict[str, str]:
     return {
         "DATABASE_URL": f"sqlite:///{tmp / 'bot.db'}",
         "AI_DELAY": str(AI_DELAY),
         "TABLE_EDIT_SECONDS": str(TABLE_EDIT_SECONDS),
+        "ANSWERS_FIRST_SECONDS": str(answers_first),
         "LOG_LEVEL": "INFO",
         "SYNC_COMMANDS": "1",
     }
 
 
-async def through_discord(players: int, rounds: int, profile_to: Path | None = None) -> Run:
+async def through_discord(players: int, rounds: int, answers_first: float = ANSWERS_FIRST, profile_to: Path | None = None) -> Run:
     """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
     ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds."""
     tmp = Path(tempfile.mkdtemp())
     run = Run()
     async with FakeDiscord() as fake:
-        env = bot_env(tmp) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        env = bot_env(tmp, answers_first) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
         proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env)
         try:
             await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, "the bot up")
@@ -185,13 +192,17 @@ async def through_discord(players: int, rounds: int, profile_to: Path | None = N
     return run
 
 
-async def through_discord_in_process(players: int, rounds: int) -> Run:
+async def through_discord_in_process(players: int, rounds: int, answers_first: float = ANSWERS_FIRST) -> Run:
     """The bot and the fake Discord in this process, one event loop."""
     tmp = Path(tempfile.mkdtemp())
     run = Run()
     async with FakeDiscord() as fake:
         settings = Settings(
-            token=fake.token, database_url=f"sqlite:///{tmp / 'bot.db'}", ai_delay=AI_DELAY, table_edit_seconds=TABLE_EDIT_SECONDS
+            token=fake.token,
+            database_url=f"sqlite:///{tmp / 'bot.db'}",
+            ai_delay=AI_DELAY,
+            table_edit_seconds=TABLE_EDIT_SECONDS,
+            answers_first_seconds=answers_first,
         )
         async with fake.bot_running(KingBot(settings)):
             fake.quiet, fake.busy_quiet = 0.01, 0.02
@@ -261,36 +272,38 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-def figures(players: int, run: Run, base: list[float]) -> str:
+def figures(players: int, answers_first: float, run: Run, base: list[float]) -> str:
     ratio = pct(run.answers, 0.99) / max(pct(base, 0.99), 1e-9)
     refused = f", {run.refused} refused" if run.refused else ""
     return (
-        f"| {players} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
+        f"| {players} | {f'{answers_first:g} s' if answers_first > 0 else 'off'} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
         f"{max(run.answers):.1f} | {statistics.median(run.pictures or [0]):.0f} / {pct(run.pictures, 0.99):.0f} | "
         f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | "
         f"{statistics.median(base):.1f} / {pct(base, 0.99):.1f} | {ratio:.1f}x |"
     )
 
 
-async def main(rounds: int, in_process: bool, counts: list[int]) -> None:
+async def main(rounds: int, in_process: bool, counts: list[int], variants: list[float], repeat: int) -> None:
     where = "one process with the fake Discord" if in_process else "its own process"
     print(f"bot in {where}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
-        "| players at once | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
+        "| players at once | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
         "| service alone p50 / p99 ms | ratio p99 |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for players in counts:
-        run = await (through_discord_in_process if in_process else through_discord)(players, rounds)
-        base = await through_service(players, rounds)
-        print(figures(players, run, base), flush=True)
+        for _ in range(repeat):
+            for answers_first in variants:  # alternating, so that both see the same load
+                run = await (through_discord_in_process if in_process else through_discord)(players, rounds, answers_first)
+                base = await through_service(players, rounds)
+                print(figures(players, answers_first, run, base), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 async def profiled(rounds: int, counts: list[int]) -> None:
     for players in counts:
         out = Path(tempfile.mkdtemp()) / "bot.prof"
-        run = await through_discord(players, rounds, profile_to=out)
+        run = await through_discord(players, rounds, profile_to=out)  # answers first as in production
         rows = breakdown(pstats.Stats(str(out)))
         idle = dict(rows).get(IDLE, 0.0)
         busy = sum(t for name, t in rows if name != IDLE)
@@ -334,10 +347,19 @@ if __name__ == "__main__":
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
     parser.add_argument("--breakdown", action="store_true", help="profile the bot's process for 1 and 64 players")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
+    parser.add_argument(
+        "--answers-first",
+        type=float,
+        nargs="+",
+        default=[ANSWERS_FIRST],
+        metavar="SECONDS",
+        help="ANSWERS_FIRST_SECONDS values to compare, run in turn for each count (0: off)",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="run each count's variants this many times, alternating")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
     args = parser.parse_args()
     if args.bot:
         bot_process()
-    asyncio.run(main(args.rounds, args.in_process, args.players))
+    asyncio.run(main(args.rounds, args.in_process, args.players, args.answers_first, args.repeat))
     if args.breakdown:
         asyncio.run(profiled(args.rounds, [n for n in args.players if n in (1, 64)] or args.players))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +14,7 @@ from bot.service import MatchService
 from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
 from bot.ui import replies
+from bot.ui.answers import AnswersFirst
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.hand import rerender
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
@@ -49,6 +51,13 @@ class KingBot(commands.AutoShardedBot):
             kwargs.setdefault("shard_count", settings.shard_count)
             if settings.shard_ids is not None:
                 kwargs.setdefault("shard_ids", list(settings.shard_ids))
+        # Table edits, pings, hand refreshes and pictures wait while players are unanswered:
+        # arrivals are counted in dispatch (below), answers as their callback requests end.
+        self.answers = AnswersFirst(settings.answers_first_seconds)
+        trace = aiohttp.TraceConfig()
+        trace.on_request_end.append(self.answers.request_ended)
+        trace.on_request_exception.append(self.answers.request_ended)
+        kwargs.setdefault("http_trace", trace)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -62,11 +71,11 @@ class KingBot(commands.AutoShardedBot):
             self.repo, ai_delay=settings.ai_delay, ai_think=settings.ai_think, runs_guild=settings.runs_guild
         )
         self.leaderboard = LeaderboardService(self.repo)
-        self.hands = HandTracker(self.service, rerender)
+        self.hands = HandTracker(self.service, rerender, answers=self.answers)
 
     async def setup_hook(self) -> None:
         await self.repo.migrate()
-        self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds))
+        self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds, self.answers))
         parties = PartyPublisher(self, self.service)
         self.service.add_party_listener(parties)
         self.service.table_channels = parties
@@ -82,6 +91,11 @@ class KingBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":  # every interaction, before any handler runs
+            self.answers.arrived(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -57,6 +57,7 @@ class Settings:
     ai_delay: float = 0.8
     ai_think: float = 0.8  # a hard AI seat's search budget per move, within ai_delay
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
+    answers_first_seconds: float = 0.3  # how long table edits, pings and pictures may wait for answers (0: off)
     shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
 
@@ -82,6 +83,7 @@ class Settings:
             ai_delay=_float("AI_DELAY", 0.8),
             ai_think=_float("AI_THINK", 0.8),
             table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
+            answers_first_seconds=_float("ANSWERS_FIRST_SECONDS", 0.3),
             shard_count=_int_or_none("SHARD_COUNT"),
             shard_ids=_ids("SHARD_IDS"),
         )

@@ -25,6 +25,7 @@ from bot.games.base import Event
 from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
+from bot.ui.answers import AnswersFirst
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
 from bot.ui.replies import Interaction, display_name, guarded, service_of, wrong_kind
@@ -124,13 +125,23 @@ class TablePublisher:
     Discord allows about five edits of one message per five seconds. A table is edited at
     most once per ``edit_seconds``: changes that arrive sooner wait behind the match's lock
     and are shown together by one edit of the newest state, so the table is never more than
-    about ``edit_seconds`` behind and never meets the limit. Hands are not held back."""
+    about ``edit_seconds`` behind and never meets the limit. Hands are not held back by
+    the table's pace. All of it waits while players are unanswered (``answers``, up to its
+    ``max_wait``): the answers to a burst of clicks go out before the work they cause."""
 
-    def __init__(self, client: discord.Client, service: MatchService, hands: HandTracker, edit_seconds: float = 1.0) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        hands: HandTracker,
+        edit_seconds: float = 1.0,
+        answers: AnswersFirst | None = None,
+    ) -> None:
         self.client = client
         self.service = service
         self.hands = hands
         self.edit_seconds = edit_seconds
+        self.answers = answers or AnswersFirst(0)
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
@@ -155,11 +166,13 @@ class TablePublisher:
         left = f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
         mentions = " ".join(f"<@{u}>" for u in users)
         text = f"⏰ {mentions}: {left} left to decide in {snap.game.name} #{snap.id}, or the default move is made."
+        await self.answers.quiet()
         async with self._lock(snap.id):
             await self._replace_ping(snap, text)
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
         # The hands and the table at the same time: a paced table edit never holds a hand back.
+        await self.answers.quiet()
         await asyncio.gather(self.hands.refresh(await self.service.get(snap.id)), self._update_table(snap))
 
     async def _update_table(self, snap: Snapshot) -> None:
@@ -169,6 +182,7 @@ class TablePublisher:
                 wait = self._edited.get(snap.id, -self.edit_seconds) + self.edit_seconds - time.monotonic()
                 if wait > 0:  # the table was edited a moment ago: show what comes meanwhile too
                     await asyncio.sleep(wait)
+                    await self.answers.quiet()
                     latest = await self.service.get(snap.id)
                 await self.publish(latest)
                 await self._ping_turn(latest)

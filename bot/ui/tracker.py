@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.service import MatchService, Snapshot
+from bot.ui.answers import AnswersFirst
 from bot.ui.replies import Interaction
 
 log = logging.getLogger(__name__)
@@ -53,10 +54,13 @@ class HandTracker:
 
     TOKEN_SECONDS = 14 * 60
 
-    def __init__(self, service: MatchService, render: RenderHand, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, service: MatchService, render: RenderHand, clock: Any = time.monotonic, answers: AnswersFirst | None = None
+    ) -> None:
         self.service = service
         self.render = render
         self.clock = clock
+        self.answers = answers or AnswersFirst(0)
         self._shown: dict[tuple[int, int], Shown] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -79,8 +83,10 @@ class HandTracker:
 
     async def add_picture(self, snap: Snapshot, seat: int, hand: Any, shown: Shown) -> None:
         """Draw the hand's picture and put it on the message just sent, unless that message
-        was replaced or edited to a newer situation meanwhile."""
+        was replaced or edited to a newer situation meanwhile. Drawn once the players waiting
+        for an answer have it (the text hand is already there)."""
         try:
+            await self.answers.quiet()
             files = await hand.render_picture(snap)
             if not files or self._shown.get((snap.id, seat)) is not shown or shown.interaction is None:
                 return

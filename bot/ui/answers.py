@@ -1,0 +1,68 @@
+"""Answers first: the work a move causes besides its answer steps aside while players wait.
+
+When many players press at once, every answer would otherwise take turns on the one event
+loop with the table edits, turn pings, hand refreshes and pictures of the moves before it,
+and the last player would wait behind everyone's secondary work. So an interaction counts
+as unanswered from the moment discord.py receives it until its interaction callback (the
+answer, or a deferral) has been sent, and work that can wait calls :meth:`AnswersFirst.quiet`
+before its REST calls: it returns as soon as nobody is unanswered, or after ``max_wait``
+seconds at most, so a steady stream of clicks never starves a table.
+
+The bot marks arrivals where discord.py dispatches every interaction (``KingBot.dispatch``)
+and answers through aiohttp's request tracing (the callback's ``POST
+/interactions/{id}/{token}/callback`` ending, well or not), so no handler has to remember it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+ANSWER_WINDOW = 3.0  # seconds Discord gives an interaction's answer; later it is not waited for
+
+
+class AnswersFirst:
+    """Counts the interactions not answered yet; ``max_wait`` 0 turns the waiting off."""
+
+    def __init__(self, max_wait: float = 0.3, clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_wait = max_wait
+        self.clock = clock
+        self._unanswered: dict[int, float] = {}  # interaction id -> when it arrived
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    def arrived(self, interaction_id: int) -> None:
+        if self.max_wait > 0:
+            self._unanswered[interaction_id] = self.clock()
+            self._quiet.clear()
+
+    def answered(self, interaction_id: int) -> None:
+        self._unanswered.pop(interaction_id, None)
+        if not self._unanswered:
+            self._quiet.set()
+
+    def unanswered(self) -> int:
+        """How many interactions wait for their answer (those past Discord's window dropped)."""
+        too_old = self.clock() - ANSWER_WINDOW
+        for interaction_id in [i for i, at in self._unanswered.items() if at < too_old]:
+            self.answered(interaction_id)  # never answered (a handler failed): stop waiting for it
+        return len(self._unanswered)
+
+    async def quiet(self) -> None:
+        """Return once every interaction received so far is answered, or after ``max_wait``."""
+        if not self.unanswered():
+            return
+        try:
+            await asyncio.wait_for(self._quiet.wait(), self.max_wait)
+        except TimeoutError:
+            pass  # answers keep coming: the waiting work goes ahead anyway
+
+    async def request_ended(self, _session: Any, _context: Any, params: Any) -> None:
+        """An aiohttp trace callback (``on_request_end`` and ``on_request_exception`` of the
+        client's ``http_trace``): an interaction callback that ended answers its interaction."""
+        # .../interactions/{interaction id}/{token}/callback
+        parts = params.url.path.rstrip("/").split("/")
+        if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions" and parts[-3].isdigit():
+            self.answered(int(parts[-3]))

@@ -1,0 +1,177 @@
+"""Answers first: the work a move causes besides its answer (the table edit, the turn ping,
+the other players' open hands, the hand's picture) waits while some player is still
+unanswered, goes ahead after ``ANSWERS_FIRST_SECONDS`` if answers never stop, and nothing
+of it is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from yarl import URL
+
+from bot.app import KingBot
+from bot.settings import Settings
+from bot.ui.answers import ANSWER_WINDOW, AnswersFirst
+from tests.e2e_support import World, acknowledged, answer_text, fire_command, open_match, quiet, world
+from tests.fakediscord import FakeMessage, FakeUser
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+WAITING = 10**18  # the id of an interaction the bot is still answering, as far as the gate knows
+
+
+def make_bot(world: World, answers_first: float) -> KingBot:
+    return KingBot(
+        Settings(
+            token=world.fake.token,
+            database_url=world.db_url,
+            ai_delay=0,
+            sync_commands=True,
+            table_edit_seconds=0,
+            answers_first_seconds=answers_first,
+        )
+    )
+
+
+def names(message: FakeMessage) -> list[str]:
+    return [a["filename"] for a in message.attachments]
+
+
+async def first_move(world: World, user: FakeUser) -> str:
+    choices = await world.fake.autocomplete(user, world.channel, "move", focused="move")
+    return str(choices[0]["value"])
+
+
+async def test_a_moves_table_ping_and_picture_wait_while_a_player_is_unanswered(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    bot = make_bot(world, answers_first=60)  # longer than the test: only an answer lets the work go
+    async with fake.bot_running(bot):
+        table = await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"})
+        await quiet(fake, bot)
+        ping = next(m for m in fake.messages(world.channel) if "your turn" in m.text)
+        table_edits, ping_edits = table.edits, ping.edits
+        move = await first_move(world, ann)
+        bot.answers.arrived(WAITING)  # someone's click is being answered
+        played = await fake.slash(ann, world.channel, "move", move=move)
+        assert "You played" in played.text, "ann's own answer does not wait"
+        await fake.settle(quiet=0.3)
+        assert table.edits == table_edits, "the table waits for the other answer"
+        assert ping.edits == ping_edits and not ping.deleted, "so does the turn ping"
+        assert names(played.response) == [], "and the hand's picture"
+        bot.answers.answered(WAITING)
+        version = (await bot.service.get((await bot.repo.latest_in_channel(world.channel.id)).id)).version
+        await fake.wait_for(lambda: f"move {version}" in table.text, what="the table after the answer")
+        await fake.wait_for(lambda: names(played.response) == ["hand.png"], what="ann's picture")
+        await fake.wait_for(lambda: ping.edits > ping_edits, what="the ping naming bob alone")
+        assert f"<@{bob.id}>" in ping.text and f"<@{ann.id}>" not in ping.text, ping.text
+        await quiet(fake, bot)
+    fake.assert_clean()
+
+
+async def test_answers_that_never_stop_hold_the_table_back_only_for_a_moment(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    bot = make_bot(world, answers_first=0.2)
+    async with fake.bot_running(bot):
+        table = await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"})
+        await quiet(fake, bot)
+        move = await first_move(world, ann)
+        clicks: list[int] = []
+
+        async def clicks_without_end() -> None:  # a new unanswered click every 20 ms
+            for click in itertools.count(WAITING):
+                clicks.append(click)
+                bot.answers.arrived(click)
+                await asyncio.sleep(0.02)
+
+        stream = asyncio.create_task(clicks_without_end())
+        try:
+            played = await fake.slash(ann, world.channel, "move", move=move)
+            version = (await bot.service.get((await bot.repo.latest_in_channel(world.channel.id)).id)).version
+            await fake.wait_for(lambda: f"move {version}" in table.text, what="the table despite the clicks")
+            await fake.wait_for(lambda: names(played.response) == ["hand.png"], what="ann's picture despite the clicks")
+            assert bot.answers.unanswered() > 0, "the clicks were still unanswered all along"
+        finally:
+            stream.cancel()
+        for click in clicks:
+            bot.answers.answered(click)
+        await quiet(fake, bot)
+    fake.assert_clean()
+
+
+async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> None:
+    fake = world.fake
+    guild = world.guild
+    users = [fake.add_user(f"p{i}") for i in range(8)]
+    bot = make_bot(world, answers_first=0.3)
+    async with fake.bot_running(bot):
+        tables = []
+        for n in range(4):
+            channel = fake.add_channel(guild, f"t{n}")
+            here = World(fake, guild, channel, users, world.db_url, world.tmp_path)
+            table = await open_match(here, users[2 * n], [users[2 * n + 1]], options={"variant": "tourney"}, channel=channel)
+            tables.append((channel, table))
+        await quiet(fake, bot)
+        moves = []
+        for n, (channel, _table) in enumerate(tables):
+            for user in users[2 * n : 2 * n + 2]:
+                choices = await fake.autocomplete(user, channel, "move", focused="move")
+                moves.append((user, channel, str(choices[0]["value"])))
+        await quiet(fake, bot)
+        burst = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in moves]
+        await acknowledged(fake, burst)
+        assert all("You played" in answer_text(rec) for rec in burst), [answer_text(rec) for rec in burst]
+        await quiet(fake, bot)
+        assert bot.answers.unanswered() == 0, "every interaction the bot received was seen answered"
+        for channel, table in tables:
+            match = await bot.repo.latest_in_channel(channel.id)
+            version = (await bot.service.get(match.id)).version
+            assert f"move {version}" in table.text, "each table shows its newest state"
+            pings = [m for m in fake.messages(channel) if "your turn" in m.text]
+            assert len(pings) == 1, "each match keeps one turn ping, for the next round"
+        for rec in burst:
+            assert rec.original_message_id is not None
+            assert names(fake.message(rec.original_message_id)) == ["hand.png"], "every answer got its picture"
+    fake.assert_clean()
+
+
+# --- the gate alone ---------------------------------------------------------------------------
+
+
+def callback_ended(gate: AnswersFirst, url: str) -> Any:
+    return gate.request_ended(None, None, SimpleNamespace(url=URL(url)))
+
+
+async def test_the_gate_counts_an_interaction_until_its_callback_ends() -> None:
+    gate = AnswersFirst(5)
+    gate.arrived(11)
+    gate.arrived(12)
+    await callback_ended(gate, "https://discord.com/api/v10/interactions/11/tok-en/callback")
+    await callback_ended(gate, "https://discord.com/api/v10/webhooks/1/tok/messages/@original")  # a follow-up, not an answer
+    assert gate.unanswered() == 1
+    waiting = asyncio.create_task(gate.quiet())
+    await asyncio.sleep(0.05)
+    assert not waiting.done(), "work waits while interaction 12 is unanswered"
+    await callback_ended(gate, "https://discord.com/api/v10/interactions/12/tok/callback")
+    await asyncio.wait_for(waiting, 1)
+    assert gate.unanswered() == 0
+
+
+async def test_the_gate_forgets_interactions_past_discords_window_and_can_be_off() -> None:
+    now = [100.0]
+    gate = AnswersFirst(5, clock=lambda: now[0])
+    gate.arrived(1)
+    assert gate.unanswered() == 1
+    now[0] += ANSWER_WINDOW + 0.1  # never answered (its handler failed): not waited for any more
+    assert gate.unanswered() == 0
+    await asyncio.wait_for(gate.quiet(), 1)
+    off = AnswersFirst(0)
+    off.arrived(2)
+    assert off.unanswered() == 0
+    await asyncio.wait_for(off.quiet(), 1)
