@@ -175,3 +175,33 @@ async def test_the_gate_forgets_interactions_past_discords_window_and_can_be_off
     off.arrived(2)
     assert off.unanswered() == 0
     await asyncio.wait_for(off.quiet(), 1)
+
+
+async def test_the_next_round_of_the_same_players_updates_the_pings_deadline(world: World) -> None:
+    """Both players of a simultaneous round move before the table catches up: the next round
+    awaits the same two people, so the ping is not posted again, but its deadline is the new one."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    bot = make_bot(world, answers_first=60)
+    bot.service.default_turn_seconds = 600
+    async with fake.bot_running(bot):
+        await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"})
+        await quiet(fake, bot)
+        pings = [m for m in fake.messages(world.channel) if "your turn" in m.text]
+        assert len(pings) == 1 and f"<@{ann.id}>" in pings[0].text and f"<@{bob.id}>" in pings[0].text
+        ping, first_text = pings[0], pings[0].text
+        snap = await bot.service.active_in_channel(world.channel.id)
+        assert snap is not None
+        first_deadline = snap.record.deadline_at
+        await asyncio.sleep(1.1)  # the next deadline falls in a later second (the ping shows seconds)
+        bot.answers.arrived(WAITING)  # the table waits while both play the round
+        for user in (ann, bob):
+            played = await fake.slash(user, world.channel, "move", move=await first_move(world, user))
+            assert "You played" in played.text, played.text
+        snap = await bot.service.get(snap.id)
+        assert sorted(snap.awaited()) == [0, 1] and snap.record.deadline_at != first_deadline
+        bot.answers.answered(WAITING)
+        await quiet(fake, bot)
+        assert [m for m in fake.messages(world.channel) if "your turn" in m.text] == [ping], "no second ping"
+        assert ping.text != first_text, "the ping shows the new round's deadline"
+    fake.assert_clean()

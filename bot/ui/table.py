@@ -145,7 +145,7 @@ class TablePublisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
-        self._pinged: dict[int, tuple[int, ...]] = {}
+        self._pinged: dict[int, tuple[tuple[int, ...], float | None]] = {}  # (seats, deadline) pinged
 
     def _channel(self, snap: Snapshot) -> Any:
         return self.client.get_partial_messageable(snap.record.channel_id)
@@ -266,10 +266,11 @@ class TablePublisher:
             await self._replace_ping(snap, None)
             return
         awaited = tuple(sorted(s for s in snap.awaited() if not snap.seats[s].played_by_ai))
+        pinged = (awaited, snap.record.deadline_at)
         before = self._pinged.get(snap.id)
-        if awaited == before:
+        if pinged == before:
             return
-        self._pinged[snap.id] = awaited
+        self._pinged[snap.id] = pinged
         users = await self._pingable(snap, awaited)
         if not users:
             await self._replace_ping(snap, None)
@@ -277,7 +278,9 @@ class TablePublisher:
         mentions = ", ".join(f"<@{u}>" for u in users)
         when = render.deadline_text(snap).replace(" · ", " ")
         text = f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}"
-        if before is not None and set(awaited) <= set(before) and await self._edit_ping(snap, text):
+        # The same people (or some of them) still awaited, a new deadline perhaps (the next
+        # round of a simultaneous game came before the table caught up): edit, no new ping.
+        if before is not None and set(awaited) <= set(before[0]) and await self._edit_ping(snap, text):
             return
         await self._replace_ping(snap, text)
 
