@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games import GAMES
+from bot.games import GAMES, search
 from bot.games.base import Rng
 from bot.games.search import search_move
 from bot.simulate import _percentile, play_levels, seat_levels
@@ -72,20 +73,41 @@ def move_times(game_id: str, think: float, matches: int) -> list[float]:
     return times
 
 
-def strength(game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int) -> tuple[float, int, float]:
-    """(first level's share of first places, matches played, seconds)."""
-    game = GAMES[game_id]
+def _init_worker(overrides: dict[str, float]) -> None:
+    """A worker process: apply ``--set`` overrides of the search's constants (experiments)."""
+    for name, value in overrides.items():
+        setattr(search, name, type(getattr(search, name))(value))
+
+
+def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
+    """One match of a pairing: each seat's share of first places (worker process)."""
+    game_id, levels, number, rollouts = job
     players = SETUPS[game_id][0]
-    opts = options_of(game_id)
+    these = seat_levels(levels, players, number)
+    _done, _moves, shares = play_levels(GAMES[game_id], players, 7_000_000 + number, options_of(game_id), these, rollouts)
+    return [s for level, s in zip(these, shares) if level == levels[0]]
+
+
+def strength(
+    game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int,
+    workers: int = 2, overrides: dict[str, float] | None = None,
+) -> tuple[float, int, float]:
+    """(first level's share of first places, matches played, seconds). Matches run in
+    ``workers`` processes; match ``k`` always has the same seed and seating, and the
+    matches counted are the first ones (in order) finished within ``seconds``."""
+    players = SETUPS[game_id][0]
     levels = [first] + [second] * (players - 1)
+    jobs = [(game_id, levels, k, rollouts) for k in range(matches)]
     share = 0.0
     played = 0
     start = time.perf_counter()
-    while played < matches and time.perf_counter() - start < seconds:
-        these = seat_levels(levels, players, played)
-        _done, _moves, shares = play_levels(game, players, 7_000_000 + played, opts, these, rollouts)
-        share += sum(s for level, s in zip(these, shares) if level == first)
-        played += 1
+    with multiprocessing.Pool(workers, _init_worker, (overrides or {},)) as pool:
+        for shares in pool.imap(_one_match, jobs):
+            if time.perf_counter() - start > seconds:
+                break
+            share += sum(shares)
+            played += 1
+        pool.terminate()
     return share / max(1, played), played, time.perf_counter() - start
 
 
@@ -99,7 +121,11 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, help="rollouts per hard move (default: per game)")
     parser.add_argument("--skip-times", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--pairings", default="hard-normal,normal-easy", help="first-second level pairs")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant (experiments)")
     args = parser.parse_args()
+    overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):
         players = SETUPS[game_id][0]
         rollouts = args.rollouts or SETUPS[game_id][2]
@@ -113,14 +139,16 @@ def main() -> int:
         if args.skip_strength:
             continue
         fair = 1 / players
-        for first, second in (("hard", "normal"), ("normal", "easy")):
+        for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
-            share, played, took = strength(game_id, first, second, args.matches, args.seconds, rollouts)
+            share, played, took = strength(
+                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides
+            )
             half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / max(1, played))
             print(
                 f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
                 f"(fair {fair:.1%}, {share / fair:.2f}x; 95% +-{half:.1%}) over {played} matches, "
-                f"{budget}, {took:.0f} s",
+                f"{budget}, {took:.0f} s{' ' + ' '.join(args.set) if args.set else ''}",
                 flush=True,
             )
     return 0

@@ -53,6 +53,7 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
+HORIZON = 10_000  # moves after which a rollout is valued by the game's standing, if it has one
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
@@ -89,10 +90,13 @@ class SearchResult:
     values: dict[str, float]  # candidate code -> mean value over its rollouts
 
 
-def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng) -> float:
-    """Play ``state`` to its end with the game's AI for every seat; the value for ``seat``."""
-    for _ in range(ROLLOUT_MOVES):
+def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, horizon: int) -> float:
+    """Play ``state`` on with the game's AI for every seat; the value for ``seat`` at the
+    match's end, or after ``horizon`` moves from the game's standing if it has one."""
+    for step in range(ROLLOUT_MOVES):
         outcome = game.outcome(state)
+        if outcome is None and step == horizon:
+            outcome = game.standing(state)
         if outcome is not None:
             return place_value(outcome, seat)
         actors = sorted(game.to_act(state))
@@ -151,7 +155,7 @@ def search_move(
     gain_squares = [0.0] * len(candidates)
     active = list(range(len(candidates)))
     rounds = played = 0
-    while played + len(active) <= rollouts:
+    while len(active) > 1 and played + len(active) <= rollouts:
         if stop is not None and stop():
             break
         deal_seed, base = base.next64()
@@ -163,7 +167,7 @@ def search_move(
                 break
             try:
                 after, _ = game.apply(det, seat, candidates[index])
-                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed)))
+                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), HORIZON))
             except GameError:
                 values.append(-1.0)  # not legal in this deal: a game whose legal moves leak; never pick it
             played += 1
