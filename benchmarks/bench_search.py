@@ -35,11 +35,11 @@ from bot.simulate import _percentile, play_levels, seat_levels
 
 # game id -> (players, options, rollouts per hard move in the strength runs)
 SETUPS: dict[str, tuple[int, dict[str, str], int]] = {
-    "crown": (2, {"variant": "tourney"}, 64),
-    "dynasty": (2, {"hands": "1", "deck": "classic"}, 128),
-    "four": (4, {}, 16),
-    "dreams": (2, {}, 16),
-    "court": (4, {"target": "120"}, 32),
+    "crown": (2, {"variant": "tourney"}, 256),
+    "dynasty": (2, {"hands": "1", "deck": "classic"}, 256),
+    "four": (4, {"deals": "1"}, 48),
+    "dreams": (2, {}, 48),
+    "court": (4, {"target": "120"}, 128),
 }
 SERVICE_ROLLOUTS = 4_000  # the service's cap; its deadline is what binds
 
@@ -51,13 +51,15 @@ def options_of(game_id: str) -> dict[str, str]:
     return opts
 
 
-def move_times(game_id: str, think: float, matches: int) -> list[float]:
-    """Seconds per hard move under the service's deadline, over ``matches`` matches played
-    by the game's AI (every decision with a choice is searched, the AI's move is played)."""
+def move_times(game_id: str, think: float, matches: int) -> tuple[list[float], list[int]]:
+    """Seconds and rollouts per hard move under the service's deadline, over ``matches``
+    matches played by the game's AI (every decision with a choice is searched, the AI's
+    move is played)."""
     game = GAMES[game_id]
     players = SETUPS[game_id][0]
     opts = options_of(game_id)
     times: list[float] = []
+    rollouts: list[int] = []
     for m in range(matches):
         state = game.setup(players, 1000 + m, opts)
         rng = Rng.from_seed(m)
@@ -66,11 +68,12 @@ def move_times(game_id: str, think: float, matches: int) -> list[float]:
             if len(game.legal_moves(state, seat)) > 1:
                 start = time.perf_counter()
                 deadline = start + think
-                search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
+                result = search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
                 times.append(time.perf_counter() - start)
+                rollouts.append(result.rollouts)
             _, rng = rng.next64()
             state, _ = game.apply(state, seat, game.ai_move(state, seat, rng))
-    return times
+    return times, rollouts
 
 
 def _init_worker(overrides: dict[str, float]) -> None:
@@ -130,10 +133,12 @@ def main() -> int:
         players = SETUPS[game_id][0]
         rollouts = args.rollouts or SETUPS[game_id][2]
         if not args.skip_times:
-            times = move_times(game_id, args.think, args.time_matches)
+            times, played = move_times(game_id, args.think, args.time_matches)
             print(
                 f"{game_id}: hard move time over {len(times)} moves (deadline {args.think:.1f} s): "
-                f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms",
+                f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms; "
+                f"rollouts per move: mean {sum(played) / max(1, len(played)):.0f}, "
+                f"p10 {_percentile([float(r) for r in played], 0.1):.0f}",
                 flush=True,
             )
         if args.skip_strength:

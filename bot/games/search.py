@@ -53,7 +53,7 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
-HORIZON = 10_000  # moves after which a rollout is valued by the game's standing, if it has one
+HORIZON = 20  # moves after which a rollout is valued by the game's standing, if it has one
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
