@@ -114,6 +114,15 @@ def strength(
     return share / max(1, played), played, time.perf_counter() - start
 
 
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share measured over ``n`` matches."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(SETUPS))
@@ -149,10 +158,11 @@ def main() -> int:
             share, played, took = strength(
                 game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides
             )
-            half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / max(1, played))
+            low, high = wilson(share, played)
             print(
                 f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
-                f"(fair {fair:.1%}, {share / fair:.2f}x; 95% +-{half:.1%}) over {played} matches, "
+                f"(fair {fair:.1%}, {share / fair:.2f}x; 95% interval {low:.1%}-{high:.1%}, "
+                f"{low / fair:.2f}x-{high / fair:.2f}x) over {played} matches, "
                 f"{budget}, {took:.0f} s{' ' + ' '.join(args.set) if args.set else ''}",
                 flush=True,
             )
