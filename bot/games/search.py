@@ -1,11 +1,13 @@
 """One search AI for every game: determinized Monte Carlo from a seat's information.
 
 For one decision of ``seat``, the search deals again what the seat cannot see
-(:meth:`Game.resample`), plays each candidate move in that deal, and plays the match out
-to its end with the game's own ``ai_move`` for every seat (the rollout policy). A
-candidate's value is the mean of :func:`place_value` over its rollouts. This is flat
-perfect-information Monte Carlo (PIMC) with two refinements that measured better than
-UCB over root moves within a one-second budget:
+(:meth:`Game.resample`), plays each candidate move in that deal, and plays the match on
+with the game's own ``ai_move`` for every seat (the rollout policy): to its end, or, for a
+game with a :meth:`Game.standing`, for ``HORIZON`` moves, then scored as if the match ended
+there (a truncated rollout: cheaper, so more of them in the same time, and less of the
+noise of luck far ahead). A candidate's value is the mean of :func:`place_value` over its
+rollouts. This is flat perfect-information Monte Carlo (PIMC) with refinements that
+measured better than UCB over root moves within a one-second budget:
 
 * **common deals**: one round samples one determinization and one rollout seed, and
   plays every candidate still in the race from it, so candidates are compared on the
@@ -16,6 +18,8 @@ UCB over root moves within a one-second budget:
   candidate whose paired advantage over it (the mean of the per-deal differences) exceeds
   ``CONFIDENCE`` standard errors. With few rollouts (a slow game, a busy machine) the hard
   level so plays like normal instead of following noise; with more it finds better moves.
+  Once pruning has left only the game AI's choice, the search stops (nothing is left to
+  compare).
 
 Candidates are the seat's listed legal moves (a move with a :class:`Pick` is its
 default choice) plus the game AI's own choice (never pruned).
