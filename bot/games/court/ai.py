@@ -34,9 +34,11 @@ def keep_value(card: str, hand: Sequence[str], own: str) -> float:
     """How much the AI wants to hold ``card``: its suit above all (more so beside its
     neighbours), then cards that make sets and win tricks."""
     if suit(card) == own:
-        near = sum(1 for c in hand if suit(c) == own and c != card and abs(natural(c) - natural(card)) <= 2)
+        at = natural(card)
+        near = sum(1 for c in hand if suit(c) == own and c != card and abs(natural(c) - at) <= 2)
         return 100 + 10 * near
-    same = sum(1 for c in hand if rank(c) == rank(card) and c != card)
+    same_rank = rank(card)
+    same = sum(1 for c in hand if rank(c) == same_rank and c != card)
     return trick_rank(card) + 4 * same
 
 

@@ -8,6 +8,7 @@ reach a hand; the 48 others are played.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 SUITS = ("c", "d", "h", "s")
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -34,15 +35,20 @@ def suit(card: str) -> str:
     return card[1]
 
 
+NATURAL = {r: n for n, r in enumerate((*RANKS, KING), start=1)}
+SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
+
+
 def natural(card: str) -> int:
     """Position in natural order: A = 1 ... Q = 12 (K = 13)."""
-    return (*RANKS, KING).index(card[0]) + 1
+    return NATURAL[card[0]]
 
 
 def trick_rank(card: str) -> int:
     return TRICK_RANK[card[0]]
 
 
+@lru_cache(maxsize=64)  # every card of the deck fits: the legal moves label each card in hand
 def label(card: str) -> str:
     """``"10♥"``: the short label shown in hands, the table and selects."""
     return f"{RANK_LABEL[card[0]]}{SUIT_SYMBOL[card[1]]}"
@@ -58,7 +64,7 @@ def suit_label(s: str) -> str:
 
 def sort_key(card: str) -> tuple[int, int]:
     """Suit, then natural order: the hand's arrangement."""
-    return SUITS.index(card[1]), natural(card)
+    return SUIT_ORDER[card[1]], NATURAL[card[0]]
 
 
 def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:

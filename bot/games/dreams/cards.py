@@ -8,6 +8,8 @@ King.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 SUITS = ("s", "h", "d", "c")
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAME = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
@@ -38,6 +40,7 @@ def suit(card: str) -> str:
     return "" if card == JOKER else card[-1]
 
 
+@lru_cache(maxsize=256)  # every card of the deck fits: the AI asks this of each card it weighs
 def kind(card: str) -> str:
     r = rank(card)
     if r in COIN_RANKS:
@@ -49,6 +52,7 @@ def kind(card: str) -> str:
     return {"J": JACK, "Q": QUEEN, "K": KING}[r]
 
 
+@lru_cache(maxsize=256)
 def number(card: str) -> int:
     """A coin's value or an attack card's number (ace 1); 0 for other cards."""
     r = rank(card)

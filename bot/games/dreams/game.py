@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from bot.games.base import (
@@ -89,6 +90,13 @@ def _with(cards: tuple[str, ...], *added: str) -> tuple[str, ...]:
     return sorted_cards(list(cards) + list(added))
 
 
+@lru_cache(maxsize=8192)
+def _buy_moves(hand: tuple[str, ...], target: str) -> tuple[Move, ...]:
+    """The moves buying ``target`` with ``hand``, one per payment (cached like the payments:
+    a hand is asked for its moves again and again)."""
+    return tuple(Move(pay.code, (pay.target_label, pay.payment_label)) for pay in payments(hand, target))
+
+
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
@@ -115,6 +123,7 @@ class Dreams(GameBase[DreamsState]):
         Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
     )
     hints = SuiteHints(players=2, quick={"turns": "15"}, vary=("turns",))
+    _last_moves: tuple[DreamsState, int, tuple[Move, ...]] | None = None
 
     # --- set-up and whose move ---------------------------------------------------------
 
@@ -143,6 +152,16 @@ class Dreams(GameBase[DreamsState]):
     # --- the legal moves -------------------------------------------------------------------
 
     def legal_moves(self, state: DreamsState, seat: int) -> list[Move]:
+        # The AI lists a state's moves and ``apply`` checks its move against them again: the
+        # last answer is kept for that state (the same object, which it keeps alive).
+        last = self._last_moves
+        if last is not None and last[0] is state and last[1] == seat:
+            return list(last[2])
+        moves = self._legal_moves(state, seat)
+        self._last_moves = (state, seat, tuple(moves))
+        return moves
+
+    def _legal_moves(self, state: DreamsState, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
             return []
         if state.attacking:
@@ -153,8 +172,8 @@ class Dreams(GameBase[DreamsState]):
         moves: list[Move] = []
         if state.coin_pile:
             moves.append(Move(COIN_MOVE, ("Take a coin",)))
-        for pay in self.purchases(state, seat):
-            moves.append(Move(pay.code, (pay.target_label, pay.payment_label)))
+        for wanted in self._targets(state):
+            moves += _buy_moves(state.hands[seat], wanted)
         for card in sorted_cards(list(set(state.holding(seat, ATTACK) + state.holding(seat, JACK)))):
             price = SALE[kind(card)]
             if price not in state.refused:
@@ -174,11 +193,13 @@ class Dreams(GameBase[DreamsState]):
 
     def purchases(self, state: DreamsState, seat: int) -> list[Payment]:
         """Every way ``seat`` can buy a card now (a target of each pile, each payment)."""
-        targets: list[str] = []
-        if state.attack_pile:
-            targets.append(ATTACK_TARGET)
-        targets += list(state.jack_pile) + list(state.queen_pile) + list(state.king_pile)
-        return [pay for target in targets for pay in payments(state.hands[seat], target)]
+        return [pay for target in self._targets(state) for pay in payments(state.hands[seat], target)]
+
+    def _targets(self, state: DreamsState) -> tuple[str, ...]:
+        """What may be bought now: the attack pile's top (drawn at random), every Jack,
+        Queen and King face up."""
+        attack = (ATTACK_TARGET,) if state.attack_pile else ()
+        return attack + state.jack_pile + state.queen_pile + state.king_pile
 
     # --- playing a move ----------------------------------------------------------------------
 

@@ -161,17 +161,23 @@ def _subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(out, key=lambda s: (len(s), s))
 
 
-def payments(hand: tuple[str, ...], target: str) -> list[Payment]:
+@lru_cache(maxsize=1024)
+def _means(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]:
+    """What ``hand`` pays with: its attack cards (weakest first), Jacks and coins, and how
+    many Queens it holds (a hand is asked this for every target)."""
+    return weakest_first(of_kind(hand, ATTACK)), of_kind(hand, JACK), of_kind(hand, COIN), len(of_kind(hand, QUEEN))
+
+
+@lru_cache(maxsize=8192)
+def payments(hand: tuple[str, ...], target: str) -> tuple[Payment, ...]:
     """Every sensible way ``hand`` can pay for ``target``.
 
     Sensible: each traded-in card is needed (without the cheapest of them the trade-ins
-    would not cover the price); the coins overpay as little as they can."""
+    would not cover the price); the coins overpay as little as they can. Cached: the legal
+    moves, the AI and the purchase itself all ask it of the same hand."""
     target_kind = ATTACK if target == ATTACK_TARGET else kind(target)
     price = PRICE[target_kind]
-    attacks = weakest_first(of_kind(hand, ATTACK))
-    jacks = of_kind(hand, JACK)
-    coins = of_kind(hand, COIN)
-    queens = len(of_kind(hand, QUEEN))
+    attacks, jacks, coins, queens = _means(hand)
     out = []
     for jack_set in _subsets(jacks):
         for n in range(len(attacks) + 1):
@@ -186,4 +192,4 @@ def payments(hand: tuple[str, ...], target: str) -> list[Payment]:
             if paid is None:
                 continue
             out.append(Payment(target, attacks[:n], jack_set, paid))
-    return out
+    return tuple(out)

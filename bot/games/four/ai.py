@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.games.base import Move
-from bot.games.four.cards import captures, colour, deck, is_wild, item, matches, number
+from bot.games.four.cards import captures, colour, deck, is_wild, item, matching, number
 from bot.games.four.scoring import score
 
 if TYPE_CHECKING:
@@ -25,9 +26,11 @@ CARD_CREDIT = 0.4  # each card taken is one the others cannot score
 LEFT_RISK = 1.2  # cost of a card left in the field, per unseen card that matches it
 
 
-def potential(cards: Sequence[str]) -> float:
-    """The score of ``cards`` plus credit for sets on their way."""
-    total: float = score(tuple(cards)).total
+@lru_cache(maxsize=1 << 15)
+def potential(cards: tuple[str, ...]) -> float:
+    """The score of ``cards`` plus credit for sets on their way. Cached: the search's
+    rollouts weigh the same collections again and again."""
+    total: float = score(cards).total
     numbered = [c for c in cards if not is_wild(c)]
     buckets = Counter((colour(c), number(c)) for c in numbered)
     total += sum(2.5 for n in buckets.values() if n == 2)
@@ -47,7 +50,7 @@ def choose(state: FourState, seat: int, moves: Sequence[Move]) -> Move:
     seen = set(state.hands[seat]) | set(state.field) | {c for took in state.captured for c in took}
     if state.pending:
         seen.add(state.pending)
-    unseen = [c for c in deck(state.wild) if c not in seen]
+    unseen = frozenset(deck(state.wild)) - seen
 
     def value(move: Move) -> float:
         parts = move.code.split(":")
@@ -59,7 +62,7 @@ def choose(state: FourState, seat: int, moves: Sequence[Move]) -> Move:
         options = captures(state.field, card)
         if options:
             return potential(mine + (card, *options[0])) - base
-        return -LEFT_RISK * sum(1 for c in unseen if matches(card, c))
+        return -LEFT_RISK * len(matching(card) & unseen)
 
     return max(moves, key=value)
 

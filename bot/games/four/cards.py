@@ -12,7 +12,8 @@ Joker every number card of its item; a wild never matches another wild.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from functools import cache, lru_cache
 
 COLOURS = ("Y", "R", "G", "B")
 ITEMS = ("k", "a", "s", "c")
@@ -61,6 +62,17 @@ def group(card: str) -> str:
 
 def matches(a: str, b: str) -> bool:
     """Whether ``a`` played to the field matches ``b`` lying there (a symmetric relation)."""
+    return b in matching(a)
+
+
+@cache
+def matching(card: str) -> frozenset[str]:
+    """Every card of the deck (wild cards included) that ``card`` matches: the AI and
+    :func:`captures` ask this for each card in the field, so it is worked out once a card."""
+    return frozenset(other for other in deck(True) if _matches(card, other))
+
+
+def _matches(a: str, b: str) -> bool:
     if is_wild(a) and is_wild(b):
         return False
     if is_wild(a):
@@ -98,13 +110,20 @@ def in_colour(card: str) -> str:
 
 def order(card: str) -> tuple[int, int, int]:
     """Sort key: colour, item, number; wild cards last."""
+    return _ORDER[card]
+
+
+def _order(card: str) -> tuple[int, int, int]:
     if is_wild(card):
         return (len(COLOURS), WILDS.index(card), 0)
     return (COLOURS.index(card[1]), ITEMS.index(card[2]), number(card))
 
 
+_ORDER = {card: _order(card) for card in deck(True)}
+
+
 def sort(cards: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=order))
+    return tuple(sorted(cards, key=_ORDER.__getitem__))
 
 
 def by_colour(cards: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
@@ -122,15 +141,18 @@ def by_colour(cards: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
     return rows
 
 
-def captures(field: Sequence[str], card: str) -> tuple[tuple[str, ...], ...]:
+@lru_cache(maxsize=1024)
+def captures(field: tuple[str, ...], card: str) -> tuple[tuple[str, ...], ...]:
     """What ``card`` played to ``field`` may capture: one tuple per choice the player has.
 
     A number card whose group lies three strong in the field takes the three; otherwise a
     card takes one card it matches (the player's choice when several match). An empty
-    result: the card stays in the field."""
+    result: the card stays in the field. Cached: a turn asks it of the same field for the
+    legal moves, the AI's choice and the move itself."""
+    hits = matching(card)
+    found = [f for f in field if f in hits]
     if not is_wild(card):
-        grouped = tuple(f for f in field if not is_wild(f) and group(f) == group(card))
+        grouped = tuple(f for f in found if not is_wild(f))  # a number card matches only its group
         if len(grouped) == 3:
             return (grouped,)
-    options = sort(dict.fromkeys(f for f in field if matches(card, f)))
-    return tuple((f,) for f in options)
+    return tuple((f,) for f in sort(dict.fromkeys(found)))

@@ -197,39 +197,27 @@ class Four(GameBase[FourState]):
             raise IllegalMove(f"Your {name(card)} has no choice to make.")
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
-        state = replace(state, hands=tuple(hands))
         taken = (target,) if target else options[0] if options else ()
-        state, events = self._land(state, seat, card, taken, "plays")
-        return self._flip(state, seat, events)
-
-    def _land(self, state: FourState, seat: int, card: str, taken: tuple[str, ...], verb: str) -> tuple[FourState, list[Event]]:
-        """``card`` arrives in the field and takes ``taken`` (nothing: it stays there)."""
-        if not taken:
-            return replace(state, field=state.field + (card,)), [Event(f"{p(seat)} {verb} {short(card)}: no match, it stays in the field.")]
-        captured = list(state.captured)
-        captured[seat] = sort(captured[seat] + (card, *taken))
-        field = tuple(c for c in state.field if c not in taken)
-        what = " ".join(short(c) for c in taken)
-        return replace(state, field=field, captured=tuple(captured)), [Event(f"{p(seat)} {verb} {short(card)} and takes {what}.")]
+        field, captured, event = _land(state.field, state.captured, seat, card, taken, "plays")
+        return self._flip(replace(state, hands=tuple(hands), field=field, captured=captured), seat, [event])
 
     def _flip(self, state: FourState, seat: int, events: list[Event]) -> tuple[FourState, list[Event]]:
         if not state.pile:
             return self._end_turn(state, events)
         card, pile = state.pile[0], state.pile[1:]
-        state = replace(state, pile=pile)
         options = captures(state.field, card)
         if len(options) > 1:
             choices = " or ".join(short(t[0]) for t in options)
             events.append(Event(f"{p(seat)} flips {short(card)}: it may take {choices}."))
-            return replace(state, phase=TAKE, pending=card), events
-        state, more = self._land(state, seat, card, options[0] if options else (), "flips")
-        return self._end_turn(state, events + more)
+            return replace(state, pile=pile, phase=TAKE, pending=card), events
+        field, captured, event = _land(state.field, state.captured, seat, card, options[0] if options else (), "flips")
+        return self._end_turn(replace(state, pile=pile, field=field, captured=captured), [*events, event])
 
     def _take(self, state: FourState, seat: int, target: str) -> tuple[FourState, list[Event]]:
         if (target,) not in captures(state.field, state.pending):
             raise IllegalMove(f"Your flipped {name(state.pending)} cannot take that card.")
-        state, events = self._land(replace(state, phase=PLAY, pending=""), seat, state.pending, (target,), "flipped")
-        return self._end_turn(state, events)
+        field, captured, event = _land(state.field, state.captured, seat, state.pending, (target,), "flipped")
+        return self._end_turn(replace(state, phase=PLAY, pending="", field=field, captured=captured), [event])
 
     def _end_turn(self, state: FourState, events: list[Event]) -> tuple[FourState, list[Event]]:
         if any(state.hands):
@@ -352,6 +340,19 @@ class Four(GameBase[FourState]):
         dealt, _ = deal_hidden(places, [*others, state.players], rng)
         hands = tuple(h if s == seat else sort(h) for s, h in enumerate(dealt[: state.players]))
         return replace(state, hands=hands, pile=dealt[-1])
+
+
+def _land(
+    field: tuple[str, ...], captured: tuple[tuple[str, ...], ...], seat: int, card: str, taken: tuple[str, ...], verb: str
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], Event]:
+    """``card`` arrives in the field and takes ``taken`` (nothing: it stays there): the
+    field and the captures after it, and what happened."""
+    if not taken:
+        return field + (card,), captured, Event(f"{p(seat)} {verb} {short(card)}: no match, it stays in the field.")
+    mine = sort(captured[seat] + (card, *taken))
+    field = tuple(c for c in field if c not in taken)
+    what = " ".join(short(c) for c in taken)
+    return field, captured[:seat] + (mine,) + captured[seat + 1 :], Event(f"{p(seat)} {verb} {short(card)} and takes {what}.")
 
 
 def field_lines(field: Sequence[str]) -> list[str]:

@@ -18,6 +18,7 @@ programme over its groups (tests compare it with an exhaustive search).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -81,6 +82,8 @@ def _subsets(items: frozenset[str]) -> list[frozenset[str]]:
 
 def _king(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]) -> tuple[int, tuple[str, ...]]:
     """Over the 16 colour-number groups, with the wild cards still free as the state."""
+    if not kingdoms and not jokers:
+        return _king_without_wilds(held)
     best: dict[tuple[frozenset[str], frozenset[str]], tuple[int, tuple[str, ...]]] = {(kingdoms, jokers): (0, ())}
     for col in COLOURS:
         for n in NUMBERS:
@@ -102,6 +105,20 @@ def _king(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str
                             nxt[key] = candidate
             best = nxt
     return max(best.values(), key=lambda v: v[0])
+
+
+def _king_without_wilds(held: frozenset[Card]) -> tuple[int, tuple[str, ...]]:
+    """With no wild card each group scores alone: the programme above, its one state."""
+    sizes = Counter((col, n) for col, n, _ in held)
+    value, sets = 0, []
+    for col in COLOURS:
+        for n in NUMBERS:
+            size = sizes[col, n]
+            if size >= 3:
+                points = KINGDOM_FOUR if size == 4 else KINGDOM_THREE
+                value += points
+                sets.append(f"Kingdom {'Four' if size == 4 else 'Three'} {COLOUR_EMOJI[col]}{n}s ({points})")
+    return value, tuple(sets)
 
 
 # --- the Queen: straights in one colour with different items ---------------------------------
@@ -140,7 +157,7 @@ def _queen(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[st
     """Colour by colour (a Kingdom card serves its own colour), sharing out the Jokers."""
     best: dict[frozenset[str], tuple[int, tuple[Straight, ...]]] = {jokers: (0, ())}
     for col in COLOURS:
-        pack = _Packer(col, frozenset(c for c in held if c[0] == col), col in kingdoms)
+        pack = _packer(col, frozenset(c for c in held if c[0] == col), col in kingdoms)
         nxt: dict[frozenset[str], tuple[int, tuple[Straight, ...]]] = {}
         for js, (value, found) in best.items():
             for sub in _subsets(js):
@@ -151,6 +168,13 @@ def _queen(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[st
         best = nxt
     points, found = max(best.values(), key=lambda v: v[0])
     return points, tuple(_straight_label(s) for s in found)
+
+
+@lru_cache(maxsize=4096)
+def _packer(col: str, held: frozenset[Card], kingdom: bool) -> _Packer:
+    """The packer of one colour's cards, kept with its memo: captures change a colour or two
+    at a time, so most colours of a collection were packed before."""
+    return _Packer(col, held, kingdom)
 
 
 class _Packer:
@@ -220,6 +244,8 @@ class _Packer:
 
 def _joker(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]) -> tuple[int, tuple[str, ...]]:
     """Item by item, sharing out the Kingdom cards; each Joker serves its own item."""
+    if not kingdoms and not jokers:
+        return _joker_without_wilds(held)
     best: dict[frozenset[str], tuple[int, tuple[str, ...]]] = {kingdoms: (0, ())}
     for it in ITEMS:
         base = sum(n for _c, n, i in held if i == it)
@@ -235,6 +261,20 @@ def _joker(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[st
                     nxt[key] = candidate
         best = nxt
     return max(best.values(), key=lambda v: v[0])
+
+
+def _joker_without_wilds(held: frozenset[Card]) -> tuple[int, tuple[str, ...]]:
+    """With no wild card each item's sum is what it is."""
+    sums = Counter[str]()
+    for _col, n, it in held:
+        sums[it] += n
+    value, sets = 0, []
+    for it in ITEMS:
+        if sums[it] >= JOKER_THRESHOLD:
+            points = sums[it] - (JOKER_THRESHOLD - 1)
+            value += points
+            sets.append(f"Joker set {ITEM_EMOJI[it]} {sums[it]} ({points})")
+    return value, tuple(sets)
 
 
 def _extra(held: frozenset[Card], it: str, kingdoms: frozenset[str], joker: bool) -> int:
