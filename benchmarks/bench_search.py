@@ -93,7 +93,7 @@ def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
 
 def strength(
     game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int,
-    workers: int = 2, overrides: dict[str, float] | None = None,
+    workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
@@ -110,6 +110,8 @@ def strength(
                 break
             share += sum(shares)
             played += 1
+            if progress and played % progress == 0:
+                print(f"  ... {game_id} {first} vs {second}: {share / played:.1%} after {played} matches", flush=True)
         pool.terminate()
     return share / max(1, played), played, time.perf_counter() - start
 
@@ -135,6 +137,7 @@ def main() -> int:
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--pairings", default="hard-normal,normal-easy", help="first-second level pairs")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
+    parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant (experiments)")
     args = parser.parse_args()
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
@@ -156,7 +159,7 @@ def main() -> int:
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
             share, played, took = strength(
-                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides
+                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress
             )
             low, high = wilson(share, played)
             print(
