@@ -4,12 +4,14 @@ the game's own ``ai_move`` for every seat (``bot/games/search.py``, ``_rollout``
     python benchmarks/bench_rollout.py                          # four, dreams, court
     python benchmarks/bench_rollout.py --baseline 57d85e3       # and the same at a commit
 
-The positions are those of a few matches played by the game's AI (every few decisions one
-position), each dealt again as the search deals it; one rollout is timed from each. With
-``--baseline REV`` the engines of commit ``REV`` (``git archive`` of ``bot/``) run the same
-positions in a subprocess, alternating with the work tree's, and the ratio is printed: the
-machine is shared, so only a ratio measured in one run means much. The check column is the
-sum of the rollouts' values: equal on both sides when the AI plays the same moves.
+The positions are those of a few matches played by the game's AI (one every ``--every``
+decisions where the seat has a choice); the hard AI searches each with ``--rollouts``
+rollouts (``search_move``, as the bot does but with a fixed budget), and the CPU time per
+rollout is printed (CPU time: less swayed by the other work of a shared machine). With
+``--baseline REV`` the engines of commit ``REV`` (``git archive`` of ``bot/``) search the
+same positions in a subprocess, alternating with the work tree's, and the ratio is printed.
+The check is the sum of the searches' candidate values: equal on both sides when every
+rollout plays the same moves.
 """
 
 from __future__ import annotations

@@ -82,6 +82,11 @@ def _without(cards: Sequence[str], gone: Sequence[str]) -> tuple[str, ...]:
     return tuple(c for c in cards if c not in drop)
 
 
+def _items(cards: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """A pick's items: each card with its label."""
+    return tuple((c, label(c)) for c in cards)
+
+
 def _parts(code: str) -> tuple[str, ...]:
     _head, _sep, tail = code.partition(":")
     return tuple(part for part in tail.split(".") if part)
@@ -200,7 +205,6 @@ class KingsCourt(GameBase[CourtState]):
         if state.over or seat != state.turn:
             return []
         hand = state.hands[seat]
-        items = tuple((c, label(c)) for c in hand)
         if state.phase == BID:
             moves = [Move.simple(f"{BID_KIND}:{NO_BID}", "No bid")]
             for bid in legal_bids(state.scores, seat):
@@ -210,24 +214,24 @@ class KingsCourt(GameBase[CourtState]):
             return moves
         if state.phase == LEAD:
             most = min(MAX_LEAD, min(len(h) for h in state.hands))
-            pick = Pick(LEAD_KIND, items, 1, most)
-            low = min(hand, key=lambda c: (trick_rank(c), hand.index(c)))
+            pick = Pick(LEAD_KIND, _items(hand), 1, most)
+            low = min(hand, key=trick_rank)  # the first of equals, as min keeps it
             return [Move(pick.code([low]), (f"Lead 1 to {most} cards",), pick)]
         if state.phase == FOLLOW:
             need = len(state.trick[state.leader])
-            pick = Pick(FOLLOW_KIND, items, need, need)
+            pick = Pick(FOLLOW_KIND, _items(hand), need, need)
             return [Move(pick.code(self._lowest(hand, need)), (f"Play {need} card{'s' * (need > 1)}",), pick)]
         if state.phase == DUEL:
             return [Move.simple(f"{DUEL_KIND}:{c}", f"Duel with {label(c)}") for c in hand]
         if state.phase == PICK:
             need = state.owed[seat]
-            pick = Pick(TAKE_KIND, tuple((c, label(c)) for c in state.pool), need, need)
+            pick = Pick(TAKE_KIND, _items(state.pool), need, need)
             return [Move(pick.code(self._pick_default(state, seat)), (f"Take {need} from the pool",), pick)]
         return self._after_moves(state, seat)
 
     @staticmethod
     def _lowest(hand: Sequence[str], count: int) -> list[str]:
-        return sorted(hand, key=lambda c: (trick_rank(c), hand.index(c)))[:count]
+        return sorted(hand, key=trick_rank)[:count]  # a stable sort: equals in hand order
 
     @staticmethod
     def _pick_default(state: CourtState, seat: int) -> list[str]:
@@ -247,7 +251,7 @@ class KingsCourt(GameBase[CourtState]):
             best = best_court(hand, run)
             if best:
                 candidates = court_candidates(hand, run)
-                pick = Pick(COURT_KIND, tuple((c, label(c)) for c in candidates), 1 if run else 3, len(candidates))
+                pick = Pick(COURT_KIND, _items(candidates), 1 if run else 3, len(candidates))
                 moves.append(Move(pick.code(best), ("Court cards",), pick))
         for r in bag_ranks(hand):
             moves.append(Move.simple(f"{BAG_KIND}:{r}", f"Sandbag the four {label(r + 'c')[:-1]}s"))

@@ -82,6 +82,7 @@ def _matches(a: str, b: str) -> bool:
     return group(a) == group(b)
 
 
+@lru_cache(maxsize=128)  # every card of the deck fits: the legal moves name each card again and again
 def name(card: str) -> str:
     """The card in words: ``"red 3 keys"``, ``"red Kingdom card"``, ``"Joker of keys"``."""
     if is_wild(card):
@@ -92,6 +93,7 @@ def name(card: str) -> str:
     return f"{COLOUR_NAME[card[1]]} {n} {ITEM_NAME[card[2]]}{'' if n == 1 else 's'}"
 
 
+@lru_cache(maxsize=128)  # as for name: every event shows cards
 def short(card: str) -> str:
     """A compact label for lists: ``"🟥3🗝️"``, ``"👑🟥"`` (Kingdom), ``"🃏🗝️"`` (Joker)."""
     if is_wild(card):
