@@ -24,7 +24,6 @@ from bot.games.base import (
     View,
     deal_hidden,
     move_kind,
-    ranked,
     seat_token,
 )
 from bot.games.court import ai
@@ -588,17 +587,8 @@ class KingsCourt(GameBase[CourtState]):
         )
         return Outcome(results, self._summary(state))
 
-    def standing(self, state: CourtState) -> Outcome | None:
-        """The round scored as if it were knocked now (bids included), added to the totals;
-        before the deal, the totals."""
-        if state.over:
-            return self.outcome(state)
-        if state.phase == BID:
-            return ranked(state.scores)
-        return ranked([
-            total + state.score_so_far(s) + bid_points(state.bids[s], state.hands[s], state.king_suit(s), state.courted[s])
-            for s, total in enumerate(state.scores)
-        ])
+    # No ``standing``: the search AI's rollouts play court to the end. The round scored half-way
+    # (as if knocked) misled it: hard beat normal less with rollouts cut there (README).
 
     # --- what players see ----------------------------------------------------------------------
 
