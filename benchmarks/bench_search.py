@@ -93,14 +93,14 @@ def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
 
 def strength(
     game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int,
-    workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0,
+    workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
     matches counted are the first ones (in order) finished within ``seconds``."""
     players = SETUPS[game_id][0]
     levels = [first] + [second] * (players - 1)
-    jobs = [(game_id, levels, k, rollouts) for k in range(matches)]
+    jobs = [(game_id, levels, k, rollouts) for k in range(first_match, first_match + matches)]
     share = 0.0
     played = 0
     start = time.perf_counter()
@@ -137,6 +137,7 @@ def main() -> int:
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--pairings", default="hard-normal,normal-easy", help="first-second level pairs")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
+    parser.add_argument("--first", type=int, default=0, help="number of the first match (to go on from an earlier run)")
     parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant (experiments)")
     args = parser.parse_args()
@@ -159,7 +160,7 @@ def main() -> int:
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
             share, played, took = strength(
-                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress
+                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first
             )
             low, high = wilson(share, played)
             print(
