@@ -21,24 +21,25 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games import GAMES
+from bot.games import GAMES, search
 from bot.games.base import Rng
 from bot.games.search import search_move
 from bot.simulate import _percentile, play_levels, seat_levels
 
 # game id -> (players, options, rollouts per hard move in the strength runs)
 SETUPS: dict[str, tuple[int, dict[str, str], int]] = {
-    "crown": (2, {"variant": "tourney"}, 64),
-    "dynasty": (2, {"hands": "1", "deck": "classic"}, 128),
-    "four": (4, {}, 16),
-    "dreams": (2, {}, 16),
-    "court": (4, {"target": "120"}, 32),
+    "crown": (2, {"variant": "tourney"}, 256),
+    "dynasty": (2, {"hands": "1", "deck": "classic"}, 256),
+    "four": (4, {"deals": "1"}, 48),
+    "dreams": (2, {}, 48),
+    "court": (4, {"target": "120"}, 128),
 }
 SERVICE_ROLLOUTS = 4_000  # the service's cap; its deadline is what binds
 
@@ -50,13 +51,15 @@ def options_of(game_id: str) -> dict[str, str]:
     return opts
 
 
-def move_times(game_id: str, think: float, matches: int) -> list[float]:
-    """Seconds per hard move under the service's deadline, over ``matches`` matches played
-    by the game's AI (every decision with a choice is searched, the AI's move is played)."""
+def move_times(game_id: str, think: float, matches: int) -> tuple[list[float], list[int]]:
+    """Seconds and rollouts per hard move under the service's deadline, over ``matches``
+    matches played by the game's AI (every decision with a choice is searched, the AI's
+    move is played)."""
     game = GAMES[game_id]
     players = SETUPS[game_id][0]
     opts = options_of(game_id)
     times: list[float] = []
+    rollouts: list[int] = []
     for m in range(matches):
         state = game.setup(players, 1000 + m, opts)
         rng = Rng.from_seed(m)
@@ -65,28 +68,61 @@ def move_times(game_id: str, think: float, matches: int) -> list[float]:
             if len(game.legal_moves(state, seat)) > 1:
                 start = time.perf_counter()
                 deadline = start + think
-                search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
+                result = search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
                 times.append(time.perf_counter() - start)
+                rollouts.append(result.rollouts)
             _, rng = rng.next64()
             state, _ = game.apply(state, seat, game.ai_move(state, seat, rng))
-    return times
+    return times, rollouts
 
 
-def strength(game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int) -> tuple[float, int, float]:
-    """(first level's share of first places, matches played, seconds)."""
-    game = GAMES[game_id]
+def _init_worker(overrides: dict[str, float]) -> None:
+    """A worker process: apply ``--set`` overrides of the search's constants (experiments)."""
+    for name, value in overrides.items():
+        setattr(search, name, type(getattr(search, name))(value))
+
+
+def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
+    """One match of a pairing: each seat's share of first places (worker process)."""
+    game_id, levels, number, rollouts = job
     players = SETUPS[game_id][0]
-    opts = options_of(game_id)
+    these = seat_levels(levels, players, number)
+    _done, _moves, shares = play_levels(GAMES[game_id], players, 7_000_000 + number, options_of(game_id), these, rollouts)
+    return [s for level, s in zip(these, shares) if level == levels[0]]
+
+
+def strength(
+    game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int,
+    workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
+) -> tuple[float, int, float]:
+    """(first level's share of first places, matches played, seconds). Matches run in
+    ``workers`` processes; match ``k`` always has the same seed and seating, and the
+    matches counted are the first ones (in order) finished within ``seconds``."""
+    players = SETUPS[game_id][0]
     levels = [first] + [second] * (players - 1)
+    jobs = [(game_id, levels, k, rollouts) for k in range(first_match, first_match + matches)]
     share = 0.0
     played = 0
     start = time.perf_counter()
-    while played < matches and time.perf_counter() - start < seconds:
-        these = seat_levels(levels, players, played)
-        _done, _moves, shares = play_levels(game, players, 7_000_000 + played, opts, these, rollouts)
-        share += sum(s for level, s in zip(these, shares) if level == first)
-        played += 1
+    with multiprocessing.Pool(workers, _init_worker, (overrides or {},)) as pool:
+        for shares in pool.imap(_one_match, jobs):
+            if time.perf_counter() - start > seconds:
+                break
+            share += sum(shares)
+            played += 1
+            if progress and played % progress == 0:
+                print(f"  ... {game_id} {first} vs {second}: {share / played:.1%} after {played} matches", flush=True)
+        pool.terminate()
     return share / max(1, played), played, time.perf_counter() - start
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share measured over ``n`` matches."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:
@@ -99,28 +135,39 @@ def main() -> int:
     parser.add_argument("--rollouts", type=int, help="rollouts per hard move (default: per game)")
     parser.add_argument("--skip-times", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--pairings", default="hard-normal,normal-easy", help="first-second level pairs")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
+    parser.add_argument("--first", type=int, default=0, help="number of the first match (to go on from an earlier run)")
+    parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant (experiments)")
     args = parser.parse_args()
+    overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):
         players = SETUPS[game_id][0]
         rollouts = args.rollouts or SETUPS[game_id][2]
         if not args.skip_times:
-            times = move_times(game_id, args.think, args.time_matches)
+            times, played = move_times(game_id, args.think, args.time_matches)
             print(
                 f"{game_id}: hard move time over {len(times)} moves (deadline {args.think:.1f} s): "
-                f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms",
+                f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms; "
+                f"rollouts per move: mean {sum(played) / max(1, len(played)):.0f}, "
+                f"p10 {_percentile([float(r) for r in played], 0.1):.0f}",
                 flush=True,
             )
         if args.skip_strength:
             continue
         fair = 1 / players
-        for first, second in (("hard", "normal"), ("normal", "easy")):
+        for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
-            share, played, took = strength(game_id, first, second, args.matches, args.seconds, rollouts)
-            half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / max(1, played))
+            share, played, took = strength(
+                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first
+            )
+            low, high = wilson(share, played)
             print(
                 f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
-                f"(fair {fair:.1%}, {share / fair:.2f}x; 95% +-{half:.1%}) over {played} matches, "
-                f"{budget}, {took:.0f} s",
+                f"(fair {fair:.1%}, {share / fair:.2f}x; 95% interval {low:.1%}-{high:.1%}, "
+                f"{low / fair:.2f}x-{high / fair:.2f}x) over {played} matches, "
+                f"{budget}, {took:.0f} s{' ' + ' '.join(args.set) if args.set else ''}",
                 flush=True,
             )
     return 0

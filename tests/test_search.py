@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import EXAMPLES, GAMES
-from bot.games.base import Game, Outcome, Rng, SeatResult, find_move
+from bot.games import EXAMPLES, GAMES, search
+from bot.games.base import Game, Outcome, Rng, SeatResult, find_move, ranked
 from bot.games.search import level_move, place_value, search_move
 from bot.simulate import seat_levels, simulate
 
@@ -113,3 +113,87 @@ def test_simulate_with_levels() -> None:
     assert report == simulate("crown", 6, 1, 2, {"variant": "tourney"}, levels=["hard", "easy"], rollouts=8) | {
         "seconds": report["seconds"], "games_per_s": report["games_per_s"], "hard_move_ms": report["hard_move_ms"],
     }
+
+
+def test_ranked_places_ties_and_lowest_wins() -> None:
+    assert [r.place for r in ranked([5, 9, 5, 1]).results] == [2, 1, 2, 4]
+    assert [r.place for r in ranked([5, 9, 5, 1], lowest_wins=True).results] == [2, 4, 2, 1]
+    assert [r.score for r in ranked([5.7, 2]).results] == [5, 2]
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL))
+def test_standing_runs_through_a_match_and_agrees_with_the_outcome(game_id: str) -> None:
+    """A game with a standing gives one at every moment of a match (places 1..n, a first
+    place always), and at the end it is the outcome; a game without gives None throughout."""
+    game = ALL[game_id]
+    players = game.hints.players or game.min_players
+    for seed in range(3):
+        state = game.setup(players, seed, quick_options(game))
+        rng = Rng.from_seed(seed)
+        has_standing = game.standing(state) is not None
+        while game.outcome(state) is None:
+            standing = game.standing(state)
+            assert (standing is not None) == has_standing
+            if standing is not None:
+                assert sorted(r.seat for r in standing.results) == list(range(players))
+                assert min(r.place for r in standing.results) == 1
+            seat, rng = rng.choice(sorted(game.to_act(state)))
+            _, rng = rng.next64()
+            state, _ = game.apply(state, seat, game.ai_move(state, seat, rng))
+        final = game.standing(state)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        assert final is None or [(r.seat, r.place) for r in final.results] == [(r.seat, r.place) for r in outcome.results]
+    assert (game.standing(state) is not None) == (game_id in {"four", "dynasty", "dreams"})
+
+
+class CountingGame:
+    """A game whose ``apply`` calls are counted (delegating everything to ``game``)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.applied = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def apply(self, state: Any, seat: int, move: Any) -> Any:
+        self.applied += 1
+        return self.game.apply(state, seat, move)
+
+
+@pytest.mark.parametrize(("game_id", "cut"), [("four", True), ("crown", False)])
+def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
+    game_id: str, cut: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a horizon of 2 moves, four's rollouts play the candidate and 2 moves more;
+    crown has no standing, so its rollouts still play to the end of the match."""
+    monkeypatch.setattr(search, "HORIZON", 2)
+    game = ALL[game_id]
+    state, seat = next(decisions(game, 5, every=1))
+    counting = CountingGame(game)
+    result = search_move(counting, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
+    assert result.rollouts > 0
+    per_rollout = counting.applied / result.rollouts
+    if cut:
+        assert per_rollout <= 3
+    else:
+        assert per_rollout > 3
+    monkeypatch.setattr(search, "HORIZON", 10_000)
+    whole = CountingGame(game)
+    search_move(whole, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
+    assert (whole.applied > counting.applied) == cut
+
+
+def test_the_search_stops_when_only_the_game_ais_choice_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once pruning leaves the game AI's candidate alone, no more rollouts are played."""
+    monkeypatch.setattr(search, "PRUNE_MARGIN", 0.0)  # prune everything below the best at once
+    game = GAMES["dynasty"]
+    for state, seat in decisions(game, 8, every=2):
+        result = search_move(game, state, seat, seed=4, rollouts=4_000)
+        if result.rollouts < 1_000:
+            break
+    else:
+        pytest.fail("no decision ended early")
+    assert result.rounds >= search.MIN_ROUNDS
+    assert find_move(game.legal_moves(state, seat), result.move.code) is not None

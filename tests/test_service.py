@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from bot.games import crown
-from bot.games.base import IllegalMove, NotYourTurn
-from bot.service import MatchService, errors
+from bot.games.base import IllegalMove, NotYourTurn, find_move
+from bot.games.search import SearchResult
+from bot.service import MatchService, ai_seats, errors
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
 
@@ -171,6 +173,41 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
     await wait_for(host_plays_to_the_end(svc, m.id))
     results = await repo.results(m.id)
     assert results[1].left and not results[1].is_ai
+
+
+async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(svc: MatchService, repo: Repository, monkeypatch) -> None:
+    """The hard AI thinks off the lock on one version; if a human moves meanwhile, its move
+    is dropped and it thinks again on the new version (crown tourney: both pick at once)."""
+    thinking, host_moved = threading.Event(), threading.Event()
+    calls: list[tuple[object, str]] = []
+
+    def search(game, state, seat, seed, rollouts, stop):
+        legal = [m.code for m in game.legal_moves(state, seat)]
+        if not calls:  # the first thought: the host moves while it lasts
+            thinking.set()
+            assert host_moved.wait(5)
+            code = "pick:B"  # a legal move still on the new version: only the version tells it is stale
+        else:
+            code = "pick:D"
+        calls.append((state, code))
+        assert code in legal
+        return SearchResult(find_move(game.legal_moves(state, seat), code), 1, 1, {})
+
+    monkeypatch.setattr(ai_seats, "search_move", search)
+    m = await lobby(svc, "tourney")
+    await svc.add_ai(m.id, HOST, level="hard")
+    m = await svc.start(m.id, HOST)
+    assert await asyncio.to_thread(thinking.wait, 5)
+    moved = await svc.play(m.id, HOST, "pick:K", version=m.version)
+    host_moved.set()
+
+    async def ai_moved() -> bool:
+        return len(await repo.moves(m.id)) >= 2
+
+    await wait_for(ai_moved)
+    first, second = (await repo.moves(m.id))[:2]
+    assert (first.code, second.code) == ("pick:K", "pick:D"), "the stale pick:B was dropped"
+    assert len(calls) >= 2 and calls[1][0] == moved.snapshot.state, "it thought again on the version after the host's move"
 
 
 class Reminders:

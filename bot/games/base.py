@@ -41,6 +41,7 @@ __all__ = [
     "deal_hidden",
     "find_move",
     "move_kind",
+    "ranked",
     "seat_token",
 ]
 
@@ -432,6 +433,14 @@ class Game(Protocol, Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def standing(self, state: S) -> Outcome | None:
+        """The match scored as if it ended now, for a running match (optional).
+
+        Places (and scores) from the rules' own tallies: the running totals plus, where the
+        rules score a hand at its end, the hand so far scored as if it ended here. None (the
+        default) where the game has no such measure. The search AI cuts its rollouts short
+        and values them by this (:mod:`bot.games.search`); nothing else uses it."""
+
     def default_move(self, state: S, seat: int) -> Move:
         """The move made for an awaited seat whose deadline passed."""
 
@@ -469,7 +478,8 @@ class GameBase(Generic[S]):
     ``apply``, ``view``, ``outcome``, ``dump``, ``load``, ``card_count`` and
     ``resample`` (:func:`deal_hidden` helps). Everything else has a default: no options,
     no commands (buttons and ``/move`` still reach every move), no rule timer,
-    ``awaited = to_act``, the first legal move on a timeout, and a random legal AI.
+    ``awaited = to_act``, the first legal move on a timeout, a random legal AI, and no
+    ``standing`` (the search AI then plays every rollout to the end).
     """
 
     id: str
@@ -518,12 +528,26 @@ class GameBase(Generic[S]):
     def timer(self, state: S) -> TimedMove | None:
         return None
 
+    def standing(self, state: S) -> Outcome | None:
+        return None
+
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move:
         moves = self.legal_moves(state, seat)
         if not moves:
             raise NotYourTurn("Nothing to do.")
         move, _ = rng.choice(moves)
         return move
+
+
+def ranked(scores: Sequence[float], summary: str = "", lowest_wins: bool = False) -> Outcome:
+    """An outcome placing seats by ``scores`` (higher is better, or lower with
+    ``lowest_wins``), equal scores sharing a place; scores are kept rounded down."""
+    sign = -1 if lowest_wins else 1
+    results = tuple(
+        SeatResult(seat, 1 + sum(1 for other in scores if sign * other > sign * mine), int(mine))
+        for seat, mine in enumerate(scores)
+    )
+    return Outcome(results, summary)
 
 
 def deal_hidden(

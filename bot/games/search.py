@@ -1,11 +1,13 @@
 """One search AI for every game: determinized Monte Carlo from a seat's information.
 
 For one decision of ``seat``, the search deals again what the seat cannot see
-(:meth:`Game.resample`), plays each candidate move in that deal, and plays the match out
-to its end with the game's own ``ai_move`` for every seat (the rollout policy). A
-candidate's value is the mean of :func:`place_value` over its rollouts. This is flat
-perfect-information Monte Carlo (PIMC) with two refinements that measured better than
-UCB over root moves within a one-second budget:
+(:meth:`Game.resample`), plays each candidate move in that deal, and plays the match on
+with the game's own ``ai_move`` for every seat (the rollout policy): to its end, or, for a
+game with a :meth:`Game.standing`, for ``HORIZON`` moves, then scored as if the match ended
+there (a truncated rollout: cheaper, so more of them in the same time, and less of the
+noise of luck far ahead). A candidate's value is the mean of :func:`place_value` over its
+rollouts. This is flat perfect-information Monte Carlo (PIMC) with refinements that
+measured better than UCB over root moves within a one-second budget:
 
 * **common deals**: one round samples one determinization and one rollout seed, and
   plays every candidate still in the race from it, so candidates are compared on the
@@ -16,6 +18,8 @@ UCB over root moves within a one-second budget:
   candidate whose paired advantage over it (the mean of the per-deal differences) exceeds
   ``CONFIDENCE`` standard errors. With few rollouts (a slow game, a busy machine) the hard
   level so plays like normal instead of following noise; with more it finds better moves.
+  Once pruning has left only the game AI's choice, the search stops (nothing is left to
+  compare).
 
 Candidates are the seat's listed legal moves (a move with a :class:`Pick` is its
 default choice) plus the game AI's own choice (never pruned).
@@ -53,6 +57,7 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
+HORIZON = 20  # moves after which a rollout is valued by the game's standing, if it has one
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
@@ -89,10 +94,13 @@ class SearchResult:
     values: dict[str, float]  # candidate code -> mean value over its rollouts
 
 
-def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng) -> float:
-    """Play ``state`` to its end with the game's AI for every seat; the value for ``seat``."""
-    for _ in range(ROLLOUT_MOVES):
+def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, horizon: int) -> float:
+    """Play ``state`` on with the game's AI for every seat; the value for ``seat`` at the
+    match's end, or after ``horizon`` moves from the game's standing if it has one."""
+    for step in range(ROLLOUT_MOVES):
         outcome = game.outcome(state)
+        if outcome is None and step == horizon:
+            outcome = game.standing(state)
         if outcome is not None:
             return place_value(outcome, seat)
         actors = sorted(game.to_act(state))
@@ -151,7 +159,7 @@ def search_move(
     gain_squares = [0.0] * len(candidates)
     active = list(range(len(candidates)))
     rounds = played = 0
-    while played + len(active) <= rollouts:
+    while len(active) > 1 and played + len(active) <= rollouts:
         if stop is not None and stop():
             break
         deal_seed, base = base.next64()
@@ -163,7 +171,7 @@ def search_move(
                 break
             try:
                 after, _ = game.apply(det, seat, candidates[index])
-                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed)))
+                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), HORIZON))
             except GameError:
                 values.append(-1.0)  # not legal in this deal: a game whose legal moves leak; never pick it
             played += 1

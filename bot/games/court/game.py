@@ -587,6 +587,9 @@ class KingsCourt(GameBase[CourtState]):
         )
         return Outcome(results, self._summary(state))
 
+    # No ``standing``: the search AI's rollouts play court to the end. The round scored half-way
+    # (as if knocked) misled it: hard beat normal less with rollouts cut there (README).
+
     # --- what players see ----------------------------------------------------------------------
 
     def view(self, state: CourtState, seat: int | None) -> View:

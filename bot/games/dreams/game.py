@@ -29,6 +29,7 @@ from bot.games.base import (
     TimedMove,
     View,
     deal_hidden,
+    ranked,
     seat_token,
 )
 from bot.games.dreams import ai
@@ -494,6 +495,12 @@ class Dreams(GameBase[DreamsState]):
                 SeatResult(s, 1 + sum(1 for v in values if v > values[s]), values[s]) for s in range(state.players)
             )
         return Outcome(results, self._summary(state))
+
+    def standing(self, state: DreamsState) -> Outcome | None:
+        """The turn cap's ruling applied now: most total value wins."""
+        if state.over:
+            return self.outcome(state)
+        return ranked([state.value_of(s) for s in range(state.players)])
 
     # --- persistence and invariants ---------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from bot.games.base import (
     SuiteHints,
     View,
     deal_hidden,
+    ranked,
     seat_token,
 )
 from bot.games.four import ai
@@ -299,6 +300,12 @@ class Four(GameBase[FourState]):
         ranks = sorted(state.totals, reverse=True)
         results = tuple(SeatResult(seat=s, place=1 + ranks.index(t), score=t) for s, t in enumerate(state.totals))
         return Outcome(results, self._summary(state))
+
+    def standing(self, state: FourState) -> Outcome | None:
+        """The running totals plus this hand's captures scored as if the hand ended now."""
+        if state.phase == "over":
+            return self.outcome(state)
+        return ranked([t + score(c).total for t, c in zip(state.totals, state.captured, strict=True)])
 
     # --- persistence and invariants -------------------------------------------------------------
 
