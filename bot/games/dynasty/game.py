@@ -18,7 +18,6 @@ from bot.games.base import (
     SeatResult,
     SuiteHints,
     View,
-    ranked,
 )
 from bot.games.dynasty import ai
 from bot.games.dynasty.cards import (
@@ -40,7 +39,7 @@ from bot.games.dynasty.deal import new_match
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import apply_move
 from bot.games.dynasty.rules import RULES
-from bot.games.dynasty.scoring import hand_points, team_label
+from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
@@ -269,16 +268,6 @@ class Dynasty(GameBase[DynastyState]):
         winners = [t for t in order if state.places[tables.members[t][0]] == 1]
         names = " and ".join(team_label(tables, t) for t in winners)
         return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {state.hand_number} hands (lowest total wins). Totals: {totals}.")
-
-    def standing(self, state: DynastyState) -> Outcome | None:
-        """The hand scored as if it ended now with nobody out: each team's total plus the
-        points its members hold (and have added this hand); lowest wins."""
-        if state.phase == OVER:
-            return self.outcome(state)
-        tables = tables_for(state.config)
-        held = [hand_points(state.hands[s], state.dungeon[s]) + state.added_points[s] for s in range(tables.n)]
-        team = [state.totals[t] + sum(held[m] for m in tables.members[t]) for t in range(tables.nteams)]
-        return ranked([team[tables.team[s]] for s in range(tables.n)], lowest_wins=True)
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
         moves = legal(state, seat, tables_for(state.config))
