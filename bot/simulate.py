@@ -24,11 +24,11 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import Game, GameError, InvalidOptions, Rng
+from bot.games.base import Game, GameError, InvalidOptions, Move, Outcome, Rng
 from bot.games.search import LEVELS, level_move
 
 MAX_MOVES = 200_000
@@ -37,11 +37,12 @@ MAX_MOVES = 200_000
 SEED_STEP = 1_000_003
 
 
-def play_match(
-    game: Game, players: int, seed: int, options: Mapping[str, str], ai_seats: frozenset[int] | None = None
-) -> tuple[bool, int, float]:
-    """One match: seats in ``ai_seats`` (all by default) play the game's AI, the others random
-    legal moves. Returns (finished, moves, the AI seats' share of first places)."""
+Chooser = Callable[[Game, Any, int, int, Rng], Move]  # (game, state, seat, move seed, rng) -> move
+
+
+def _play(game: Game, players: int, seed: int, options: Mapping[str, str], choose: Chooser) -> tuple[Outcome | None, int]:
+    """Play one match, each move picked by ``choose``; the outcome (None: not over within
+    ``MAX_MOVES``) and the number of moves."""
     state = game.setup(players, seed, options)
     rng = Rng.from_seed(seed ^ 0x5DEECE66D)
     moves = 0
@@ -50,15 +51,28 @@ def play_match(
         if not actors:
             raise RuntimeError(f"nobody may act in a running match (seed {seed}, move {moves})")
         seat, rng = rng.choice(actors)
-        _, rng = rng.next64()
-        if ai_seats is None or seat in ai_seats:
-            move = game.ai_move(state, seat, rng)
-        else:
-            move, _ = rng.choice(game.legal_moves(state, seat))
-        state, _ = game.apply(state, seat, move)
+        move_seed, rng = rng.next64()
+        state, _ = game.apply(state, seat, choose(game, state, seat, move_seed, rng))
         moves += 1
         if moves > MAX_MOVES:
-            return False, moves, 0.0
+            return None, moves
+    return outcome, moves
+
+
+def play_match(
+    game: Game, players: int, seed: int, options: Mapping[str, str], ai_seats: frozenset[int] | None = None
+) -> tuple[bool, int, float]:
+    """One match: seats in ``ai_seats`` (all by default) play the game's AI, the others random
+    legal moves. Returns (finished, moves, the AI seats' share of first places)."""
+
+    def choose(game: Game, state: Any, seat: int, _move_seed: int, rng: Rng) -> Move:
+        if ai_seats is None or seat in ai_seats:
+            return game.ai_move(state, seat, rng)
+        return rng.choice(game.legal_moves(state, seat))[0]
+
+    outcome, moves = _play(game, players, seed, options, choose)
+    if outcome is None:
+        return False, moves, 0.0
     firsts = [r.seat for r in outcome.results if r.place == 1]
     share = sum(1 for s in firsts if ai_seats is None or s in ai_seats) / len(firsts) if firsts else 0.0
     return True, moves, share
@@ -71,23 +85,17 @@ def play_levels(
     """One match where seat ``s`` plays at ``levels[s]`` (see :data:`bot.games.search.LEVELS`).
     Returns (finished, moves, each seat's share of first places). The seconds each hard move
     took are appended to ``hard_times``."""
-    state = game.setup(players, seed, options)
-    rng = Rng.from_seed(seed ^ 0x5DEECE66D)
-    moves = 0
-    while (outcome := game.outcome(state)) is None:
-        actors = sorted(game.to_act(state))
-        if not actors:
-            raise RuntimeError(f"nobody may act in a running match (seed {seed}, move {moves})")
-        seat, rng = rng.choice(actors)
-        move_seed, rng = rng.next64()
+
+    def choose(game: Game, state: Any, seat: int, move_seed: int, _rng: Rng) -> Move:
         start = time.perf_counter()
         move = level_move(game, state, seat, levels[seat], move_seed, rollouts)
         if levels[seat] == "hard" and hard_times is not None:
             hard_times.append(time.perf_counter() - start)
-        state, _ = game.apply(state, seat, move)
-        moves += 1
-        if moves > MAX_MOVES:
-            return False, moves, [0.0] * players
+        return move
+
+    outcome, moves = _play(game, players, seed, options, choose)
+    if outcome is None:
+        return False, moves, [0.0] * players
     firsts = [r.seat for r in outcome.results if r.place == 1]
     shares = [0.0] * players
     for s in firsts:
