@@ -22,9 +22,12 @@ round, not timed). "Bot CPU a move" is the CPU time of the bot's process (every 
 event loop, the SQLite writer, pictures), from each batch of moves until the bot is quiet
 again (the tables, pictures, pings and AI replies the moves cause), divided by the moves; it
 is read from /proc in clock ticks (10 ms), so it is coarse for the one-player case, and it
-depends far less than the latencies on what else the machine runs. Baseline, in the same
-run: the same kind of moves through the service alone (no Discord, same process). Not a timed
-test.
+depends far less than the latencies on what else the machine runs. Two baselines, in the
+same run: **the floor**, the same rounds of ``/move`` against a bot that only answers (its
+own process, discord.py's client and command tree, an ephemeral embed with three buttons; no
+game, service, database, table or picture), which is what discord.py, the sockets, the fake
+Discord and the machine cost before the bot does anything; and the same kind of moves through
+the service alone (no Discord, same process). Not a timed test.
 
     .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--in-process] [--breakdown]
         [--answers-first 0 0.3 [--repeat 2]]
@@ -34,7 +37,8 @@ long the work a move causes besides its answer may wait while players are unansw
 it off), one after the other, ``--repeat`` times: an A/B comparison under the same load.
 
 ``--breakdown`` runs the 1- and 64-player cases once more with the bot's process under
-``cProfile`` (only from each batch of moves until the bot is quiet again) and prints where the bot's event loop spends its time,
+``cProfile`` (only from each batch of moves until the bot is quiet again) and prints the REST
+calls a move caused and where the bot's event loop spends its time,
 by layer (discord.py, HTTP, the UI, the service, the engines, pictures, the database, the event
 loop itself). Work in threads (the SQLite writer, pictures) is not in the profile; the loop's
 waiting for it is in the "idle" row.
@@ -52,6 +56,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +87,7 @@ class Run:
     pictures: list[float] = field(default_factory=list)  # ms, dispatch -> the answer's first edit
     refused: int = 0  # answers that are not "You played"
     cpu: float | None = None  # seconds of CPU the bot's process used (all its threads) for the moves
+    calls: Counter[str] = field(default_factory=Counter)  # REST calls the moves caused, by method and route
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -117,10 +123,12 @@ async def play_rounds(
         if not chosen:
             return
         timed(True)
+        first_call = len(fake.requests)
         batch = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in chosen]
         await acknowledged(fake, batch, 60)
         await fake.settle(quiet=quiet, max_wait=30)  # the pictures, the tables, the AI seats
         timed(False)
+        run.calls.update(f"{r.method} {r.route}" for r in fake.requests[first_call:])
         originals = {rec.original_message_id: rec for rec in batch if rec.original_message_id is not None}
         seen: set[int] = set()
         for event in fake._events[batch[0].event_start :]:
@@ -272,13 +280,16 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-def figures(players: int, answers_first: float, run: Run, base: list[float]) -> str:
+def figures(players: int, answers_first: float, run: Run, base: list[float], bare: Run) -> str:
     ratio = pct(run.answers, 0.99) / max(pct(base, 0.99), 1e-9)
+    over_floor = pct(run.answers, 0.99) / max(pct(bare.answers, 0.99), 1e-9)
     refused = f", {run.refused} refused" if run.refused else ""
     return (
         f"| {players} | {f'{answers_first:g} s' if answers_first > 0 else 'off'} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
         f"{max(run.answers):.1f} | {statistics.median(run.pictures or [0]):.0f} / {pct(run.pictures, 0.99):.0f} | "
         f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | "
+        f"{statistics.median(bare.answers):.1f} / {pct(bare.answers, 0.99):.1f}"
+        f"{'' if bare.cpu is None else f', CPU {1000 * bare.cpu / len(bare.answers):.1f}'} | {over_floor:.1f}x | "
         f"{statistics.median(base):.1f} / {pct(base, 0.99):.1f} | {ratio:.1f}x |"
     )
 
@@ -288,15 +299,16 @@ async def main(rounds: int, in_process: bool, counts: list[int], variants: list[
     print(f"bot in {where}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
         "| players at once | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
-        "| service alone p50 / p99 ms | ratio p99 |"
+        "| floor p50 / p99 ms, CPU a move | p99 over the floor | service alone p50 / p99 ms | p99 over the service |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for players in counts:
         for _ in range(repeat):
             for answers_first in variants:  # alternating, so that both see the same load
                 run = await (through_discord_in_process if in_process else through_discord)(players, rounds, answers_first)
+                bare = await floor(players, rounds)
                 base = await through_service(players, rounds)
-                print(figures(players, answers_first, run, base), flush=True)
+                print(figures(players, answers_first, run, base, bare), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
@@ -317,6 +329,10 @@ async def profiled(rounds: int, counts: list[int]) -> None:
         for name, t in rows:
             if name != IDLE:
                 print(f"| {name} | {t:.2f} | {100 * t / busy:.0f}% |")
+        print("\n| REST calls the moves caused | a move |")
+        print("|---|---|")
+        for call, n in run.calls.most_common():
+            print(f"| {call} | {n / len(run.answers):.2f} |")
         print("\nbusiest functions (own time):")
         pstats.Stats(str(out)).sort_stats("tottime").print_stats(15)
 
@@ -341,6 +357,64 @@ def bot_process() -> None:
     raise SystemExit(run())
 
 
+def floor_bot_process() -> None:
+    """The floor: a bot that only answers. discord.py's client and command tree, ``/move``
+    with an autocomplete, and an answer shaped like the real one (an ephemeral embed and a
+    row of buttons), with no game, no service, no database, no table, no picture. What is
+    left of a move's latency is discord.py, the sockets, the fake Discord and the machine."""
+    import discord
+    from discord import app_commands
+
+    client = discord.Client(intents=discord.Intents.default())
+    tree = app_commands.CommandTree(client)
+
+    async def choices(_interaction: discord.Interaction, _current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name="Play the Knight", value="k")]
+
+    @tree.command(name="move", description="Make a move")
+    @app_commands.autocomplete(move=choices)
+    async def move(interaction: discord.Interaction, move: str) -> None:
+        view = discord.ui.View(timeout=None)
+        for n, label in enumerate(("Knight", "Jester", "King")):
+            view.add_item(discord.ui.Button(label=label, custom_id=f"floor:{interaction.id}:{n}"))
+        embed = discord.Embed(title="Your hand", description=f"You played: {move}.\nKnight, Jester, King")
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def setup_hook() -> None:
+        await tree.sync()
+
+    client.setup_hook = setup_hook  # type: ignore[method-assign]
+    client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    raise SystemExit(0)
+
+
+async def floor(players: int, rounds: int) -> Run:
+    """The same rounds of ``/move`` against :func:`floor_bot_process` (in its own process)."""
+    run = Run()
+    async with FakeDiscord() as fake:
+        proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--floor-bot",))
+        try:
+            await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, "the floor bot up")
+            assert proc.running, proc.output()
+            guild = fake.add_guild("Floor")
+            users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
+            seats = [(fake.add_channel(guild, f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1]) for n in range(max(1, players // 2))]
+            assert proc.proc is not None
+            pid = proc.proc.pid
+
+            def timed(on: bool) -> None:
+                used = cpu_seconds(pid)
+                if used is not None:
+                    run.cpu = (run.cpu or 0.0) + (-used if on else used)
+
+            await play_rounds(fake, seats, rounds, run, timed)
+            fake.assert_clean()
+        finally:
+            await proc.terminate()
+            proc.cleanup()
+    return run
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=4)
@@ -357,9 +431,12 @@ if __name__ == "__main__":
     )
     parser.add_argument("--repeat", type=int, default=1, help="run each count's variants this many times, alternating")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
+    parser.add_argument("--floor-bot", action="store_true", help=argparse.SUPPRESS)  # the floor's bot process
     args = parser.parse_args()
     if args.bot:
         bot_process()
+    if args.floor_bot:
+        floor_bot_process()
     asyncio.run(main(args.rounds, args.in_process, args.players, args.answers_first, args.repeat))
     if args.breakdown:
         asyncio.run(profiled(args.rounds, [n for n in args.players if n in (1, 64)] or args.players))
