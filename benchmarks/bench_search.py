@@ -77,9 +77,14 @@ def move_times(game_id: str, think: float, matches: int) -> tuple[list[float], l
 
 
 def _init_worker(overrides: dict[str, float]) -> None:
-    """A worker process: apply ``--set`` overrides of the search's constants (experiments)."""
+    """A worker process: apply ``--set`` overrides (experiments): a search constant
+    (``CONFIDENCE=2``) or a game's attribute (``four.search_margin=0``)."""
     for name, value in overrides.items():
-        setattr(search, name, type(getattr(search, name))(value))
+        owner: object = search
+        if "." in name:
+            game_id, name = name.split(".", 1)
+            owner = GAMES[game_id]
+        setattr(owner, name, type(getattr(owner, name))(value))
 
 
 def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
@@ -139,7 +144,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
     parser.add_argument("--first", type=int, default=0, help="number of the first match (to go on from an earlier run)")
     parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant (experiments)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant or a game's attribute (GAME.NAME=VALUE), for experiments")
     args = parser.parse_args()
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.games import EXAMPLES, GAMES, search
 from bot.games.base import Game, Outcome, Rng, SeatResult, find_move, ranked
-from bot.games.search import level_move, place_value, search_move
+from bot.games.search import level_move, margin_value, outcome_value, place_value, search_move
 from bot.simulate import seat_levels, simulate
 
 ALL = {**GAMES, **EXAMPLES}
@@ -88,6 +88,19 @@ def test_place_value() -> None:
     assert place_value(outcome, 0) == 0.5
     assert place_value(outcome, 3) == 0.0
     assert 0 < place_value(outcome, 2) < 0.5
+
+
+def test_margin_value_follows_the_game_s_direction_and_stays_in_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    highest = Outcome((SeatResult(0, 1, 30), SeatResult(1, 2, 20), SeatResult(2, 3, 5)), "")
+    assert margin_value(highest, 0) > 0 > margin_value(highest, 1) > margin_value(highest, 2) >= -1
+    lowest = Outcome((SeatResult(0, 2, 30), SeatResult(1, 1, 20)), "")  # penalties: lowest wins
+    assert margin_value(lowest, 1, lowest_wins=True) > 0 > margin_value(lowest, 0, lowest_wins=True)
+    assert margin_value(Outcome((SeatResult(0, 1), SeatResult(1, 2)), ""), 0) == 0.0  # no scores
+    game = GAMES["crown"]
+    assert game.search_margin == 0.0  # the default: places only
+    assert outcome_value(game, highest, 1) == place_value(highest, 1)
+    monkeypatch.setattr(game, "search_margin", 0.5)
+    assert outcome_value(game, highest, 1) == place_value(highest, 1) + 0.5 * margin_value(highest, 1)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -393,7 +393,8 @@ class Game(Protocol, Generic[S]):
     line for menus), ``rules`` (markdown with this project's rulings), ``min_players``,
     ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
     ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties),
-    ``party_options`` (the options a party starts with; None: no parties).
+    ``party_options`` (the options a party starts with; None: no parties),
+    ``search_margin`` (how much the score margin counts in the hard AI's rollouts).
     """
 
     id: str
@@ -410,6 +411,10 @@ class Game(Protocol, Generic[S]):
     # outcome gives every seat a total declares the options a party starts with, as (key,
     # value) pairs (() for none); None: the game cannot be played as a party.
     party_options: tuple[tuple[str, str], ...] | None
+    # The hard AI (bot.games.search) values a rollout by the places it ends in; a game may
+    # add its score margin (the seat's lead over the best other seat, scaled to -1..1) at
+    # this weight, where that measured stronger. 0: places only.
+    search_margin: float
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         """Raise InvalidOptions with a sentence if the table cannot start."""
@@ -478,8 +483,9 @@ class GameBase(Generic[S]):
     ``apply``, ``view``, ``outcome``, ``dump``, ``load``, ``card_count`` and
     ``resample`` (:func:`deal_hidden` helps). Everything else has a default: no options,
     no commands (buttons and ``/move`` still reach every move), no rule timer,
-    ``awaited = to_act``, the first legal move on a timeout, a random legal AI, and no
-    ``standing`` (the search AI then plays every rollout to the end).
+    ``awaited = to_act``, the first legal move on a timeout, a random legal AI, no
+    ``standing`` (the search AI then plays every rollout to the end) and no
+    ``search_margin`` (its rollouts are valued by places alone).
     """
 
     id: str
@@ -493,6 +499,7 @@ class GameBase(Generic[S]):
     hints: SuiteHints = SuiteHints()
     low_score_wins: bool = False
     party_options: tuple[tuple[str, str], ...] | None = None
+    search_margin: float = 0.0
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:

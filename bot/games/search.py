@@ -5,8 +5,9 @@ For one decision of ``seat``, the search deals again what the seat cannot see
 with the game's own ``ai_move`` for every seat (the rollout policy): to its end, or, for a
 game with a :meth:`Game.standing`, for ``HORIZON`` moves, then scored as if the match ended
 there (a truncated rollout: cheaper, so more of them in the same time, and less of the
-noise of luck far ahead). A candidate's value is the mean of :func:`place_value` over its
-rollouts. This is flat perfect-information Monte Carlo (PIMC) with refinements that
+noise of luck far ahead). A candidate's value is the mean over its rollouts of
+:func:`place_value`, plus, for a game with a ``search_margin``, that weight times its score
+margin over the best other seat (:func:`margin_value`: a smoother signal than places). This is flat perfect-information Monte Carlo (PIMC) with refinements that
 measured better than UCB over root moves within a one-second budget:
 
 * **common deals**: one round samples one determinization and one rollout seed, and
@@ -49,7 +50,7 @@ from typing import Any
 
 from bot.games.base import Game, GameError, Move, Outcome, Rng
 
-__all__ = ["LEVELS", "SearchResult", "level_move", "place_value", "random_move", "search_move"]
+__all__ = ["LEVELS", "SearchResult", "level_move", "margin_value", "outcome_value", "place_value", "random_move", "search_move"]
 
 LEVELS = ("easy", "normal", "hard")  # easy: random legal; normal: the game's AI; hard: search
 
@@ -77,6 +78,29 @@ def place_value(outcome: Outcome, seat: int) -> float:
     return 0.25 * (worst - mine.place) / (worst - 1)
 
 
+def margin_value(outcome: Outcome, seat: int, lowest_wins: bool = False) -> float:
+    """``seat``'s score margin over the best other seat, between -1 and 1: positive when it
+    leads (the lowest score leading where ``lowest_wins``), scaled by the largest score's
+    size; 0 for an outcome without scores."""
+    scores = {r.seat: r.score for r in outcome.results if r.score is not None}
+    if seat not in scores or len(scores) < 2:
+        return 0.0
+    sign = -1.0 if lowest_wins else 1.0
+    mine = sign * scores[seat]
+    rival = max(sign * v for s, v in scores.items() if s != seat)
+    scale = max(abs(v) for v in scores.values()) + 1.0
+    return max(-1.0, min(1.0, (mine - rival) / scale))
+
+
+def outcome_value(game: Game[Any], outcome: Outcome, seat: int) -> float:
+    """A rollout's value for ``seat``: its place, plus its score margin at the game's
+    ``search_margin`` weight."""
+    value = place_value(outcome, seat)
+    if game.search_margin:
+        value += game.search_margin * margin_value(outcome, seat, game.low_score_wins)
+    return value
+
+
 def random_move(game: Game[Any], state: Any, seat: int, rng: Rng) -> Move:
     """The easy level: a uniformly random legal move."""
     moves = game.legal_moves(state, seat)
@@ -102,7 +126,7 @@ def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, horizon: int) -> 
         if outcome is None and step == horizon:
             outcome = game.standing(state)
         if outcome is not None:
-            return place_value(outcome, seat)
+            return outcome_value(game, outcome, seat)
         actors = sorted(game.to_act(state))
         if not actors:
             break
