@@ -36,10 +36,11 @@ class Match(SQLModel, table=True):
 
 class MoveLog(SQLModel, table=True):
     __tablename__ = "moves"
+    # The unique (match_id, version) index also serves every lookup by match: no index of its own.
     __table_args__ = (UniqueConstraint("match_id", "version", name="uq_moves_match_version"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key="matches.id", index=True)
+    match_id: int = Field(foreign_key="matches.id")
     version: int
     seat: int
     user_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
