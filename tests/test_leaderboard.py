@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from bot.service import MatchService
+from bot.service.errors import StaleVersion
 from bot.service.leaderboard import (
     LeaderboardService,
     NeedsManageServer,
@@ -229,7 +230,10 @@ async def test_a_real_match_with_ai_seats_counts_for_the_human_only(repo: Reposi
         if snap.status != "running":
             break
         if 0 in snap.to_act():
-            await svc.play(m.id, ANN, snap.legal_moves(0)[0], version=snap.version)
+            try:
+                await svc.play(m.id, ANN, snap.legal_moves(0)[0], version=snap.version)
+            except StaleVersion:  # the AI seat moved between the read and the move: read again
+                continue
         else:
             await asyncio.sleep(0.01)
     await svc.close()
