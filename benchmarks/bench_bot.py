@@ -99,6 +99,25 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_meter(run: Run, pid: int) -> Callable[[bool], None]:
+    """A ``timed`` callback for :func:`play_rounds`: adds the CPU the process ``pid`` used
+    between each ``timed(True)`` and ``timed(False)`` to ``run.cpu``."""
+
+    def timed(on: bool) -> None:
+        used = cpu_seconds(pid)
+        if used is not None:
+            run.cpu = (run.cpu or 0.0) + (-used if on else used)
+
+    return timed
+
+
+async def started(fake: FakeDiscord, proc: Any, what: str) -> int:
+    """Wait until the bot process ``proc`` is connected with its commands; its pid."""
+    await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, what)
+    assert proc.running and proc.proc is not None, proc.output()
+    return int(proc.proc.pid)
+
+
 def choices_of(rec: InteractionRecord) -> list[str]:
     return [c["value"] for c in rec.choices or []]
 
@@ -175,20 +194,16 @@ async def through_discord(players: int, rounds: int, answers_first: float = ANSW
         env = bot_env(tmp, answers_first) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
         proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env)
         try:
-            await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, "the bot up")
-            assert proc.running, proc.output()
+            pid = await started(fake, proc, "the bot up")
             fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
             seats = await open_tables(fake, players, tmp)
-            assert proc.proc is not None
-            signals = proc.proc.send_signal
+            meter = cpu_meter(run, pid)
 
             def profiling(on: bool) -> None:
-                used = cpu_seconds(proc.proc.pid)  # type: ignore[union-attr]
-                if used is not None:
-                    run.cpu = (run.cpu or 0.0) + (-used if on else used)
+                meter(on)
                 if profile_to is not None:
                     profile_to.unlink(missing_ok=True)
-                    signals(signal.SIGUSR1 if on else signal.SIGUSR2)
+                    os.kill(pid, signal.SIGUSR1 if on else signal.SIGUSR2)
 
             await play_rounds(fake, seats, rounds, run, profiling)
             if profile_to is not None:
@@ -394,20 +409,11 @@ async def floor(players: int, rounds: int) -> Run:
     async with FakeDiscord() as fake:
         proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--floor-bot",))
         try:
-            await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, "the floor bot up")
-            assert proc.running, proc.output()
+            pid = await started(fake, proc, "the floor bot up")
             guild = fake.add_guild("Floor")
             users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
             seats = [(fake.add_channel(guild, f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1]) for n in range(max(1, players // 2))]
-            assert proc.proc is not None
-            pid = proc.proc.pid
-
-            def timed(on: bool) -> None:
-                used = cpu_seconds(pid)
-                if used is not None:
-                    run.cpu = (run.cpu or 0.0) + (-used if on else used)
-
-            await play_rounds(fake, seats, rounds, run, timed)
+            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pid))
             fake.assert_clean()
         finally:
             await proc.terminate()

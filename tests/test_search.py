@@ -96,7 +96,7 @@ def test_margin_value_follows_the_game_s_direction_and_stays_in_bounds(monkeypat
     lowest = Outcome((SeatResult(0, 2, 30), SeatResult(1, 1, 20)), "")  # penalties: lowest wins
     assert margin_value(lowest, 1, lowest_wins=True) > 0 > margin_value(lowest, 0, lowest_wins=True)
     assert margin_value(Outcome((SeatResult(0, 1), SeatResult(1, 2)), ""), 0) == 0.0  # no scores
-    assert GAMES["four"].search_margin == 1.0  # measured stronger there
+    assert GAMES["four"].search_margin == 1.0  # the one game that sets it
     game = GAMES["crown"]
     assert game.search_margin == 0.0  # the default: places only
     assert outcome_value(game, highest, 1) == place_value(highest, 1)

@@ -413,7 +413,7 @@ class Game(Protocol, Generic[S]):
     party_options: tuple[tuple[str, str], ...] | None
     # The hard AI (bot.games.search) values a rollout by the places it ends in; a game may
     # add its score margin (the seat's lead over the best other seat, scaled to -1..1) at
-    # this weight, where that measured stronger. 0: places only.
+    # this weight. 0: places only.
     search_margin: float
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
