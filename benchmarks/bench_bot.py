@@ -29,7 +29,7 @@ game, service, database, table or picture), which is what discord.py, the socket
 Discord and the machine cost before the bot does anything; and the same kind of moves through
 the service alone (no Discord, same process). Not a timed test.
 
-    .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--in-process] [--breakdown]
+    .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--alone-rounds 40] [--in-process] [--breakdown] [--phases]
         [--answers-first 0 0.3 [--repeat 2]]
 
 ``--answers-first`` runs each count once with each of these ``ANSWERS_FIRST_SECONDS`` (how
@@ -42,6 +42,13 @@ calls a move caused and where the bot's event loop spends its time,
 by layer (discord.py, HTTP, the UI, the service, the engines, pictures, the database, the event
 loop itself). Work in threads (the SQLite writer, pictures) is not in the profile; the loop's
 waiting for it is in the "idle" row.
+
+``--phases`` (try ``--players 1 --phases``) runs the one-player case once more and prints when each step of a move's answer
+happens inside the bot's process (wall clock from the moment discord.py starts parsing the
+``INTERACTION_CREATE``, median over the moves): the command reached, the service's move, the
+database write through the writer thread, the hand's text and buttons built, the answer
+handed to discord.py. What the CPU profile of ``--breakdown`` cannot show: waits, and the
+cost of code run once in a while with cold caches, which is what one player alone meets.
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,22 +129,44 @@ def choices_of(rec: InteractionRecord) -> list[str]:
     return [c["value"] for c in rec.choices or []]
 
 
+Seats = list[tuple[Any, list[FakeUser]]]  # (channel, the players of its match)
+
+
+async def ask_moves(fake: FakeDiscord, seats: Seats) -> list[tuple[FakeUser, Any, InteractionRecord]]:
+    """Every player's ``/move`` autocomplete, answered (not timed)."""
+    asks = [
+        (user, channel, fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": "", "focused": True}], autocomplete=True))
+        for channel, users in seats
+        for user in users
+    ]
+    await acknowledged(fake, [rec for _u, _c, rec in asks], 60)
+    await fake.settle(quiet=0.1, max_wait=30)
+    return asks
+
+
 async def play_rounds(
-    fake: FakeDiscord, seats: list[tuple[Any, list[FakeUser]]], rounds: int, run: Run, timed: Callable[[bool], None] = lambda _on: None
+    fake: FakeDiscord,
+    seats: Seats,
+    rounds: int,
+    run: Run,
+    timed: Callable[[bool], None] = lambda _on: None,
+    reopen: Callable[[Any, list[FakeUser]], Awaitable[None]] | None = None,
 ) -> None:
     """Each round: ask every player's autocomplete for their moves, wait until the bot is
     quiet, then fire every player's first move at once and time the answers. ``timed(True)``
-    and ``timed(False)`` are called around each batch of moves and the work it causes."""
+    and ``timed(False)`` are called around each batch of moves and the work it causes. A
+    table whose players have no move left (its match is over) is opened again by ``reopen``
+    (not timed), so a run has as many rounds as asked."""
     quiet = max(AI_DELAY, TABLE_EDIT_SECONDS) + 0.3  # AI moves and paced table edits included
     await fake.settle(quiet=quiet, max_wait=30)
     for _ in range(rounds):
-        asks = [
-            (user, channel, fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": "", "focused": True}], autocomplete=True))
-            for channel, users in seats
-            for user in users
-        ]
-        await acknowledged(fake, [rec for _u, _c, rec in asks], 60)
-        await fake.settle(quiet=0.1, max_wait=30)
+        asks = await ask_moves(fake, seats)
+        over = [(channel, users) for channel, users in seats if not any(choices_of(rec) for _u, c, rec in asks if c is channel)]
+        if over and reopen is not None:
+            for channel, users in over:
+                await reopen(channel, users)
+            await fake.settle(quiet=quiet, max_wait=30)
+            asks = [a for a in asks if a[1] not in {c for c, _u in over}] + await ask_moves(fake, over)
         chosen = [(user, channel, moves[0]) for user, channel, rec in asks if (moves := choices_of(rec))]
         if not chosen:
             return
@@ -161,17 +190,21 @@ async def play_rounds(
             run.refused += "You played" not in answer_text(rec)
 
 
-async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> list[tuple[Any, list[FakeUser]]]:
+async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> tuple[Seats, Callable[[Any, list[FakeUser]], Awaitable[None]]]:
+    """A two-player King and Crown tourney match a channel (one player alone: against an
+    AI seat); the tables and how to open a channel's match again once it is over."""
     guild = fake.add_guild("Bench")
     users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
     pairs = [[users[0]]] if players == 1 else [[users[i], users[i + 1]] for i in range(0, players, 2)]
-    seats = []
-    for n, pair in enumerate(pairs):
-        channel = fake.add_channel(guild, f"t{n}")
+
+    async def reopen(channel: Any, pair: list[FakeUser]) -> None:
         world = World(fake, guild, channel, users, "", tmp)
         await open_match(world, pair[0], pair[1:], options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
-        seats.append((channel, pair))
-    return seats
+
+    seats: Seats = [(fake.add_channel(guild, f"t{n}"), pair) for n, pair in enumerate(pairs)]
+    for channel, pair in seats:
+        await reopen(channel, pair)
+    return seats, reopen
 
 
 def bot_env(tmp: Path, answers_first: float) -> dict[str, str]:
@@ -185,18 +218,22 @@ def bot_env(tmp: Path, answers_first: float) -> dict[str, str]:
     }
 
 
-async def through_discord(players: int, rounds: int, answers_first: float = ANSWERS_FIRST, profile_to: Path | None = None) -> Run:
+async def through_discord(
+    players: int, rounds: int, answers_first: float = ANSWERS_FIRST, profile_to: Path | None = None, phases_to: Path | None = None
+) -> Run:
     """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
-    ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds."""
+    ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds; with
+    ``phases_to``, it writes each ``/move``'s phases there (:func:`mark_phases`)."""
     tmp = Path(tempfile.mkdtemp())
     run = Run()
     async with FakeDiscord() as fake:
         env = bot_env(tmp, answers_first) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
         proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env)
         try:
             pid = await started(fake, proc, "the bot up")
             fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
-            seats = await open_tables(fake, players, tmp)
+            seats, reopen = await open_tables(fake, players, tmp)
             meter = cpu_meter(run, pid)
 
             def profiling(on: bool) -> None:
@@ -205,7 +242,7 @@ async def through_discord(players: int, rounds: int, answers_first: float = ANSW
                     profile_to.unlink(missing_ok=True)
                     os.kill(pid, signal.SIGUSR1 if on else signal.SIGUSR2)
 
-            await play_rounds(fake, seats, rounds, run, profiling)
+            await play_rounds(fake, seats, rounds, run, profiling, reopen)
             if profile_to is not None:
                 await fake.wait_for(profile_to.exists, 30, "the bot's profile")
             fake.assert_clean()
@@ -229,8 +266,8 @@ async def through_discord_in_process(players: int, rounds: int, answers_first: f
         )
         async with fake.bot_running(KingBot(settings)):
             fake.quiet, fake.busy_quiet = 0.01, 0.02
-            seats = await open_tables(fake, players, tmp)
-            await play_rounds(fake, seats, rounds, run)
+            seats, reopen = await open_tables(fake, players, tmp)
+            await play_rounds(fake, seats, rounds, run, reopen=reopen)
             fake.assert_clean()
     return run
 
@@ -240,14 +277,16 @@ async def through_service(players: int, rounds: int) -> list[float]:
     repo = Repository(f"sqlite:///{tmp / 'svc.db'}")
     await repo.migrate()
     svc = MatchService(repo, ai_delay=0, default_turn_seconds=0)
-    matches = []
-    for n in range(max(1, players // 2)):
+
+    async def opened(n: int) -> Any:
         m = await svc.open_lobby(guild_id=1, channel_id=100 + n, host_id=2 * n + 1, host_name="a", game_id="crown", options={"variant": "tourney"})
         if players == 1:
             await svc.add_ai(m.id, 2 * n + 1)
         else:
             await svc.join(m.id, 2 * n + 2, "b")
-        matches.append(await svc.start(m.id, 2 * n + 1))
+        return await svc.start(m.id, 2 * n + 1)
+
+    matches = [await opened(n) for n in range(max(1, players // 2))]
     latencies: list[float] = []
 
     async def one(match_id: int, user: int) -> None:
@@ -262,6 +301,9 @@ async def through_service(players: int, rounds: int) -> list[float]:
 
     for _ in range(rounds):
         await svc.settle()
+        for n, m in enumerate(matches):
+            if (await svc.get(m.id)).status.over:  # played out: a new match in its channel
+                matches[n] = await opened(n)
         await asyncio.gather(*(one(m.id, u) for m in matches for u in (m.seats[0].user_id, m.seats[1].user_id) if u))
     await svc.close()
     await repo.close()
@@ -309,7 +351,7 @@ def figures(players: int, answers_first: float, run: Run, base: list[float], bar
     )
 
 
-async def main(rounds: int, in_process: bool, counts: list[int], variants: list[float], repeat: int) -> None:
+async def main(rounds: int, alone_rounds: int, in_process: bool, counts: list[int], variants: list[float], repeat: int) -> None:
     where = "one process with the fake Discord" if in_process else "its own process"
     print(f"bot in {where}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
@@ -320,17 +362,18 @@ async def main(rounds: int, in_process: bool, counts: list[int], variants: list[
     for players in counts:
         for _ in range(repeat):
             for answers_first in variants:  # alternating, so that both see the same load
-                run = await (through_discord_in_process if in_process else through_discord)(players, rounds, answers_first)
-                bare = await floor(players, rounds)
-                base = await through_service(players, rounds)
+                these = alone_rounds if players == 1 else rounds
+                run = await (through_discord_in_process if in_process else through_discord)(players, these, answers_first)
+                bare = await floor(players, these)
+                base = await through_service(players, these)
                 print(figures(players, answers_first, run, base, bare), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
-async def profiled(rounds: int, counts: list[int]) -> None:
+async def profiled(rounds: int, alone_rounds: int, counts: list[int]) -> None:
     for players in counts:
         out = Path(tempfile.mkdtemp()) / "bot.prof"
-        run = await through_discord(players, rounds, profile_to=out)  # answers first as in production
+        run = await through_discord(players, alone_rounds if players == 1 else rounds, profile_to=out)  # answers first as in production
         rows = breakdown(pstats.Stats(str(out)))
         idle = dict(rows).get(IDLE, 0.0)
         busy = sum(t for name, t in rows if name != IDLE)
@@ -352,12 +395,109 @@ async def profiled(rounds: int, counts: list[int]) -> None:
         pstats.Stats(str(out)).sort_stats("tottime").print_stats(15)
 
 
+PHASES = (  # (mark, what happened by then), in the order of a move's answer
+    ("command", "discord.py has parsed the event and called the /move command"),
+    ("play", "the command has found the move; the service's move starts"),
+    ("write", "the service has the engine's new state; its write goes to the writer thread"),
+    ("written", "the write is committed and back on the event loop"),
+    ("played", "the service's move returns (listeners told, timers armed)"),
+    ("hand", "the hand's text and buttons are built"),
+    ("send", "the answer is handed to discord.py to send"),
+)
+
+
+def mark_phases(path: str) -> None:
+    """Benchmark-only instrumentation of the bot's process: for each ``/move``, the wall-clock
+    milliseconds from discord.py's parsing of its ``INTERACTION_CREATE`` to each of
+    :data:`PHASES` (the first time each is reached), one JSON line per move in ``path``."""
+    import json
+
+    import discord
+    from discord.state import ConnectionState
+
+    from bot.service import MatchService
+    from bot.ui import commands, hand
+    from db.writer import WriterThread
+
+    out = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process's life
+    move: dict[str, float] = {}
+
+    def mark(name: str) -> None:
+        if "start" in move and name not in move:
+            move[name] = (time.perf_counter() - move["start"]) * 1000
+
+    parse = ConnectionState.parse_interaction_create
+
+    def parsing(self: Any, data: Any) -> Any:
+        if data.get("type") == 2 and data.get("data", {}).get("name") == "move":
+            move.clear()
+            move["start"] = time.perf_counter()
+        return parse(self, data)
+
+    def before(owner: Any, attr: str, name: str, after: str | None = None) -> None:
+        function = getattr(owner, attr)
+
+        async def marked(*args: Any, **kwargs: Any) -> Any:
+            mark(name)
+            try:
+                return await function(*args, **kwargs)
+            finally:
+                if after:
+                    mark(after)
+
+        setattr(owner, attr, marked)
+
+    command = commands.play_command
+
+    async def play_command(*args: Any, **kwargs: Any) -> None:
+        mark("command")
+        try:
+            await command(*args, **kwargs)
+        finally:
+            if "start" in move:
+                out.write(json.dumps({k: v for k, v in move.items() if k != "start"}) + "\n")
+            move.clear()
+
+    building = hand.hand_message
+
+    def hand_message(*args: Any, **kwargs: Any) -> Any:
+        built = building(*args, **kwargs)
+        mark("hand")
+        return built
+
+    ConnectionState.parse_interaction_create = parsing  # type: ignore[method-assign]
+    commands.play_command = play_command
+    before(MatchService, "play", "play", "played")
+    before(WriterThread, "run", "write", "written")
+    before(discord.InteractionResponse, "send_message", "send")
+    hand.hand_message = hand_message
+
+
+async def phases(rounds: int) -> None:
+    """The one-player case with :func:`mark_phases` in the bot's process."""
+    import json
+
+    out = Path(tempfile.mkdtemp()) / "phases.jsonl"
+    run = await through_discord(1, rounds, phases_to=out)
+    moves = [json.loads(line) for line in out.read_text().splitlines()]
+    print(
+        f"\nOne player alone, {len(run.answers)} moves (answer p50 {statistics.median(run.answers):.1f} ms at the fake Discord): "
+        "when each step of the answer happens in the bot's process, ms after the event is parsed (median)"
+    )
+    print("\n| step | ms |\n|---|---|")
+    for name, what in PHASES:
+        at = [m[name] for m in moves if name in m]
+        print(f"| {what} | {statistics.median(at):.2f} |" if at else f"| {what} | - |")
+
+
 def bot_process() -> None:
     """Run the bot as ``python -m bot`` does (inside ``tests.fakediscord.run_bot``); with
     ``BENCH_PROFILE`` set, SIGUSR1 starts cProfile on the event loop's thread and SIGUSR2
-    stops it and writes the profile there."""
+    stops it and writes the profile there; with ``BENCH_PHASES``, :func:`mark_phases`."""
     from bot.run import run
 
+    if os.environ.get("BENCH_PHASES"):
+        mark_phases(os.environ["BENCH_PHASES"])
     path = os.environ.get("BENCH_PROFILE")
     if path:
         profile = cProfile.Profile()
@@ -424,8 +564,10 @@ async def floor(players: int, rounds: int) -> Run:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--alone-rounds", type=int, default=40, help="rounds of the one-player case (a move each)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
     parser.add_argument("--breakdown", action="store_true", help="profile the bot's process for 1 and 64 players")
+    parser.add_argument("--phases", action="store_true", help="time the steps of one player's answers inside the bot's process")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
     parser.add_argument(
         "--answers-first",
@@ -443,6 +585,8 @@ if __name__ == "__main__":
         bot_process()
     if args.floor_bot:
         floor_bot_process()
-    asyncio.run(main(args.rounds, args.in_process, args.players, args.answers_first, args.repeat))
+    asyncio.run(main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat))
     if args.breakdown:
-        asyncio.run(profiled(args.rounds, [n for n in args.players if n in (1, 64)] or args.players))
+        asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players))
+    if args.phases:
+        asyncio.run(phases(args.alone_rounds))

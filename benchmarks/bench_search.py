@@ -51,12 +51,11 @@ def options_of(game_id: str) -> dict[str, str]:
     return opts
 
 
-def move_times(game_id: str, think: float, matches: int) -> tuple[list[float], list[int]]:
+def move_times(game_id: str, players: int, think: float, matches: int) -> tuple[list[float], list[int]]:
     """Seconds and rollouts per hard move under the service's deadline, over ``matches``
-    matches played by the game's AI (every decision with a choice is searched, the AI's
-    move is played)."""
+    matches of ``players`` played by the game's AI (every decision with a choice is
+    searched, the AI's move is played)."""
     game = GAMES[game_id]
-    players = SETUPS[game_id][0]
     opts = options_of(game_id)
     times: list[float] = []
     rollouts: list[int] = []
@@ -87,25 +86,23 @@ def _init_worker(overrides: dict[str, float]) -> None:
         setattr(owner, name, type(getattr(owner, name))(value))
 
 
-def _one_match(job: tuple[str, list[str], int, int]) -> list[float]:
+def _one_match(job: tuple[str, int, list[str], int, int]) -> list[float]:
     """One match of a pairing: each seat's share of first places (worker process)."""
-    game_id, levels, number, rollouts = job
-    players = SETUPS[game_id][0]
+    game_id, players, levels, number, rollouts = job
     these = seat_levels(levels, players, number)
     _done, _moves, shares = play_levels(GAMES[game_id], players, 7_000_000 + number, options_of(game_id), these, rollouts)
     return [s for level, s in zip(these, shares) if level == levels[0]]
 
 
 def strength(
-    game_id: str, first: str, second: str, matches: int, seconds: float, rollouts: int,
+    game_id: str, players: int, first: str, second: str, matches: int, seconds: float, rollouts: int,
     workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
     matches counted are the first ones (in order) finished within ``seconds``."""
-    players = SETUPS[game_id][0]
     levels = [first] + [second] * (players - 1)
-    jobs = [(game_id, levels, k, rollouts) for k in range(first_match, first_match + matches)]
+    jobs = [(game_id, players, levels, k, rollouts) for k in range(first_match, first_match + matches)]
     share = 0.0
     played = 0
     start = time.perf_counter()
@@ -137,6 +134,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=600.0, help="time cap per pairing")
     parser.add_argument("--think", type=float, default=0.8, help="the service's thinking budget per move")
     parser.add_argument("--time-matches", type=int, default=2)
+    parser.add_argument("--players", type=int, help="players at the table (default: per game)")
     parser.add_argument("--rollouts", type=int, help="rollouts per hard move (default: per game)")
     parser.add_argument("--skip-times", action="store_true")
     parser.add_argument("--skip-strength", action="store_true")
@@ -148,12 +146,12 @@ def main() -> int:
     args = parser.parse_args()
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):
-        players = SETUPS[game_id][0]
+        players = args.players or SETUPS[game_id][0]
         rollouts = args.rollouts or SETUPS[game_id][2]
         if not args.skip_times:
-            times, played = move_times(game_id, args.think, args.time_matches)
+            times, played = move_times(game_id, players, args.think, args.time_matches)
             print(
-                f"{game_id}: hard move time over {len(times)} moves (deadline {args.think:.1f} s): "
+                f"{game_id} {players}p: hard move time over {len(times)} moves (deadline {args.think:.1f} s): "
                 f"p50 {_percentile(times, 0.5) * 1000:.0f} ms, p99 {_percentile(times, 0.99) * 1000:.0f} ms; "
                 f"rollouts per move: mean {sum(played) / max(1, len(played)):.0f}, "
                 f"p10 {_percentile([float(r) for r in played], 0.1):.0f}",
@@ -165,7 +163,7 @@ def main() -> int:
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
             share, played, took = strength(
-                game_id, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first
+                game_id, players, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first
             )
             low, high = wilson(share, played)
             print(
