@@ -43,9 +43,9 @@ by layer (discord.py, HTTP, the UI, the service, the engines, pictures, the data
 loop itself). Work in threads (the SQLite writer, pictures) is not in the profile; the loop's
 waiting for it is in the "idle" row.
 
-``--phases`` (try ``--players 1 --phases``) runs the one-player case once more and prints when each step of a move's answer
-happens inside the bot's process (wall clock from the moment discord.py starts parsing the
-``INTERACTION_CREATE``, median over the moves): the command reached, the service's move, the
+``--phases`` runs each count once more and prints when each step of a move's answer happens
+inside the bot's process (wall clock from the moment discord.py starts parsing the
+``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move, the
 database write through the writer thread, the hand's text and buttons built, the answer
 handed to discord.py. What the CPU profile of ``--breakdown`` cannot show: waits, and the
 cost of code run once in a while with cold caches, which is what one player alone meets.
@@ -399,7 +399,9 @@ PHASES = (  # (mark, what happened by then), in the order of a move's answer
     ("command", "discord.py has parsed the event and called the /move command"),
     ("play", "the command has found the move; the service's move starts"),
     ("write", "the service has the engine's new state; its write goes to the writer thread"),
-    ("written", "the write is committed and back on the event loop"),
+    ("job", "the writer thread starts the write (after the writes queued before it)"),
+    ("committed", "the writer thread has committed it"),
+    ("written", "the event loop has the write's result back"),
     ("played", "the service's move returns (listeners told, timers armed)"),
     ("hand", "the hand's text and buttons are built"),
     ("send", "the answer is handed to discord.py to send"),
@@ -409,7 +411,11 @@ PHASES = (  # (mark, what happened by then), in the order of a move's answer
 def mark_phases(path: str) -> None:
     """Benchmark-only instrumentation of the bot's process: for each ``/move``, the wall-clock
     milliseconds from discord.py's parsing of its ``INTERACTION_CREATE`` to each of
-    :data:`PHASES` (the first time each is reached), one JSON line per move in ``path``."""
+    :data:`PHASES` (the first time each is reached), one JSON line per move in ``path``. A
+    move's marks follow its command's task (a context variable), so moves at once are told
+    apart. Each garbage collection's pause is a line too (every player waits for it)."""
+    import contextvars
+    import gc
     import json
 
     import discord
@@ -420,21 +426,22 @@ def mark_phases(path: str) -> None:
     from db.writer import WriterThread
 
     out = open(path, "a", buffering=1)  # noqa: SIM115 - open for the process's life
-    move: dict[str, float] = {}
+    parsed: dict[int, float] = {}  # interaction id -> when its parsing began
+    current: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("move", default=None)
 
-    def mark(name: str) -> None:
-        if "start" in move and name not in move:
+    def mark(name: str, move: dict[str, float] | None = None) -> None:
+        move = move if move is not None else current.get()
+        if move is not None and name not in move:
             move[name] = (time.perf_counter() - move["start"]) * 1000
 
     parse = ConnectionState.parse_interaction_create
 
     def parsing(self: Any, data: Any) -> Any:
         if data.get("type") == 2 and data.get("data", {}).get("name") == "move":
-            move.clear()
-            move["start"] = time.perf_counter()
+            parsed[int(data["id"])] = time.perf_counter()
         return parse(self, data)
 
-    def before(owner: Any, attr: str, name: str, after: str | None = None) -> None:
+    def marking(owner: Any, attr: str, name: str, after: str | None = None) -> None:
         function = getattr(owner, attr)
 
         async def marked(*args: Any, **kwargs: Any) -> Any:
@@ -449,14 +456,35 @@ def mark_phases(path: str) -> None:
 
     command = commands.play_command
 
-    async def play_command(*args: Any, **kwargs: Any) -> None:
+    async def play_command(interaction: Any, game_id: str | None, kinds: Any, text: str) -> None:
+        start = parsed.pop(interaction.id, None)
+        move = None if start is None else {"start": start}
+        current.set(move)
         mark("command")
         try:
-            await command(*args, **kwargs)
+            await command(interaction, game_id, kinds, text)
         finally:
-            if "start" in move:
-                out.write(json.dumps({k: v for k, v in move.items() if k != "start"}) + "\n")
-            move.clear()
+            if move is not None:
+                del move["start"]
+                out.write(json.dumps(move) + "\n")
+
+    write = WriterThread.run
+
+    async def run(self: WriterThread, job: Any) -> Any:
+        move = current.get()  # the job runs on the writer thread, outside the move's context
+
+        def timed(connection: Any) -> Any:
+            mark("job", move)
+            try:
+                return job(connection)
+            finally:
+                mark("committed", move)
+
+        mark("write")
+        try:
+            return await write(self, timed)
+        finally:
+            mark("written")
 
     building = hand.hand_message
 
@@ -465,29 +493,49 @@ def mark_phases(path: str) -> None:
         mark("hand")
         return built
 
+    collecting: dict[str, float] = {}
+
+    def collector(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting["since"] = time.perf_counter()
+        elif "since" in collecting:
+            out.write(json.dumps({"gc": (time.perf_counter() - collecting.pop("since")) * 1000, "generation": info["generation"]}) + "\n")
+
+    gc.callbacks.append(collector)
     ConnectionState.parse_interaction_create = parsing  # type: ignore[method-assign]
     commands.play_command = play_command
-    before(MatchService, "play", "play", "played")
-    before(WriterThread, "run", "write", "written")
-    before(discord.InteractionResponse, "send_message", "send")
+    marking(MatchService, "play", "play", "played")
+    WriterThread.run = run  # type: ignore[method-assign]
+    marking(discord.InteractionResponse, "send_message", "send")
     hand.hand_message = hand_message
 
 
-async def phases(rounds: int) -> None:
-    """The one-player case with :func:`mark_phases` in the bot's process."""
+async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
+    """The runs of :func:`main` once more with :func:`mark_phases` in the bot's process:
+    when each step of the answers happens, p50 and p99 over the moves."""
     import json
 
-    out = Path(tempfile.mkdtemp()) / "phases.jsonl"
-    run = await through_discord(1, rounds, phases_to=out)
-    moves = [json.loads(line) for line in out.read_text().splitlines()]
-    print(
-        f"\nOne player alone, {len(run.answers)} moves (answer p50 {statistics.median(run.answers):.1f} ms at the fake Discord): "
-        "when each step of the answer happens in the bot's process, ms after the event is parsed (median)"
-    )
-    print("\n| step | ms |\n|---|---|")
-    for name, what in PHASES:
-        at = [m[name] for m in moves if name in m]
-        print(f"| {what} | {statistics.median(at):.2f} |" if at else f"| {what} | - |")
+    for players in counts:
+        out = Path(tempfile.mkdtemp()) / "phases.jsonl"
+        run = await through_discord(players, alone_rounds if players == 1 else rounds, phases_to=out)
+        lines = [json.loads(line) for line in out.read_text().splitlines()]
+        moves = [m for m in lines if "gc" not in m]
+        pauses = sorted((m["gc"], m["generation"]) for m in lines if "gc" in m)
+        print(
+            f"\n{players} at once, {len(run.answers)} moves (answers at the fake Discord p50 {statistics.median(run.answers):.1f} ms, "
+            f"p99 {pct(run.answers, 0.99):.1f} ms): when each step of an answer happens in the bot's process, "
+            "ms after discord.py begins parsing its event"
+        )
+        print("\n| step | p50 ms | p99 ms |\n|---|---|---|")
+        for name, what in PHASES:
+            at = [m[name] for m in moves if name in m]
+            print(f"| {what} | {statistics.median(at):.2f} | {pct(at, 0.99):.2f} |" if at else f"| {what} | - | - |")
+        if pauses:
+            longest = ", ".join(f"{ms:.1f} ms (generation {g})" for ms, g in pauses[:-4:-1])
+            print(
+                f"\nGarbage collections in the bot's process since it started: {len(pauses)}, {sum(ms for ms, _g in pauses):.0f} ms "
+                f"in all; the longest {longest} (the one full collection when the bot is ready is among them)"
+            )
 
 
 def bot_process() -> None:
@@ -498,6 +546,8 @@ def bot_process() -> None:
 
     if os.environ.get("BENCH_PHASES"):
         mark_phases(os.environ["BENCH_PHASES"])
+    if os.environ.get("BENCH_SWITCH"):
+        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
     path = os.environ.get("BENCH_PROFILE")
     if path:
         profile = cProfile.Profile()
@@ -567,7 +617,7 @@ if __name__ == "__main__":
     parser.add_argument("--alone-rounds", type=int, default=40, help="rounds of the one-player case (a move each)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
     parser.add_argument("--breakdown", action="store_true", help="profile the bot's process for 1 and 64 players")
-    parser.add_argument("--phases", action="store_true", help="time the steps of one player's answers inside the bot's process")
+    parser.add_argument("--phases", action="store_true", help="time the steps of the answers inside the bot's process")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
     parser.add_argument(
         "--answers-first",
@@ -589,4 +639,4 @@ if __name__ == "__main__":
     if args.breakdown:
         asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players))
     if args.phases:
-        asyncio.run(phases(args.alone_rounds))
+        asyncio.run(phases(args.rounds, args.alone_rounds, args.players))

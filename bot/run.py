@@ -26,7 +26,7 @@ def run() -> int:
             file=sys.stderr,
         )
         return 2
-    bot = KingBot(settings)
+    bot = KingBot(settings, freeze_heap=True)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

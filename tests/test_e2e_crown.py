@@ -8,6 +8,7 @@ custom id may carry a secret card.
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 from collections.abc import AsyncIterator
@@ -235,6 +236,25 @@ async def test_a_match_survives_a_restart_of_the_bot(world: World) -> None:
         await fake.wait_for(lambda: "finished" in table.text, what="the finish after the restart")
         assert "ann wins the match 2 to 0" in table.text
     fake.assert_clean()
+
+
+async def test_a_bot_that_owns_its_process_freezes_its_heap_once_ready(world: World) -> None:
+    """``python -m bot`` (``freeze_heap=True``) moves what is alive when it is ready out of the
+    garbage collector's way (no full collection walks it again, every player waiting); a bot
+    made without it (in tests, several in one process) leaves the collector alone."""
+    gc.unfreeze()
+    try:
+        async with world.fake.bot_running(make_bot(world)):
+            assert gc.get_freeze_count() == 0
+        settings = Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, table_edit_seconds=0)
+        async with world.fake.bot_running(KingBot(settings, freeze_heap=True)) as client:
+            await world.fake.wait_for(lambda: gc.get_freeze_count() > 0, what="the heap frozen once ready")
+            frozen = gc.get_freeze_count()
+            client.dispatch("ready")  # a reconnection: frozen once only
+            await world.fake.settle()
+            assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 async def test_lobby_refusals_and_rules(world: World, bot: KingBot) -> None:
