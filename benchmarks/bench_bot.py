@@ -45,10 +45,11 @@ waiting for it is in the "idle" row.
 
 ``--phases`` runs each count once more and prints when each step of a move's answer happens
 inside the bot's process (wall clock from the moment discord.py starts parsing the
-``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move, the
-database write through the writer thread, the hand's text and buttons built, the answer
-handed to discord.py. What the CPU profile of ``--breakdown`` cannot show: waits, and the
-cost of code run once in a while with cold caches, which is what one player alone meets.
+``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move,
+the database write (queued for the writer thread, run, its result back on the event loop),
+the hand's text and buttons built, the answer handed to discord.py; and the garbage
+collector's pauses. What the CPU profile of ``--breakdown`` cannot show: waits in queues, and
+the cost of code run once in a while with cold caches, which is what one player alone meets.
 """
 
 from __future__ import annotations
@@ -546,8 +547,6 @@ def bot_process() -> None:
 
     if os.environ.get("BENCH_PHASES"):
         mark_phases(os.environ["BENCH_PHASES"])
-    if os.environ.get("BENCH_SWITCH"):
-        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
     path = os.environ.get("BENCH_PROFILE")
     if path:
         profile = cProfile.Profile()
