@@ -2,6 +2,7 @@
 
     python benchmarks/bench_search.py                       # every game, the default budgets
     python benchmarks/bench_search.py --games dreams --matches 200 --seconds 900
+    python benchmarks/bench_search.py --games four --players 3 --rollouts 128 --skip-times
 
 Two parts:
 
@@ -9,7 +10,7 @@ Two parts:
   before each rollout, at most ``SERVICE_ROLLOUTS`` rollouts), over the decisions of a few
   matches per game where a seat has more than one move; p50 and p99 in ms.
 * **strength**: whole matches, hard against normal and normal against easy (random legal),
-  at each game's usual player count, with a fixed rollout budget per hard move (a fixed
+  at each game's usual player count (``--players`` for another), with a fixed rollout budget per hard move (a fixed
   budget keeps the figures reproducible and affordable on a small shared machine). One seat
   plays the first level and the others the second, the first level's seat turned round the
   table match by match. A pairing stops after ``--matches`` matches or ``--seconds``,
