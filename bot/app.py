@@ -46,9 +46,9 @@ class KingBot(commands.AutoShardedBot):
     ever applying a move twice)."""
 
     def __init__(self, settings: Settings, *, freeze_heap: bool = False, **kwargs: Any) -> None:
-        """``freeze_heap``: once ready, the process's live objects go to the garbage
-        collector's permanent generation (:func:`freeze_heap`); for a bot that owns its
-        process (``python -m bot``), not for one of many in a test run."""
+        """``freeze_heap``: the restored matches, and once ready all else alive, go to the
+        garbage collector's permanent generation (:func:`freeze_heap`); for a bot that owns
+        its process (``python -m bot``), not for one of many in a test run."""
         intents = discord.Intents.none()
         intents.guilds = True
         if settings.shard_count is not None:
@@ -87,7 +87,7 @@ class KingBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)
-        restored = await self.service.restore()
+        restored = await self.service.restore(freeze=self._freeze_heap)
         log.info("%d open matches restored", len(restored))
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
@@ -120,6 +120,6 @@ def freeze_heap() -> None:
     collector's permanent generation, so that a full collection later walks only what came
     after. Seen with ``benchmarks/bench_bot.py --phases``: without it, a full collection of
     the started bot took 90 to 100 ms while 16 players waited for their answers (all 16 of
-    one round 100 ms late); with it, that collection happens here, before anyone plays."""
-    gc.collect()
+    one round 100 ms late). No collection first: the restore collected before it loaded the
+    matches (``MatchService.restore(freeze=True)``), and freezing alone costs next to nothing."""
     gc.freeze()

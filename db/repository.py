@@ -17,6 +17,7 @@ import functools
 import logging
 import sqlite3
 import time
+from collections import namedtuple
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -264,6 +265,12 @@ class Repository:
             return _record(row) if row else None
 
     async def matches_with_status(self, *statuses: str) -> list[MatchRecord]:
+        """Every match in one of ``statuses`` (a restart reads every open match with it). On
+        a SQLite file, read straight on the writer thread's sqlite3 connection, as a move is
+        written: through SQLAlchemy and aiosqlite, 10,000 open matches took about 1 s of a
+        restart's 1.7, against 0.3 s for the same rows with sqlite3 alone."""
+        if self._writer_thread is not None:
+            return await self._writer_thread.run(functools.partial(_matches_on_sqlite, tuple(statuses)))
         async with self.reader.connect() as conn:
             rows = (await conn.execute(select(match_table).where(MT.status.in_(statuses)).order_by(MT.id))).all()
             return [_record(r) for r in rows]
@@ -539,6 +546,26 @@ def _sqlite_move_update(columns: tuple[str, ...]) -> _SqliteStatement:
     )
     returns = [c for c in MATCH_COLUMNS if c.name not in columns and c.name != "version"]
     return _compile_for_sqlite(statement, columns, returns)
+
+
+@functools.cache
+def _sqlite_with_status(count: int) -> _SqliteStatement:
+    """SELECT every column of the matches in one of ``count`` statuses, by id."""
+    statement = select(match_table).where(MT.status.in_([bindparam(f"status{i}") for i in range(count)])).order_by(MT.id)
+    compiled = statement.compile(dialect=sqlite.dialect())
+    return _SqliteStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in MATCH_COLUMNS))
+
+
+_MatchRow = namedtuple("_MatchRow", [c.name for c in MATCH_COLUMNS])  # type: ignore[misc]  # a row as _record reads it
+
+
+def _matches_on_sqlite(statuses: tuple[str, ...], conn: Connection) -> list[MatchRecord]:
+    """The matches in ``statuses``, read on the writer thread's own sqlite3 connection."""
+    driver = conn.connection.driver_connection
+    assert driver is not None
+    statement = _sqlite_with_status(len(statuses))
+    rows = driver.execute(statement.sql, statement.bind({f"status{i}": v for i, v in enumerate(statuses)})).fetchall()
+    return [_record(_MatchRow._make(row)) for row in rows]
 
 
 _SQLITE_SET_STATUS = _compile_for_sqlite(update(match_table).where(MT.id == bindparam("match_id")), ["status"])

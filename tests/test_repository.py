@@ -125,6 +125,27 @@ async def test_the_record_a_move_returns_is_what_a_fresh_read_returns(repo: Repo
     assert [mv.code for mv in await repo.moves(m.id)] == ["a", "b", "c"]
 
 
+async def test_matches_by_status_are_what_fresh_reads_return(repo: Repository) -> None:
+    """The restart's read of every open match (on SQLite straight on the writer thread's
+    connection) gives each match exactly as a single read does, in id order."""
+    lobby = await repo.create_match(
+        guild_id=1, channel_id=9, host_id=3, game_id="dynasty", options={"deck": "classic"}, seats=[Seat(3, "Ann")], seed=2**61 + 5,
+    )
+    running = await _running(repo, channel=10)
+    await repo.set_message(running.id, 555)
+    running = await repo.apply_move(MatchUpdate(
+        running.id, running.version, {"n": 1}, 1, None, "a", {"log": ["x"]},
+        seats=(Seat(3, "Ann", missed=2), Seat(None, "AI 1", ai=True, level="hard")), deadline_at=99.5, deadline={"seat": 0},
+    ))
+    ended = await _running(repo, channel=11)
+    await repo.apply_move(MatchUpdate(ended.id, ended.version, {"n": 1}, 0, 3, "x", {}, status=MatchStatus.ABANDONED))
+    found = await repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
+    assert [m.id for m in found] == [lobby.id, running.id]
+    assert found == [await repo.get_match(lobby.id), await repo.get_match(running.id)]
+    assert found[1].deadline == {"seat": 0} and found[1].seats[1].level == "hard" and found[0].seed == 2**61 + 5
+    assert [m.id for m in await repo.matches_with_status(MatchStatus.ABANDONED)] == [ended.id]
+
+
 async def test_a_refused_move_leaves_the_writer_working(repo: Repository) -> None:
     m = await _running(repo)
     with pytest.raises(StaleVersion):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
 from pathlib import Path
@@ -160,6 +161,32 @@ async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository
 
     await wait_for(accusing, timeout=3)
     await svc2.close()
+
+
+async def test_a_restore_with_freeze_keeps_the_restored_matches_out_of_the_collectors_way(repo: Repository) -> None:
+    """``python -m bot`` restores with ``freeze``: the restored matches (and all else alive)
+    go to the collector's permanent generation, the collector runs again afterwards, and the
+    matches play on; without ``freeze`` nothing is frozen."""
+    svc = MatchService(repo, ai_delay=0)
+    m = await lobby(svc, "defend")
+    await svc.join(m.id, BOB, "Bob")
+    m = await svc.start(m.id, HOST)
+    await svc.close()
+    gc.unfreeze()
+    try:
+        plain = MatchService(repo, ai_delay=0)
+        assert [s.id for s in await plain.restore()] == [m.id]
+        assert gc.get_freeze_count() == 0 and gc.isenabled()
+        await plain.close()
+        frozen = MatchService(repo, ai_delay=0)
+        assert [s.id for s in await frozen.restore(freeze=True)] == [m.id]
+        assert gc.get_freeze_count() > 0 and gc.isenabled()
+        snap = await frozen.get(m.id)
+        move = snap.legal_moves(snap.seat_of(HOST))[0]
+        assert (await frozen.play(m.id, HOST, move)).snapshot.version == m.version + 1
+        await frozen.close()
+    finally:
+        gc.unfreeze()
 
 
 async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchService, repo: Repository) -> None:
