@@ -189,6 +189,36 @@ async def test_a_restore_with_freeze_keeps_the_restored_matches_out_of_the_colle
         gc.unfreeze()
 
 
+async def test_an_ai_seat_moves_after_its_visible_pause_and_a_restart_wakes_it_by_a_timer(repo: Repository) -> None:
+    """An easy or normal AI seat waits ``ai_delay`` before its move, as a handle on the
+    event loop's clock (its task starts when the pause ends: a restart wakes thousands); a
+    restart wakes it the same way."""
+    svc = MatchService(repo, ai_delay=0.4)
+    m = await lobby(svc, "tourney")
+    await svc.add_ai(m.id, HOST)
+    started = time.monotonic()
+    m = await svc.start(m.id, HOST)  # both pick at once: the AI seat is awaited from the start
+    assert m.id in svc._ai_pauses and m.id not in svc._ai_tasks
+
+    async def ai_picked() -> bool:
+        return (await svc.get(m.id)).version > m.version
+
+    await asyncio.sleep(0.2)
+    assert not await ai_picked()
+    await wait_for(ai_picked, timeout=3)
+    assert time.monotonic() - started >= 0.4
+    host_move = (await svc.get(m.id)).legal_moves(0)[0]
+    after = await svc.play(m.id, HOST, host_move)  # the round ends; the AI is awaited again
+    await svc.close()
+    assert not svc._ai_pauses
+
+    later = MatchService(repo, ai_delay=60)
+    await later.restore()
+    assert after.snapshot.id in later._ai_pauses and not later._ai_tasks
+    await later.close()
+    assert not later._ai_pauses
+
+
 async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchService, repo: Repository) -> None:
     m = await lobby(svc, "tourney")
     await svc.join(m.id, BOB, "Bob")

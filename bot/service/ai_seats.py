@@ -44,20 +44,37 @@ class AIDriver(ServiceCore):
         return snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat)
 
     def _wake_ai(self, snap: Snapshot) -> None:
-        if self._closed or not self._ai_seats_to_act(snap):
+        """Set the match's AI seats playing, unless they already are. A seat that plays at
+        once (easy or normal) first waits out the visible pause as a handle on the event
+        loop's clock, and its task starts only when the pause ends: a restart wakes thousands
+        of AI seats, and a sleeping task each cost about a third of the restore. A hard seat
+        starts at once: it thinks during the pause."""
+        seats = [] if self._closed else self._ai_seats_to_act(snap)
+        if not seats or snap.id in self._ai_pauses:
             return
         task = self._ai_tasks.get(snap.id)
         if task is not None and not task.done():
             return
-        self._ai_tasks[snap.id] = asyncio.create_task(self._drive_ai(snap.id), name=f"ai-{snap.id}")
+        if self.ai_delay > 0 and self._ai_level(snap, seats[0]) != "hard":
+            loop = asyncio.get_running_loop()
+            self._ai_pauses[snap.id] = loop.call_later(self.ai_delay, self._start_ai, snap.id, True)
+        else:
+            self._start_ai(snap.id, False)
 
-    async def _drive_ai(self, match_id: int) -> None:
-        """Play every AI seat's turn until a human is awaited or the match ends. After a long
-        run of AI moves (a table of AI seats only) it pauses briefly, then goes on: a match
-        whose players all left must still end."""
+    def _start_ai(self, match_id: int, paused: bool) -> None:
+        self._ai_pauses.pop(match_id, None)
+        if not self._closed:
+            self._ai_tasks[match_id] = asyncio.create_task(self._drive_ai(match_id, paused), name=f"ai-{match_id}")
+
+    async def _drive_ai(self, match_id: int, paused: bool = False) -> None:
+        """Play every AI seat's turn until a human is awaited or the match ends (``paused``:
+        the first move's visible pause is over already). After a long run of AI moves (a
+        table of AI seats only) it pauses briefly, then goes on: a match whose players all
+        left must still end."""
         while not self._closed:
-            if await self._drive_ai_moves(match_id):
+            if await self._drive_ai_moves(match_id, paused):
                 return
+            paused = False
             log.info("match %s: AI made %d moves in a row; pausing", match_id, MAX_AI_MOVES_PER_WAKE)
             await asyncio.sleep(AI_PAUSE_SECONDS)
 
@@ -82,16 +99,18 @@ class AIDriver(ServiceCore):
         log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
         return snap.version, seat, result.move
 
-    async def _drive_ai_moves(self, match_id: int) -> bool:
-        """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more."""
+    async def _drive_ai_moves(self, match_id: int, paused: bool = False) -> bool:
+        """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more.
+        ``paused``: the first move's visible pause is over already."""
         for _ in range(MAX_AI_MOVES_PER_WAKE):
             started = time.monotonic()
             planned = await self._think(match_id)
             if self._closed:
                 return True
             remaining = self.ai_delay - (time.monotonic() - started)
-            if self.ai_delay and remaining > 0:
+            if self.ai_delay and remaining > 0 and not paused:
                 await asyncio.sleep(remaining)
+            paused = False
             async with self.lock(match_id):
                 snap = await self.get(match_id)
                 seats = self._ai_seats_to_act(snap)

@@ -55,6 +55,7 @@ class ServiceCore:
     _timers: dict[int, Timer] = field(default_factory=dict)
     _firing: set[asyncio.Task[None]] = field(default_factory=set)  # deadlines being handled
     _ai_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _ai_pauses: dict[int, asyncio.TimerHandle] = field(default_factory=dict)  # AI seats in their pause
     _pending: set[asyncio.Task[None]] = field(default_factory=set)
     _turn_seconds: dict[int, int] = field(default_factory=dict)
     _server_settings: dict[int, ServerSettings] = field(default_factory=dict)

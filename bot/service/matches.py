@@ -209,6 +209,9 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
             log.warning("table updates still pending at shutdown")
         for timer in self._timers.values():
             timer.handle.cancel()
+        for pause in self._ai_pauses.values():
+            pause.cancel()
+        self._ai_pauses.clear()
         tasks = [*self._firing, *self._ai_tasks.values()]
         for task in tasks:
             task.cancel()
