@@ -535,7 +535,7 @@ async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
             longest = ", ".join(f"{ms:.1f} ms (generation {g})" for ms, g in pauses[:-4:-1])
             print(
                 f"\nGarbage collections in the bot's process since it started: {len(pauses)}, {sum(ms for ms, _g in pauses):.0f} ms "
-                f"in all; the longest {longest} (the one full collection when the bot is ready is among them)"
+                f"in all; the longest {longest} (the full collection of the start, before the restore, is among them)"
             )
 
 
