@@ -47,8 +47,10 @@ class KingBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, freeze_heap: bool = False, **kwargs: Any) -> None:
         """``freeze_heap``: the restored matches, and once ready all else alive, go to the
-        garbage collector's permanent generation (:func:`freeze_heap`); for a bot that owns
-        its process (``python -m bot``), not for one of many in a test run."""
+        garbage collector's permanent generation (``gc.freeze``), so that no full collection
+        walks them again (one of the started bot took 90 to 100 ms, every player waiting; see
+        ``benchmarks/bench_bot.py --phases``); for a bot that owns its process (``python -m
+        bot``), not for one of many in a test run."""
         intents = discord.Intents.none()
         intents.guilds = True
         if settings.shard_count is not None:
@@ -104,8 +106,8 @@ class KingBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if self._freeze_heap:
-            freeze_heap()
+        if self._freeze_heap:  # what came after the restore's freeze: gateway, guild caches
+            gc.freeze()
             self._freeze_heap = False  # once: a reconnection's on_ready finds it done
 
     async def close(self) -> None:
@@ -113,13 +115,3 @@ class KingBot(commands.AutoShardedBot):
         await self.service.close()
         await super().close()
         await self.repo.close()
-
-
-def freeze_heap() -> None:
-    """Once the bot is up (modules, caches, restored matches), move what is alive into the
-    collector's permanent generation, so that a full collection later walks only what came
-    after. Seen with ``benchmarks/bench_bot.py --phases``: without it, a full collection of
-    the started bot took 90 to 100 ms while 16 players waited for their answers (all 16 of
-    one round 100 ms late). No collection first: the restore collected before it loaded the
-    matches (``MatchService.restore(freeze=True)``), and freezing alone costs next to nothing."""
-    gc.freeze()

@@ -551,9 +551,7 @@ def _sqlite_move_update(columns: tuple[str, ...]) -> _SqliteStatement:
 @functools.cache
 def _sqlite_with_status(count: int) -> _SqliteStatement:
     """SELECT every column of the matches in one of ``count`` statuses, by id."""
-    statement = select(match_table).where(MT.status.in_([bindparam(f"status{i}") for i in range(count)])).order_by(MT.id)
-    compiled = statement.compile(dialect=sqlite.dialect())
-    return _SqliteStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in MATCH_COLUMNS))
+    return _compile_for_sqlite(select(match_table).where(MT.status.in_([bindparam(f"status{i}") for i in range(count)])).order_by(MT.id), [])
 
 
 _MatchRow = namedtuple("_MatchRow", [c.name for c in MATCH_COLUMNS])  # type: ignore[misc]  # a row as _record reads it
