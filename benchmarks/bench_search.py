@@ -43,12 +43,14 @@ SETUPS: dict[str, tuple[int, dict[str, str], int]] = {
     "court": (4, {"target": "120"}, 128),
 }
 SERVICE_ROLLOUTS = 4_000  # the service's cap; its deadline is what binds
+OPTIONS: dict[str, str] = {}  # --option: lobby options over the game's setup (both parts)
 
 
 def options_of(game_id: str) -> dict[str, str]:
     game = GAMES[game_id]
     opts = {o.key: o.default_value for o in game.options}
     opts.update(SETUPS[game_id][1])
+    opts.update((k, v) for k, v in OPTIONS.items() if k in opts)
     return opts
 
 
@@ -76,9 +78,11 @@ def move_times(game_id: str, players: int, think: float, matches: int) -> tuple[
     return times, rollouts
 
 
-def _init_worker(overrides: dict[str, float]) -> None:
-    """A worker process: apply ``--set`` overrides (experiments): a search constant
-    (``CONFIDENCE=2``) or a game's attribute (``four.search_margin=0``)."""
+def _init_worker(overrides: dict[str, float], options: dict[str, str]) -> None:
+    """A worker process: the ``--option`` lobby options, and ``--set`` overrides
+    (experiments): a search constant (``CONFIDENCE=2``) or a game's attribute
+    (``four.search_margin=0``)."""
+    OPTIONS.update(options)
     for name, value in overrides.items():
         owner: object = search
         if "." in name:
@@ -107,7 +111,7 @@ def strength(
     share = 0.0
     played = 0
     start = time.perf_counter()
-    with multiprocessing.Pool(workers, _init_worker, (overrides or {},)) as pool:
+    with multiprocessing.Pool(workers, _init_worker, (overrides or {}, OPTIONS)) as pool:
         for shares in pool.imap(_one_match, jobs):
             if time.perf_counter() - start > seconds:
                 break
@@ -144,7 +148,9 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0, help="number of the first match (to go on from an earlier run)")
     parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant or a game's attribute (GAME.NAME=VALUE), for experiments")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a lobby option over the game's setup (say --option hands=5 for dynasty's default length)")
     args = parser.parse_args()
+    OPTIONS.update(item.split("=", 1) for item in args.option)
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):
         players = args.players or SETUPS[game_id][0]
@@ -171,7 +177,7 @@ def main() -> int:
                 f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
                 f"(fair {fair:.1%}, {share / fair:.2f}x; 95% interval {low:.1%}-{high:.1%}, "
                 f"{low / fair:.2f}x-{high / fair:.2f}x) over {played} matches, "
-                f"{budget}, {took:.0f} s{' ' + ' '.join(args.set) if args.set else ''}",
+                f"{budget}, {took:.0f} s{''.join(' ' + x for x in args.option + args.set)}",
                 flush=True,
             )
     return 0

@@ -23,10 +23,11 @@ def quick_options(game: Game[Any]) -> dict[str, str]:
     return opts
 
 
-def decisions(game: Game[Any], seed: int, every: int = 7, most: int = 4) -> Iterator[tuple[Any, int]]:
-    """Some states of a match played by the game's AI where a seat has a choice to make."""
+def decisions(game: Game[Any], seed: int, every: int = 7, most: int = 4, start: Any = None) -> Iterator[tuple[Any, int]]:
+    """Some states of a match played by the game's AI (from ``start``, or a new match with
+    the quick options) where a seat has a choice to make."""
     players = game.hints.players or game.min_players
-    state = game.setup(players, seed, quick_options(game))
+    state = start if start is not None else game.setup(players, seed, quick_options(game))
     rng = Rng.from_seed(seed)
     found = step = 0
     while game.outcome(state) is None and found < most and step < 2_000:
@@ -158,7 +159,7 @@ def test_standing_runs_through_a_match_and_agrees_with_the_outcome(game_id: str)
         outcome = game.outcome(state)
         assert outcome is not None
         assert final is None or [(r.seat, r.place) for r in final.results] == [(r.seat, r.place) for r in outcome.results]
-    assert (game.standing(state) is not None) == (game_id in {"four", "dreams"})
+    assert (game.standing(state) is not None) == (game_id in {"four", "dreams", "dynasty"})
 
 
 class CountingGame:
@@ -182,8 +183,8 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
 ) -> None:
     """With a horizon of 2 moves, four's rollouts play the candidate and 2 moves more;
     crown has no standing, so its rollouts still play to the end of the match."""
-    monkeypatch.setattr(search, "HORIZON", 2)
     game = ALL[game_id]
+    monkeypatch.setattr(game, "search_horizon", 2)
     state, seat = next(decisions(game, 5, every=1))
     counting = CountingGame(game)
     result = search_move(counting, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
@@ -193,10 +194,39 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
         assert per_rollout <= 3
     else:
         assert per_rollout > 3
-    monkeypatch.setattr(search, "HORIZON", 10_000)
+    monkeypatch.setattr(game, "search_horizon", 10_000)
     whole = CountingGame(game)
     search_move(whole, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
     assert (whole.applied > counting.applied) == cut
+
+
+def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a match of several hands, a rollout ends where the hand is scored (the stage
+    changes) and is valued by the totals then; in a one-hand match that is the match's
+    end, so the search plays exactly as with no stages at all."""
+    game = GAMES["dynasty"]
+    no_stages = {"stage": lambda state: 0}
+    for hands, shorter in (("3", True), ("1", False)):
+        state = game.setup(3, 11, {"hands": hands, "deck": "classic"})
+        state, seat = next(decisions(game, 11, every=3, start=state))
+        staged = CountingGame(game)
+        by_hand = search_move(staged, state, seat, seed=5, rollouts=60)  # type: ignore[arg-type]
+        whole = CountingGame(game)
+        with monkeypatch.context() as patch:
+            patch.setattr(game, "stage", no_stages["stage"])
+            to_the_end = search_move(whole, state, seat, seed=5, rollouts=60)  # type: ignore[arg-type]
+        assert (staged.applied < whole.applied) == shorter
+        if not shorter:
+            assert by_hand == to_the_end
+    after_one_hand = game.setup(3, 11, {"hands": "3", "deck": "classic"})
+    while game.stage(after_one_hand) == 1:
+        seat = min(game.to_act(after_one_hand))
+        after_one_hand, _ = game.apply(after_one_hand, seat, game.ai_move(after_one_hand, seat, Rng.from_seed(seat)))
+    standing = game.standing(after_one_hand)
+    assert standing is not None and game.outcome(after_one_hand) is None
+    totals = [r.score for r in standing.results]
+    assert totals == list(after_one_hand.totals) and any(totals)
+    assert [r.place for r in standing.results] == [1 + sum(1 for u in totals if u < t) for t in totals]  # type: ignore[operator]
 
 
 def test_the_search_stops_when_only_the_game_ais_choice_is_left(monkeypatch: pytest.MonkeyPatch) -> None:

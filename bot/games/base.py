@@ -394,7 +394,8 @@ class Game(Protocol, Generic[S]):
     ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
     ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties),
     ``party_options`` (the options a party starts with; None: no parties),
-    ``search_margin`` (how much the score margin counts in the hard AI's rollouts).
+    ``search_margin`` (how much the score margin counts in the hard AI's rollouts),
+    ``search_horizon`` (moves after which the hard AI's rollouts are cut; 0: none).
     """
 
     id: str
@@ -415,6 +416,10 @@ class Game(Protocol, Generic[S]):
     # add its score margin (the seat's lead over the best other seat, scaled to -1..1) at
     # this weight. 0: places only.
     search_margin: float
+    # The hard AI's rollouts may be cut short after this many moves and valued by the
+    # game's standing (cheaper rollouts, so more of them). 0: never (a rollout still ends
+    # where the stage changes, see ``stage``).
+    search_horizon: int
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         """Raise InvalidOptions with a sentence if the table cannot start."""
@@ -441,10 +446,18 @@ class Game(Protocol, Generic[S]):
     def standing(self, state: S) -> Outcome | None:
         """The match scored as if it ended now, for a running match (optional).
 
-        Places (and scores) from the rules' own tallies: the running totals plus, where the
-        rules score a hand at its end, the hand so far scored as if it ended here. None (the
-        default) where the game has no such measure. The search AI cuts its rollouts short
-        and values them by this (:mod:`bot.games.search`); nothing else uses it."""
+        Places (and scores) from the rules' own tallies: the running totals plus, for a
+        game with a ``search_horizon``, the hand so far scored as if it ended here. None
+        (the default) where the game has no such measure. The search AI values the
+        rollouts it cuts short by this (:mod:`bot.games.search`); nothing else uses it."""
+
+    def stage(self, state: S) -> int:
+        """Which hand (deal, round) of the match ``state`` is in; 0 throughout (the
+        default) for a game that does not score in stages.
+
+        Hands of a match are dealt afresh, so the search AI ends a rollout where the stage
+        changes (the hand just scored, the next one not yet played) and values it by the
+        game's standing: each decision then costs what it costs in a one-hand match."""
 
     def default_move(self, state: S, seat: int) -> Move:
         """The move made for an awaited seat whose deadline passed."""
@@ -484,7 +497,7 @@ class GameBase(Generic[S]):
     ``resample`` (:func:`deal_hidden` helps). Everything else has a default: no options,
     no commands (buttons and ``/move`` still reach every move), no rule timer,
     ``awaited = to_act``, the first legal move on a timeout, a random legal AI, no
-    ``standing`` (the search AI then plays every rollout to the end) and no
+    ``standing`` and no stages (the search AI then plays every rollout to the end) and no
     ``search_margin`` (its rollouts are valued by places alone).
     """
 
@@ -500,6 +513,7 @@ class GameBase(Generic[S]):
     low_score_wins: bool = False
     party_options: tuple[tuple[str, str], ...] | None = None
     search_margin: float = 0.0
+    search_horizon: int = 0
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -537,6 +551,9 @@ class GameBase(Generic[S]):
 
     def standing(self, state: S) -> Outcome | None:
         return None
+
+    def stage(self, state: S) -> int:
+        return 0
 
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move:
         moves = self.legal_moves(state, seat)

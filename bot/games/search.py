@@ -2,10 +2,13 @@
 
 For one decision of ``seat``, the search deals again what the seat cannot see
 (:meth:`Game.resample`), plays each candidate move in that deal, and plays the match on
-with the game's own ``ai_move`` for every seat (the rollout policy): to its end, or, for a
-game with a :meth:`Game.standing`, for ``HORIZON`` moves, then scored as if the match ended
-there (a truncated rollout: cheaper, so more of them in the same time, and less of the
-noise of luck far ahead). A candidate's value is the mean over its rollouts of
+with the game's own ``ai_move`` for every seat (the rollout policy): to its end, to the end
+of the current hand (:meth:`Game.stage` changes: the next hand is a fresh deal, so a
+decision costs what it costs in a one-hand match), or, for a game with a
+``search_horizon``, for that many moves; a rollout cut short is valued by
+:meth:`Game.standing`, the match scored as if it ended there (a truncated rollout: cheaper,
+so more of them in the same time, and less of the noise of luck far ahead). A candidate's
+value is the mean over its rollouts of
 :func:`place_value`, plus, for a game with a ``search_margin``, that weight times its score
 margin over the best other seat (:func:`margin_value`: a smoother signal than places).
 This is flat perfect-information Monte Carlo (PIMC) with refinements that measured better
@@ -59,7 +62,6 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
-HORIZON = 20  # moves after which a rollout is valued by the game's standing, if it has one
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
@@ -119,12 +121,14 @@ class SearchResult:
     values: dict[str, float]  # candidate code -> mean value over its rollouts
 
 
-def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, horizon: int) -> float:
+def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> float:
     """Play ``state`` on with the game's AI for every seat; the value for ``seat`` at the
-    match's end, or after ``horizon`` moves from the game's standing if it has one."""
+    match's end, or from the game's standing (if it has one) once the stage is no longer
+    ``stage`` or after the game's ``search_horizon`` moves."""
+    horizon = game.search_horizon or -1
     for step in range(ROLLOUT_MOVES):
         outcome = game.outcome(state)
-        if outcome is None and step == horizon:
+        if outcome is None and (step == horizon or game.stage(state) != stage):
             outcome = game.standing(state)
         if outcome is not None:
             return outcome_value(game, outcome, seat)
@@ -190,13 +194,14 @@ def search_move(
         deal_seed, base = base.next64()
         play_seed, base = base.next64()
         det = _determinize(game, state, seat, Rng.from_seed(deal_seed))
+        stage = game.stage(det)
         values: list[float] = []
         for index in active:
             if values and stop is not None and stop():
                 break
             try:
                 after, _ = game.apply(det, seat, candidates[index])
-                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), HORIZON))
+                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), stage))
             except GameError:
                 values.append(-1.0)  # not legal in this deal: a game whose legal moves leak; never pick it
             played += 1

@@ -39,7 +39,7 @@ from bot.games.dynasty.deal import new_match
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import apply_move
 from bot.games.dynasty.rules import RULES
-from bot.games.dynasty.scoring import team_label
+from bot.games.dynasty.scoring import placings, team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
@@ -268,6 +268,21 @@ class Dynasty(GameBase[DynastyState]):
         winners = [t for t in order if state.places[tables.members[t][0]] == 1]
         names = " and ".join(team_label(tables, t) for t in winners)
         return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {state.hand_number} hands (lowest total wins). Totals: {totals}.")
+
+    def stage(self, state: DynastyState) -> int:
+        return state.hand_number
+
+    def standing(self, state: DynastyState) -> Outcome | None:
+        """The totals so far, placed as at the match's end. The hand in play is not
+        counted: the search AI reads this only where a hand has just been scored (a change
+        of :meth:`stage`), and cuts no rollout mid-hand (a hand scored half-way measured
+        weaker, see the README)."""
+        if state.phase == OVER:
+            return self.outcome(state)
+        tables = tables_for(state.config)
+        places = placings(tables, state.totals)
+        results = tuple(SeatResult(seat=s, place=places[s], score=state.totals[tables.team[s]]) for s in range(tables.n))
+        return Outcome(results, "")
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
         moves = legal(state, seat, tables_for(state.config))

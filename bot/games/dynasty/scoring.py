@@ -7,6 +7,8 @@ A scored hand does not deal the next one itself: it leaves the phase ``NEXT_HAND
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games.base import Event
 from bot.games.dynasty.cards import (
     DEF,
@@ -137,15 +139,22 @@ def _why_the_match_ends(w: Work, tables: Tables, totals: list[int], halved: list
     return None
 
 
+def placings(tables: Tables, totals: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's placing by its team's total, lowest first: team ranks are dense with
+    partners (1, 2, 2, 3: each team is one placing), seats use competition ranking
+    (1, 2, 2, 4)."""
+    if tables.config.partners:
+        team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(tables.nteams)]
+    else:
+        team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(tables.nteams)]
+    return tuple(team_place[tables.team[s]] for s in range(tables.n))
+
+
 def _end_match(w: Work, tables: Tables, totals: list[int], events: list[Event]) -> None:
     """Placings by total, lowest first, and the winner's announcement."""
     w.phase = OVER
-    if tables.config.partners:  # team ranks are dense (1, 2, 2, 3): each team is one placing
-        team_place = [1 + len({u for u in totals if u < totals[t]}) for t in range(tables.nteams)]
-    else:  # seats: competition ranking (1, 2, 2, 4)
-        team_place = [1 + sum(1 for u in totals if u < totals[t]) for t in range(tables.nteams)]
-    w.places = tuple(team_place[tables.team[s]] for s in range(tables.n))
-    winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if team_place[t] == 1)
+    w.places = placings(tables, totals)
+    winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if w.places[tables.members[t][0]] == 1)
     events.append(Event(f"Winner: {winners}."))
     close_windows_at_match_end(w)
 
