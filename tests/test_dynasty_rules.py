@@ -474,9 +474,8 @@ def test_the_card_under_a_dungeon_stays_playable_by_kind_and_suit() -> None:
     """Issue 11 / seed: "The 'playable' card remains the card under the Dungeon Card for the
     next player." Before, only the suit was kept and a 5 of another suit was refused."""
     s = build(n=3, hands=[["DUN", "7gd"], ["2gn", "3bu"], ["5bl", "9gd", "2bu"]], top="5gd")
-    s1, _ = do(s, 0, "p:DUN")
-    s2, _ = do(s1, 1, codes(s1, 1)[0] if "acc" not in codes(s1, 1) else "acc")
-    assert s2.turn == 2, s2.turn
+    s2, _ = do(s, 0, "p:DUN")  # seat 1 has no answer: to the Dungeon at once, and seat 2 plays
+    assert s2.turn == 2 and s2.dungeon[1], s2.turn
     offered = {c for c in plays(s2, 2) if c.startswith("p:")}
     assert {"p:5bl", "p:9gd"} <= offered and "p:2bu" not in offered
 
@@ -545,6 +544,38 @@ def test_windows_close_when_the_next_player_is_made_to_draw() -> None:
     assert s1.turn == 2, s1.turn
     assert s1.on_guard[0] == 0, "the chance to catch ann lapsed when the next player drew"
     assert not any(c.startswith("c:") for c in codes(s1, 2)), "no catch offered any more"
+
+
+def test_windows_close_when_a_draw_card_makes_the_next_player_draw() -> None:
+    """Issue 11: a Drawbridge the next player cannot answer makes them draw and lose the turn at
+    once; they have acted, so the catch of the Drawbridge's player lapses with it."""
+    s = build(n=3, hands=[["DBgd", "2bu"], ["2gn"], ["3gd", "4gd"]])
+    s1, text = do(s, 0, "p:DBgd")  # ann keeps one card and does not call On Guard
+    assert "draws 2 cards" in text and s1.turn == 2, (s1.turn, text)
+    assert s1.on_guard[0] == 0, "the chance to catch ann lapsed when the next player drew"
+    assert not any(c.startswith("c:") for seat in range(3) for c in codes(s1, seat))
+
+
+def test_dark_knight_lapses_when_a_draw_card_makes_the_next_player_draw() -> None:
+    """Seed: the Dark Knight only "before the next player starts their turn"; a next player made
+    to draw by a Drawbridge has had their turn."""
+    s = build(n=3, hands=[["DBgd", "2bu"], ["2gn"], ["3gd", "4gd"]], in_front=((), (), (F("DKN"),)))
+    s1, text = do(s, 0, "og")
+    assert "calls On Guard" in text
+    s2, text = do(s1, 0, "p:DBgd")
+    assert "draws 2 cards" in text and s2.turn == 2
+    assert s2.on_guard[0] == 2, "the call stands"
+    assert s2.dark_knight_open == 0 and "r:DKN:0" not in codes(s2, 2)
+
+
+def test_dark_knight_stays_open_while_the_draw_card_can_still_be_answered() -> None:
+    """The next player who holds an answer has not acted yet: the bet is still on offer."""
+    s = build(n=3, hands=[["DBgd", "2bu"], ["DBbl", "2gn"], ["3gd", "4gd"]], in_front=((), (), (F("DKN"),)))
+    s1, _ = do(s, 0, "og")
+    s2, _ = do(s1, 0, "p:DBgd")
+    assert s2.phase == ANSWER and s2.turn == 1 and "r:DKN:0" in codes(s2, 2)
+    s3, _ = do(s2, 1, "acc")  # taking the draw is acting: the bet lapses
+    assert "r:DKN:0" not in codes(s3, 2)
 
 
 def test_flaming_arrow_may_burn_nothing() -> None:

@@ -66,16 +66,16 @@ def begin_turn(
         dun = w.dungeon[seat]
         if w.penalised & bit or dun:
             close_windows(w)  # the next player acts (draws): the windows of the last play lapse
-            k = 0
+            draws = 0
             why: list[str] = []
             if w.penalised & bit:
                 w.penalised &= ~bit
-                k += 2
+                draws += 2
                 why.append("the On Guard penalty")
             if dun:
-                k += 1
+                draws += 1
                 why.append(serve_dungeon_turn(w, seat, events))
-            draw_cards(w, seat, k, events, f" for {' and '.join(why)} and loses the turn")
+            draw_cards(w, seat, draws, events, f" for {' and '.join(why)} and loses the turn")
         elif any_playable(w, tables, w.hands[seat]):
             return
         elif can_draw(w):
@@ -158,28 +158,31 @@ def aim_draw_at(w: Work, tables: Tables, target: int, events: list[Event]) -> No
 
 
 def take_pending_draws(w: Work, tables: Tables, target: int, events: list[Event]) -> None:
-    """``target`` accepts the pending draw requirement and loses the turn."""
-    k = w.pending_draws
-    dd = w.pending_dungeons
+    """``target`` accepts the pending draw requirement and loses the turn. Drawing is acting:
+    the windows of the draw card's play (catch, Dark Knight, Dungeon escape) lapse, whether
+    the target chose to take the cards or had no answer and took them at once."""
+    close_windows(w)
+    draws = w.pending_draws
+    dungeons = w.pending_dungeons
     bit = 1 << target
     why: list[str] = []
     if w.penalised & bit:
         w.penalised &= ~bit
-        k += 2
+        draws += 2
         why.append("the On Guard penalty")
     in_dungeon = bool(w.dungeon[target])
-    if dd:
-        w.dungeon = replaced(w.dungeon, target, w.dungeon[target] + dd)
+    if dungeons:
+        w.dungeon = replaced(w.dungeon, target, w.dungeon[target] + dungeons)
         w.lost_turns = replaced(w.lost_turns, target, 1)  # two lost turns; this one is the first
         w.may_escape &= ~bit
-        k += 1
+        draws += 1
         events.append(Event(f"{p(target)} goes to the Dungeon: two lost turns, one card each."))
     elif in_dungeon:
-        k += 1
+        draws += 1
         why.append(serve_dungeon_turn(w, target, events))
     clear_pending_draw(w)
     reason = f" ({' and '.join(why)})" if why else ""
-    draw_cards(w, target, k, events, f"{reason} and loses the turn")
+    draw_cards(w, target, draws, events, f"{reason} and loses the turn")
     begin_turn(w, tables, seat_after(w, target, 1), events)
 
 
