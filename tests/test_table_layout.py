@@ -170,3 +170,40 @@ def _finished(record: MatchRecord) -> MatchRecord:
 
 
 __all__ = ["Event"]
+
+
+async def test_cards_new_since_the_last_look_are_marked_once() -> None:
+    """The hand's text marks with 🆕 each card that was not in the player's last look, and
+    only on that look: the next look at the same cards marks none."""
+    from bot.ui.hand import hand_message
+
+    marked: dict[str, int] = {}
+    for game_id in sorted(GAMES):
+        game = GAMES[game_id]
+        players, options = game.hints.players or game.min_players, {o.key: o.default_value for o in game.options}
+        rnd = random.Random(3)
+        state = game.setup(players, 3, options)
+        notes: dict[str, Any] = {}
+        looks: dict[int, Any] = {}
+        for _ in range(60):
+            if game.outcome(state) is not None:
+                break
+            snap = _snapshot(game, state, notes, players, options)
+            for seat in range(players):
+                before = looks.get(seat)
+                look = hand_message(snap, seat, before)
+                cards = [c for group in snap.view(seat).hand for c in group.cards]
+                fresh = list(cards)
+                for card in before.cards if before is not None else ():
+                    if card in fresh:
+                        fresh.remove(card)
+                text = str(look.embed.to_dict())
+                assert text.count("🆕") == (len(fresh) if before is not None else 0), (game_id, fresh, text)
+                marked[game_id] = marked.get(game_id, 0) + text.count("🆕")
+                again = hand_message(snap, seat, look.shown)
+                assert "🆕" not in str(again.embed.to_dict()), "shown once: the next look marks nothing"
+                looks[seat] = look.shown
+            seat = rnd.choice(sorted(game.to_act(state)))
+            state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+            notes = add_events(notes, events)
+    assert marked.get("dynasty"), "a dynasty player drew cards, and saw them marked"
