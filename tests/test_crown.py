@@ -531,7 +531,7 @@ def test_tourney_tie_goes_to_the_higher_unused_cards() -> None:
     )
     s, events = pick_all(s, KING, KING)  # unused after setting aside: 4+2=6 against 3+1=4
     assert s.wins == (2, 1)
-    assert any("6 against 4" in t for t in public_texts(events))
+    assert "{p0} wins round 3 with a tie, decided by unused cards (6 against 4)." in public_texts(events)
     s2 = replace(
         new("tourney"),
         hands=((KING, KNIGHT, BEGGAR), (KING, DRAGON, WITCH)),
@@ -539,8 +539,10 @@ def test_tourney_tie_goes_to_the_higher_unused_cards() -> None:
         wins=(1, 1),
         round=3,
     )
-    s2, _ = pick_all(s2, KING, KING)  # 4 against 6: seat 1 has more left
+    s2, events = pick_all(s2, KING, KING)  # 4 against 6: seat 1 has more left
     assert s2.wins == (1, 2)
+    # The winner's figure first, whichever seat wins: seat 1's 6, then seat 0's 4.
+    assert "{p1} wins round 3 with a tie, decided by unused cards (6 against 4)." in public_texts(events)
 
 
 def test_tourney_still_tied_round_is_drawn() -> None:

@@ -24,6 +24,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.settings import Settings
+from tests.e2e_turns import assert_one_turn_message_at_most, turn_messages
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.postgres import PostgresServer, postgres_server
 
@@ -124,6 +125,7 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
         assert_no_secret_ids(table)
         pings = [m for m in fake.messages(world.channel) if m.id != table.id]
         assert len(pings) <= 1, "at most one turn message per match besides the table"
+        assert_one_turn_message_at_most(fake, world.channel)  # not even for a moment, at any step
     await fake.wait_for(lambda: "finished" in table.text, what="the finished table")
     assert table.edits > edits_at_start, "the table message is edited in place"
     assert "🏆 ann wins" in table.text and "ann wins the match 2 to 0" in table.text
@@ -134,6 +136,8 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     assert "skill +" in ann_line and "skill -" in bob_line, table.text
     public = fake.messages(world.channel)
     assert [m.id for m in public] == [table.id], "the turn message is gone at the end"
+    assert len(turn_messages(fake, world.channel)) >= 2, "each round had its own turn message"
+    assert_one_turn_message_at_most(fake, world.channel)
     for m in public:
         assert not m.ephemeral
     late = await spare.click("Pick Knight (3)", user=ann)

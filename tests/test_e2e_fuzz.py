@@ -205,7 +205,8 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             if len(parts) >= 4 and parts[0] == "kg" and parts[1] in ("m", "ms") and parts[2] == str(mid_a):
                 # a current move of a seated player is a move, not bad input
                 return not (user in (ann, bob) and parts[3] == str(ver_a))
-            # a rematch by a player of the finished match opens a lobby: covered by its own tests;
+            # a rematch by a player of the finished match opens a lobby: covered by
+            # tests/test_e2e_rematch.py (by players, twice, by others, in a busy channel);
             # the log button answers ephemerally with the log, which is what it is for
             if len(parts) == 3 and parts[:2] == ["kg", "rematch"] and parts[2] == str(snap_b.id):
                 return user not in (ann, bob)

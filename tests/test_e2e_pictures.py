@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
+from bot.ui import render
 from tests.e2e_support import World, bot_lacks, make_bot, open_match, world
 from tests.fakediscord import Perm
 
@@ -76,4 +77,54 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
             await fake.settle()
             assert names(table) == []
     assert fake.rejections == [], "no post or edit was refused"
+    fake.assert_clean()
+
+
+async def test_a_text_only_server_gets_no_pictures_and_all_the_text(world: World) -> None:
+    """/config pictures:False (Manage Server): neither the table nor any hand carries a
+    picture, whatever the players chose for themselves; the text is all there."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    fake.set_permissions(ann, manage_guild=True)
+    async with fake.bot_running(make_bot(world)) as bot:
+        refused = await fake.slash(bob, world.channel, "config", pictures=False)
+        assert refused.ephemeral and "Manage Server" in refused.text, refused.text
+        saved = await fake.slash(ann, world.channel, "config", pictures=False)
+        assert saved.ephemeral and "Card pictures\n**off**" in saved.text, saved.text
+        table = await open_match(world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick))
+        await fake.settle()
+        snap = await bot.service.active_in_channel(world.channel.id)
+        assert names(table) == [] and not any("image" in e for e in table.embeds), "no picture on the table"
+        for user in (ann, bob):  # the status line, the scoreboard, the board and the events, in text
+            assert user.name in table.text
+        assert "Waiting for" in table.text
+        shown = render.table_embed(snap).to_dict()
+        lines = shown["description"].splitlines() + [v for f in shown.get("fields", []) for v in f["value"].splitlines()]
+        assert len(lines) >= 4
+        for line in lines:  # every line of the text table, none held back for the picture
+            assert line in table.text, line
+        hands = {user: await fake.click(user, table, label="My hand") for user in (ann, bob)}
+        await fake.settle()
+        for user, hand in hands.items():
+            assert hand.ephemeral and names(hand.response) == [], "no picture with the hand"
+            view = snap.view(snap.seat_of(user.id))
+            cards = [card for group in view.hand for card in group.cards]
+            assert cards and "Your cards" in hand.text and all(card in hand.text for card in cards), hand.text
+        # A move edits the table: still text only.
+        before = table.edits
+        mover = next(u for u, h in hands.items() if any(b.custom_id.startswith("kg:m:") for b in h.response.buttons))
+        mine = hands[mover]
+        for _step in range(4):  # a move may take a few steps (a card, then its suit)
+            button = next(b for b in mine.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
+            mine = await fake.click(mover, mine.response, button.custom_id)
+            if "You played" in mine.text:
+                break
+        await fake.wait_for(lambda: table.edits > before, what="the table after a move")
+        await fake.settle()
+        assert names(table) == [] and names(mine.response) == []
+        # Pictures on again: the next edit brings the table's picture back.
+        again = await fake.slash(ann, world.channel, "config", pictures=True)
+        assert again.ephemeral and "Card pictures\n**on**" in again.text, again.text
+        fresh = await fake.slash(ann, world.channel, "hand")
+        await fake.wait_for(lambda: names(fresh.response) == ["hand.png"], what="ann's picture again")
     fake.assert_clean()

@@ -431,3 +431,20 @@ def test_migration_puts_older_results_into_a_first_season(tmp_path: Path) -> Non
 
 
 __all__ = ["postgres_server"]  # the session fixture, used through database_url
+
+
+async def test_points_are_shown_with_the_games_direction(repo: Repository, lb: LeaderboardService) -> None:
+    """Dynasty's totals are penalties (the lowest wins): its boards and /stats say so; crown's
+    scores stay plain points."""
+    from bot.ui.leaderboard import board_embed, stats_embed
+
+    await finish(repo, G1, row(ANN, 1, score=40), row(BOB, 2, score=120), game="dynasty")
+    await finish(repo, G1, row(ANN, 1, score=3), row(BOB, 2, score=1), game="crown")
+    dynasty = board_embed(await lb.board(G1, "dynasty")).description or ""
+    assert "40 penalty pts" in dynasty and "120 penalty pts" in dynasty, dynasty
+    crown = board_embed(await lb.board(G1, "crown")).description or ""
+    assert "3 pts" in crown and "penalty" not in crown, crown
+    stats = stats_embed(await lb.stats(G1, ANN), "Ann")
+    boards = {f.name.split(" · ")[0]: f.value for f in stats.fields}
+    assert "40 penalty pts" in boards["King's Dynasty"], boards
+    assert "3 pts" in boards["King and Crown"] and "penalty" not in boards["King and Crown"], boards

@@ -1,6 +1,11 @@
 """The table and the hand of every registered game, rendered late in a match at the largest
 player count, stay within Discord's limits and compact: a status line, a scoreboard, the
 game's board and the last three events; no block repeated; about 20 lines for 8 players.
+
+Every option configuration the property tests play (the defaults, then each value of each
+option with the rest at default: every crown variant, dynasty's partners, deck and card
+choices, four's wild cards, court's pool and target...) is rendered, each at the largest
+player count it allows (dynasty with partners at 8), as options change what a table shows.
 """
 
 from __future__ import annotations
@@ -21,19 +26,36 @@ from bot.service import MatchStatus, Snapshot
 from bot.service.snapshot import add_events
 from bot.ui import render
 from db.records import MatchRecord, Seat
+from tests.test_properties import _option_sets, _player_counts
 
 MAX_TABLE_LINES = 22  # for eight players: status, board, eight rows, three events, headers
 
 
-def _largest_table(game: Game) -> tuple[int, dict[str, str]]:
-    options = {o.key: o.default_value for o in game.options}
-    for players in range(game.max_players, game.min_players - 1, -1):
-        try:
-            game.check_players(players, options)
-        except Exception:  # noqa: BLE001, S112 - this count is not allowed with the defaults
-            continue
-        return players, options
-    raise AssertionError(f"{game.id}: no player count works with the default options")
+def _layouts() -> list[Any]:
+    """(game id, options, largest player count) for each configuration of each game, the
+    same configurations as the property tests' (``_option_sets``)."""
+    params = []
+    for game_id in sorted(ALL_GAMES):
+        game = ALL_GAMES[game_id]
+        for options in _option_sets(game):
+            counts = _player_counts(game, options)
+            if not counts:
+                continue
+            label = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
+            params.append(pytest.param(game_id, options, max(counts), id=f"{game_id}[{label}]"))
+    return params
+
+
+LAYOUTS = _layouts()
+
+
+def test_every_game_and_option_is_laid_out() -> None:
+    covered = {(p.values[0], key, value) for p in LAYOUTS for key, value in p.values[1].items()}
+    for game_id, game in ALL_GAMES.items():
+        for option in game.options:
+            if not option.multi:
+                for value, _label in option.choices:
+                    assert (game_id, option.key, value) in covered, f"{game_id}: {option.key}={value} is never rendered"
 
 
 def _late_position(game: Game, players: int, options: Mapping[str, str], seed: int) -> tuple[Any, dict[str, Any]]:
@@ -88,11 +110,10 @@ def _lines(embed: discord.Embed) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
-@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
+@pytest.mark.parametrize(("game_id", "options", "players"), LAYOUTS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, seed: int) -> None:
+def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, options: dict[str, str], players: int, seed: int) -> None:
     game = ALL_GAMES[game_id]
-    players, options = _largest_table(game)
     state, notes = _late_position(game, players, options, seed)
     snap = _snapshot(game, state, notes, players, options)
     table = render.table_embed(snap)
@@ -112,26 +133,28 @@ def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, seed: int) -
         assert len(hand_lines) <= 25, "\n".join(hand_lines)
 
 
-def test_a_finished_table_says_who_won_first() -> None:
-    for game in ALL_GAMES.values():
-        players, options = _largest_table(game)
-        rnd = random.Random(7)
-        state = game.setup(players, 7, options)
-        notes: dict[str, Any] = {}
-        for _ in range(20000):
-            if game.outcome(state) is not None:
-                break
-            actors = sorted(game.to_act(state))
-            seat = rnd.choice(actors)
-            state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
-            notes = add_events(notes, events)
-        assert game.outcome(state) is not None, game.id
-        snap = _snapshot(game, state, notes, players, options)
-        snap = Snapshot(_finished(snap.record), game, state)
-        table = render.table_embed(snap)
-        _limits(table)
-        head = table.description.splitlines()[0]
-        assert head.startswith("**🏆") and (" win" in head or "Tie" in head), head
+@pytest.mark.parametrize(("game_id", "options", "players"), LAYOUTS)
+def test_a_finished_table_says_who_won_first(game_id: str, options: dict[str, str], players: int) -> None:
+    game = ALL_GAMES[game_id]
+    rnd = random.Random(7)
+    state = game.setup(players, 7, options)
+    notes: dict[str, Any] = {}
+    for _ in range(20000):
+        if game.outcome(state) is not None:
+            break
+        actors = sorted(game.to_act(state))
+        seat = rnd.choice(actors)
+        state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+        notes = add_events(notes, events)
+    assert game.outcome(state) is not None, game.id
+    snap = _snapshot(game, state, notes, players, options)
+    snap = Snapshot(_finished(snap.record), game, state)
+    table = render.table_embed(snap)
+    _limits(table)
+    lines = _lines(table)
+    assert len(lines) <= MAX_TABLE_LINES, "\n".join(lines)
+    head = table.description.splitlines()[0]
+    assert head.startswith("**🏆") and (" win" in head or "Tie" in head), head
 
 
 def game_rng(rnd: random.Random) -> Any:
@@ -147,3 +170,40 @@ def _finished(record: MatchRecord) -> MatchRecord:
 
 
 __all__ = ["Event"]
+
+
+async def test_cards_new_since_the_last_look_are_marked_once() -> None:
+    """The hand's text marks with 🆕 each card that was not in the player's last look, and
+    only on that look: the next look at the same cards marks none."""
+    from bot.ui.hand import hand_message
+
+    marked: dict[str, int] = {}
+    for game_id in sorted(GAMES):
+        game = GAMES[game_id]
+        players, options = game.hints.players or game.min_players, {o.key: o.default_value for o in game.options}
+        rnd = random.Random(3)
+        state = game.setup(players, 3, options)
+        notes: dict[str, Any] = {}
+        looks: dict[int, Any] = {}
+        for _ in range(60):
+            if game.outcome(state) is not None:
+                break
+            snap = _snapshot(game, state, notes, players, options)
+            for seat in range(players):
+                before = looks.get(seat)
+                look = hand_message(snap, seat, before)
+                cards = [c for group in snap.view(seat).hand for c in group.cards]
+                fresh = list(cards)
+                for card in before.cards if before is not None else ():
+                    if card in fresh:
+                        fresh.remove(card)
+                text = str(look.embed.to_dict())
+                assert text.count("🆕") == (len(fresh) if before is not None else 0), (game_id, fresh, text)
+                marked[game_id] = marked.get(game_id, 0) + text.count("🆕")
+                again = hand_message(snap, seat, look.shown)
+                assert "🆕" not in str(again.embed.to_dict()), "shown once: the next look marks nothing"
+                looks[seat] = look.shown
+            seat = rnd.choice(sorted(game.to_act(state)))
+            state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+            notes = add_events(notes, events)
+    assert marked.get("dynasty"), "a dynasty player drew cards, and saw them marked"

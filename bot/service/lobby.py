@@ -66,10 +66,20 @@ class LobbyMixin(ServiceCore):
         players = [s.user_id for s in old.seats if not s.ai and s.user_id is not None]
         if user_id not in players:
             raise errors.NotSeated("Only the players of this match can start its rematch.")
-        snap = await self.open_lobby(
-            guild_id=old.record.guild_id, channel_id=old.record.channel_id, host_id=user_id, host_name=name,
-            game_id=old.record.game_id, options=old.record.options,
-        )
+        try:
+            snap = await self.open_lobby(
+                guild_id=old.record.guild_id, channel_id=old.record.channel_id, host_id=user_id, host_name=name,
+                game_id=old.record.game_id, options=old.record.options,
+            )
+        except errors.ChannelBusy as busy:
+            # Mostly the rematch itself, opened by another player (or by an earlier click):
+            # say where to go rather than to finish or cancel it.
+            other = await self.get(busy.match_id)
+            if other.status != MatchStatus.LOBBY:
+                raise
+            if other.seat_of(user_id) is not None:
+                raise errors.LobbyError(f"Lobby #{other.id} is already open in this channel, and you are in it.") from None
+            raise errors.LobbyError(f"Lobby #{other.id} is already open in this channel: press Join on it to play.") from None
         ais = [s for s in old.seats if s.ai]
         if ais:
             async with self.lock(snap.id):

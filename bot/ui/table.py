@@ -300,10 +300,17 @@ class TablePublisher:
         return True
 
     async def _replace_ping(self, snap: Snapshot, text: str | None) -> None:
-        """Delete the match's previous turn message and post ``text`` (if any) in its place."""
+        """Delete the match's previous turn message, then post ``text`` (if any) in its place:
+        in this order the channel never holds two turn messages of one match, even for the
+        moment between the two requests."""
         current = await self.service.get(snap.id)
         channel = self._channel(current)
         old = current.record.turn_message_id
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("match %s: the previous turn message was already gone", snap.id)
         new_id: int | None = None
         if text is not None:
             try:
@@ -311,10 +318,5 @@ class TablePublisher:
                 new_id = message.id
             except discord.HTTPException:
                 log.warning("match %s: could not post the turn message", snap.id)
-        if old is not None:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                log.info("match %s: the previous turn message was already gone", snap.id)
         if old != new_id:
             await self.service.set_turn_message(snap.id, new_id)
