@@ -1,15 +1,19 @@
-"""``python -m bot gallery --out DIR``: a PNG of every card of every game, and a sample table
-and hand per game (from a seeded match part-way through)."""
+"""``python -m bot gallery --out DIR``: a PNG of every card of every game (one sheet per game,
+and each card on its own under ``DIR/<game>/``), and a sample table and hand per game (from a
+seeded match part-way through)."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
+import re
 from pathlib import Path
 
 from bot import images
 from bot.games import GAMES
 from bot.games.base import Game, Rng
+from bot.images.draw import Face, card_image
 
 
 def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
@@ -38,12 +42,37 @@ def _fits(game: Game, players: int, options: dict[str, str]) -> bool:
     return True
 
 
+def _card_name(number: int, caption: str, face: Face) -> str:
+    """A file name for one card: its place in the sheet, its group and its label."""
+    words = " ".join(w for w in (caption, face.rank, face.caption) if w)
+    slug = re.sub(r"[^a-z0-9]+", "-", words.casefold()).strip("-") or "card"
+    return f"{number:03d}-{slug}.png"
+
+
+def write_cards(out: Path, rows: images.Rows) -> list[Path]:
+    """Each card of ``rows`` as a PNG of its own in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    number = 0
+    for caption, faces in rows:
+        for face in faces:
+            number += 1
+            buffer = io.BytesIO()
+            card_image(face).save(buffer, format="PNG", compress_level=3)
+            path = out / _card_name(number, caption, face)
+            path.write_bytes(buffer.getvalue())
+            written.append(path)
+    return written
+
+
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for game_id, game in sorted(GAMES.items()):
         art = images.art_for(game_id)
-        cards = images.render(art.gallery(), title=f"{game.name}: every card")
+        every_card = art.gallery()
+        cards = images.render(every_card, title=f"{game.name}: every card")
+        written += write_cards(out / game_id, every_card)
         state, _players = _sample_state(game)
         seat = min(game.to_act(state) or {0})
         hand = images.hand_png(game_id, game.view(state, seat), game.legal_moves(state, seat))

@@ -79,6 +79,10 @@ def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-unt
     names = {p.name for p in written}
     for game_id in GAMES:
         assert f"{game_id}-cards.png" in names and f"{game_id}-hand.png" in names
+        cards = sum(len(faces) for _caption, faces in images.art_for(game_id).gallery())
+        own = [p for p in written if p.parent == tmp_path / game_id]
+        assert len(own) == cards, f"{game_id}: one file per card"
+        assert len({p.name for p in own}) == cards
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in written)
 
 
