@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -297,7 +298,8 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
         checker = Checker(world, recorder)
         fake.quiet, fake.busy_quiet = 0.01, 0.05  # every step below waits for the bot explicitly
-        moves = idle = 0
+        moves = 0
+        idle_since: float | None = None
         while True:
             await quiet(fake, bot)
             checker.check_channel(match_id)
@@ -309,15 +311,16 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
                     if not snap.seats[snap.seat_of(user.id)].left:
                         left = await fake.slash(user, world.channel, "leave")
                         assert left.ephemeral and "AI plays your seat" in left.text, left.text
-                await fake.wait_for(lambda: "finished" in table.text, 60, "the AI to finish the match")
+                await fake.wait_for(lambda: "finished" in table.text, 240, "the AI to finish the match")
                 continue
             waiting = [u for u in humans if snap.seat_of(u.id) in snap.to_act() and not snap.seats[snap.seat_of(u.id)].left]
-            if not waiting:
-                idle += 1
-                assert idle < 200, f"{game_id} {options}: stuck with nobody to act at v{snap.version}"
+            if not waiting:  # AI seats are moving; a loaded machine may take a while
+                idle_since = idle_since or time.monotonic()
+                stuck = time.monotonic() - idle_since
+                assert stuck < 60, f"{game_id} {options}: stuck with nobody to act at v{snap.version}"
                 await asyncio.sleep(0.02)
                 continue
-            idle = 0
+            idle_since = None
             for user in waiting:
                 if await play_human_move(world, user, table, snap.seat_of(user.id)):
                     moves += 1
