@@ -87,3 +87,79 @@ def test_sql_only_in_db() -> None:
         for name in imports_of(path):
             top = name.split(".")[0]
             assert top not in ("sqlalchemy", "sqlmodel", "aiosqlite", "asyncpg", "alembic"), f"{rel} imports {name}"
+
+
+# Where no engine move code may be written: a rename in an engine would silently break it.
+OUTSIDE_ENGINES = ("cogs", "bot/ui", "bot/service", "bot/images", "db")
+# Words that are the bot's own and happen to spell a move kind, by file:
+NOT_MOVES = {
+    ("bot/ui/lobby.py", "join"),  # the lobby's Join button (its custom id's action)
+    ("bot/ui/party.py", "join"),  # the party lobby's Join button
+    ("bot/images/dynasty.py", "cut"),  # the view data's phase "cut", not the dealer's move
+    ("bot/images/dreams.py", "attack"),  # the attack pile's card back, not the move
+}
+
+
+def _declared_kinds() -> set[str]:
+    """Every move kind the registered and example games declare or offer: their commands'
+    kinds, their ``card_kinds``, their rule timers' moves, and the kinds of the legal moves
+    met in a few random matches (seeded, so the set is the same every run)."""
+    import random
+
+    from bot.games import EXAMPLES, GAMES
+    from bot.games.base import Rng, move_kind
+
+    kinds: set[str] = set()
+    for game in (*GAMES.values(), *EXAMPLES.values()):
+        kinds.update(game.card_kinds)
+        for command in game.commands:
+            kinds.update(command.moves)
+        players = game.hints.players or game.min_players
+        for seed in range(3):
+            rnd = random.Random(seed)
+            state = game.setup(players, seed, dict(game.hints.quick))
+            for _ in range(400):
+                if game.outcome(state) is not None:
+                    break
+                timed = game.timer(state)
+                if timed is not None:
+                    kinds.add(move_kind(timed.move))
+                seat = rnd.choice(sorted(game.to_act(state)))
+                kinds.update(move.kind for move in game.legal_moves(state, seat))
+                state, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+    return kinds
+
+
+def _not_code(tree: ast.AST) -> set[int]:
+    """The string constants that cannot be a move code: a ``name=`` argument (a slash
+    command's own name) and a key read from a mapping (``data["attack"]``,
+    ``data.get("phase")``: the view data's keys)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "name":
+            skip.add(id(node.value))
+        elif isinstance(node, ast.Subscript):
+            skip.add(id(node.slice))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+            skip.add(id(node.args[0]))
+    return skip
+
+
+def test_no_move_code_outside_engines() -> None:
+    """No move kind (``"play"``, ``"acc"``) as a whole string literal, nor a code's start
+    (``"play:"``), outside ``bot/games/``: the engines declare their moves, the rest reads
+    them. Kinds of one letter are left out (too common to tell from other text)."""
+    kinds = {k for k in _declared_kinds() if len(k) >= 2}
+    assert {"play", "pick", "sell", "duel", "acc", "reveal"} <= kinds, "the collection finds the kinds it should"
+    bad = []
+    for folder in OUTSIDE_ENGINES:
+        for path in sorted((ROOT / folder).glob("**/*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            tree = ast.parse(path.read_text(), filename=str(path))
+            skip = _not_code(tree)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                    kind = node.value.removesuffix(":")
+                    if kind in kinds and (rel, kind) not in NOT_MOVES:
+                        bad.append(f"{rel}:{node.lineno} {node.value!r}")
+    assert not bad, "move codes outside bot/games/:\n" + "\n".join(bad)
