@@ -194,7 +194,7 @@ class DeadlineKeeper(ServiceCore):
                 self._arm(last)
                 self._wake_ai(last)
             else:
-                self._disarm(match_id)
+                self._release(match_id)
 
     async def _time_out(self, snap: Snapshot, seats: Sequence[int]) -> list[MoveResult]:
         """The turn deadline passed: the game's default move for each waiting human."""

@@ -12,7 +12,6 @@ matches all ended while the bot was down.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import secrets
@@ -109,9 +108,6 @@ class PartyMixin(LobbyMixin):
 
     def add_party_listener(self, listener: PartyListener) -> None:
         self.party_listeners.append(listener)
-
-    def party_lock(self, party_id: int) -> asyncio.Lock:
-        return self._party_locks.setdefault(party_id, asyncio.Lock())
 
     async def get_party(self, party_id: int) -> PartySnapshot:
         record = await self.party_store.get(party_id)
