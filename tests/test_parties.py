@@ -15,7 +15,7 @@ import pytest
 from bot.games import GAMES
 from bot.games.base import GameError, Rng
 from bot.service import MatchService, errors, seating
-from bot.service.parties import PartySnapshot
+from bot.service.snapshot import PartySnapshot
 from bot.service.seating import AI_FILL, SeatingError, TableResult
 from db.records import MatchStatus
 from db.repository import Repository
