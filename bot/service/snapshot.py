@@ -147,7 +147,7 @@ class PartySnapshot:
 
     @property
     def status(self) -> MatchStatus:
-        return MatchStatus(self.record.status)
+        return self.record.status
 
     @property
     def players(self) -> tuple[PartyPlayer, ...]:
