@@ -26,7 +26,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import Column, Integer, Table, bindparam, event, func, insert, literal_column, select, update
+from sqlalchemy import Column, Integer, Table, bindparam, event, insert, literal_column, select, update
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, create_engine, make_url
 from sqlalchemy.exc import DBAPIError
@@ -444,10 +444,6 @@ class Repository:
             .values(deadline_at=deadline_at, deadline=dump_json(deadline) if deadline else None)
         )
         return bool(await self.write(_rowcount, statement) == 1)
-
-    async def count_matches(self, status: str) -> int:
-        async with self.reader.connect() as conn:
-            return int((await conn.execute(select(func.count()).select_from(match_table).where(MT.status == status))).scalar() or 0)
 
 
 # --- the writes, as synchronous functions of one connection (see Repository.write) ---------

@@ -20,7 +20,6 @@ from db.records import MatchStatus, Seat
 
 log = logging.getLogger(__name__)
 
-CORRESPONDENCE_SECONDS = 24 * 3600
 MISSES_BEFORE_REPLACED = 3
 
 
