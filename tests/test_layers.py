@@ -171,3 +171,82 @@ def test_no_move_code_outside_engines() -> None:
                     if kind in kinds and (rel, kind) not in NOT_MOVES:
                         bad.append(f"{rel}:{node.lineno} {node.value!r}")
     assert not bad, "move codes outside bot/games/:\n" + "\n".join(bad)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _import_time_imports(body: list[ast.stmt]) -> list[ast.Import | ast.ImportFrom]:
+    """The imports run when a module is imported: its body's, and those inside its top-level
+    ``if``/``try``/``with``/class blocks, but not under ``if TYPE_CHECKING:`` (never run) nor
+    inside functions (run when called)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            test = node.test
+            checking = (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+                isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+            )
+            if not checking:
+                found += _import_time_imports(node.body)
+            found += _import_time_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
+                found += _import_time_imports(block)
+        elif isinstance(node, (ast.With, ast.ClassDef)):
+            found += _import_time_imports(node.body)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    """No module of bot/, cogs/ or db/ imports, at import time, a module that imports it back
+    (directly or through others). ``from package import module`` counts as importing that
+    module, not the package's ``__init__``."""
+    paths = [p for folder in ("bot", "cogs", "db") for p in sorted((ROOT / folder).glob("**/*.py"))]
+    modules = {_module_name(p): p for p in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in _import_time_imports(ast.parse(path.read_text(), filename=str(path)).body):
+            if isinstance(node, ast.Import):
+                edges.update(alias.name for alias in node.names if alias.name in modules)
+                continue
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                if f"{base}.{alias.name}" in modules:
+                    edges.add(f"{base}.{alias.name}")
+                elif base in modules:
+                    edges.add(base)
+        graph[name] = edges - {name}
+
+    # Depth-first search; a back edge to a module on the current path closes a cycle.
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path_now: list[str] = []
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        path_now.append(name)
+        for nxt in sorted(graph[name]):
+            if state.get(nxt) == 1:
+                cycles.append(path_now[path_now.index(nxt) :] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        path_now.pop()
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+    assert graph["bot.service.matches"], "the graph has edges"
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
