@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service.leaderboard import LeaderboardService
-from db.records import MatchUpdate, ResultRow, Seat
+from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import Repository
 
 TARGET_MS = 50.0
@@ -240,7 +240,7 @@ async def main() -> None:
             m = await repo.start_match(m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None)
             rows = tuple(ResultRow(s, seats[s].user_id, False, s + 1, rng.randint(0, 9), None) for s in range(4))
             t = time.perf_counter()
-            await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, seats[0].user_id, "end", {}, status="finished",
+            await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, seats[0].user_id, "end", {}, status=MatchStatus.FINISHED,
                                               results=rows))
             finish_ms.append((time.perf_counter() - t) * 1000)
         await repo.close()

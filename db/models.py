@@ -5,6 +5,8 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from db.records import MatchStatus
+
 
 class Match(SQLModel, table=True):
     __tablename__ = "matches"
@@ -21,7 +23,7 @@ class Match(SQLModel, table=True):
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
-    status: str = Field(default="lobby", max_length=16)  # lobby | running | finished | abandoned
+    status: str = Field(default=MatchStatus.LOBBY.value, max_length=16)  # a MatchStatus value
     seats: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     version: int = 0
     seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))  # 62-bit seeds
@@ -201,7 +203,7 @@ class Party(SQLModel, table=True):
     tables: int = 2
     rounds: int = 3
     round: int = 0
-    status: str = Field(default="lobby", max_length=16)  # lobby | running | finished | abandoned
+    status: str = Field(default=MatchStatus.LOBBY.value, max_length=16)  # a MatchStatus value
     players: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
     version: int = 0

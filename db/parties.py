@@ -15,6 +15,7 @@ from sqlalchemy import Integer, Table, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from db.models import Party, PartyResult, PartyTable
+from db.records import MatchStatus
 from db.repository import Repository, StaleVersion, dump_json, load_json
 
 T = TypeVar("T")
@@ -23,7 +24,7 @@ party_table: Table = Party.__table__  # type: ignore[attr-defined]
 party_tables_table: Table = PartyTable.__table__  # type: ignore[attr-defined]
 party_results_table: Table = PartyResult.__table__  # type: ignore[attr-defined]
 PT, TT, PR = party_table.c, party_tables_table.c, party_results_table.c
-ACTIVE = ("lobby", "running")
+ACTIVE = (MatchStatus.LOBBY, MatchStatus.RUNNING)
 
 
 class PartyBusy(Exception):
@@ -61,7 +62,7 @@ class PartyRecord:
     tables: int
     rounds: int
     round: int
-    status: str
+    status: MatchStatus
     players: tuple[PartyPlayer, ...]
     seed: int
     version: int
@@ -107,7 +108,7 @@ class PartyChange:
     tables: int | None = None
     rounds: int | None = None
     round: int | None = None
-    status: str | None = None
+    status: MatchStatus | None = None
     host_id: int | None = None
     new_tables: Sequence[tuple[int, int, Sequence[int]]] = field(default_factory=tuple)  # (round, table, seating)
     results: Sequence[tuple[int, int, int, bool, bool]] = field(default_factory=tuple)  # (user, place, score, won, left)
@@ -123,7 +124,7 @@ def _party(row: Any) -> PartyRecord:
     return PartyRecord(
         id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
         host_id=row.host_id, game_id=row.game_id, options=load_json(row.options), tables=row.tables,
-        rounds=row.rounds, round=row.round, status=row.status,
+        rounds=row.rounds, round=row.round, status=MatchStatus(row.status),
         players=tuple(PartyPlayer.from_json(p) for p in load_json(row.players)), seed=row.seed,
         version=row.version, created_at=row.created_at, finished_at=row.finished_at,
     )
@@ -169,7 +170,7 @@ def _change(conn: Connection, party_id: int, version: int, change: PartyChange, 
         value = getattr(change, name)
         if value is not None:
             values[name] = value
-    if change.status in ("finished", "abandoned"):
+    if change.status is not None and change.status.over:
         values["finished_at"] = now
     done = conn.execute(update(party_table).where(PT.id == party_id, PT.version == version).values(**values))
     if done.rowcount != 1:
@@ -220,7 +221,7 @@ class PartyStore:
         now = time.time()
         values = {
             "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id, "game_id": game_id,
-            "options": dump_json(options), "tables": tables, "rounds": rounds, "round": 0, "status": "lobby",
+            "options": dump_json(options), "tables": tables, "rounds": rounds, "round": 0, "status": MatchStatus.LOBBY,
             "players": dump_json([p.to_json() for p in players]), "seed": seed, "version": 0,
             "created_at": now, "updated_at": now,
         }

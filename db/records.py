@@ -106,7 +106,7 @@ class MatchUpdate:
     user_id: int | None
     code: str
     notes: dict[str, Any]
-    status: str = "running"
+    status: MatchStatus = MatchStatus.RUNNING
     seats: tuple[Seat, ...] | None = None
     deadline_at: float | None = None
     deadline: dict[str, Any] | None = None

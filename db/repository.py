@@ -26,7 +26,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import Column, Integer, Table, bindparam, event, func, insert, literal_column, select, update
+from sqlalchemy import Column, Integer, Table, bindparam, event, insert, literal_column, select, update
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, create_engine, make_url
 from sqlalchemy.exc import DBAPIError
@@ -50,7 +50,8 @@ from db.writer import Checkpointer, WriterThread
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-ACTIVE = ("lobby", "running")
+ACTIVE = (MatchStatus.LOBBY, MatchStatus.RUNNING)
+OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 # SQL is written against the tables' columns (typed SQL expressions), not model attributes.
 match_table: Table = Match.__table__  # type: ignore[attr-defined]
 move_table: Table = MoveLog.__table__  # type: ignore[attr-defined]
@@ -218,7 +219,7 @@ class Repository:
                     host_id=host_id,
                     game_id=game_id,
                     options=dump_json(options),
-                    status="lobby",
+                    status=MatchStatus.LOBBY,
                     seats=dump_json([s.to_json() for s in seats]),
                     version=0,
                     seed=seed,
@@ -264,7 +265,7 @@ class Repository:
             ).first()
             return _record(row) if row else None
 
-    async def matches_with_status(self, *statuses: str) -> list[MatchRecord]:
+    async def matches_with_status(self, *statuses: MatchStatus) -> list[MatchRecord]:
         """Every match in one of ``statuses`` (a restart reads every open match with it). On
         a SQLite file, read straight on the writer thread's sqlite3 connection, as a move is
         written: read and parsed side by side, 10,000 open matches took 1.0 s this way against
@@ -281,7 +282,7 @@ class Repository:
             rows = (
                 await conn.execute(
                     select(match_table)
-                    .where(MT.status.in_(("finished", "abandoned")), MT.finished_at >= since)
+                    .where(MT.status.in_(OVER), MT.finished_at >= since)
                     .order_by(MT.id)
                 )
             ).all()
@@ -308,7 +309,7 @@ class Repository:
         seats: Iterable[Seat] | None = None,
         options: dict[str, str] | None = None,
         host_id: int | None = None,
-        status: str | None = None,
+        status: MatchStatus | None = None,
         notes: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """Change a lobby (or end a match, or change its seats, without a move); bumps the version."""
@@ -323,7 +324,7 @@ class Repository:
             values["host_id"] = host_id
         if status is not None:
             values["status"] = status
-            if status in ("finished", "abandoned"):
+            if status.over:
                 values["finished_at"] = time.time()
                 values["deadline_at"] = None
                 values["deadline"] = None
@@ -335,7 +336,7 @@ class Repository:
     ) -> MatchRecord:
         values = {
             "version": MT.version + 1,
-            "status": "running",
+            "status": MatchStatus.RUNNING,
             "state": dump_json(state),
             "seats": dump_json([s.to_json() for s in seats]),
             "deadline_at": deadline_at,
@@ -363,7 +364,7 @@ class Repository:
         }
         if upd.seats is not None:
             values["seats"] = dump_json([s.to_json() for s in upd.seats])
-        if upd.status in ("finished", "abandoned"):
+        if upd.status.over:
             values["finished_at"] = now
         if self._writer_thread is not None and not upd.results:
             # The hot path: every move but a match's last, straight on SQLite's own connection.
@@ -443,10 +444,6 @@ class Repository:
             .values(deadline_at=deadline_at, deadline=dump_json(deadline) if deadline else None)
         )
         return bool(await self.write(_rowcount, statement) == 1)
-
-    async def count_matches(self, status: str) -> int:
-        async with self.reader.connect() as conn:
-            return int((await conn.execute(select(func.count()).select_from(match_table).where(MT.status == status))).scalar() or 0)
 
 
 # --- the writes, as synchronous functions of one connection (see Repository.write) ---------
@@ -558,7 +555,7 @@ def _sqlite_with_status(count: int) -> _SqliteStatement:
 _MatchRow = namedtuple("_MatchRow", [c.name for c in MATCH_COLUMNS])  # type: ignore[misc]  # a row as _record reads it
 
 
-def _matches_on_sqlite(statuses: tuple[str, ...], conn: Connection) -> list[MatchRecord]:
+def _matches_on_sqlite(statuses: tuple[MatchStatus, ...], conn: Connection) -> list[MatchRecord]:
     """The matches in ``statuses``, read on the writer thread's own sqlite3 connection."""
     driver = conn.connection.driver_connection
     assert driver is not None

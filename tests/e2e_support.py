@@ -136,12 +136,12 @@ async def open_match(
     host: FakeUser,
     others: list[FakeUser],
     *,
-    game: str = "crown",
+    game: str,
     options: dict[str, str] | None = None,
     ais: int = 0,
     channel: FakeChannel | None = None,
 ) -> FakeMessage:
-    """/play, set options, join, add AI seats, Start; returns the table message."""
+    """/play ``game``, set options, join, add AI seats, Start; returns the table message."""
     fake = world.fake
     channel = channel or world.channel
     lobby = await fake.slash(host, channel, "play", game=game)

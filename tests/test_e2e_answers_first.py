@@ -115,7 +115,7 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
         for n in range(4):
             channel = fake.add_channel(guild, f"t{n}")
             here = World(fake, guild, channel, users, world.db_url, world.tmp_path)
-            table = await open_match(here, users[2 * n], [users[2 * n + 1]], options={"variant": "tourney"}, channel=channel)
+            table = await open_match(here, users[2 * n], [users[2 * n + 1]], game="crown", options={"variant": "tourney"}, channel=channel)
             tables.append((channel, table))
         await quiet(fake, bot)
         moves = []

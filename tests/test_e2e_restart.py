@@ -104,10 +104,10 @@ async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -
     outputs = []
     try:
         tables = [
-            await open_match(world, ann, [bob], options={"variant": "tourney"}, channel=channels[0]),
-            await open_match(world, cat, [dan], options={"variant": "tourney"}, channel=channels[1]),
-            await open_match(world, eve, [], options={"variant": "defend"}, ais=2, channel=channels[2]),
-            await open_match(world, bob, [eve], options={"variant": "support"}, channel=channels[3]),
+            await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"}, channel=channels[0]),
+            await open_match(world, cat, [dan], game="crown", options={"variant": "tourney"}, channel=channels[1]),
+            await open_match(world, eve, [], game="crown", options={"variant": "defend"}, ais=2, channel=channels[2]),
+            await open_match(world, bob, [eve], game="crown", options={"variant": "support"}, channel=channels[3]),
         ]
         hand_users = (ann, cat, eve, bob)
         early_hands = [await fake.click(u, t, label="My hand") for u, t in zip(hand_users, tables)]
@@ -187,7 +187,7 @@ async def test_a_turn_deadline_comes_back_with_the_time_that_was_left(world: Wor
     ann = world.users[0]
     turn = 3
     async with fake.bot_running(make_bot(world, turn_seconds=turn)) as bot:
-        await open_match(world, ann, [], options={"variant": "tourney"}, ais=1)
+        await open_match(world, ann, [], game="crown", options={"variant": "tourney"}, ais=1)
         started = time.time()
         await asyncio.sleep(0.3)  # the AI has moved; ann's deadline runs
         snap = await bot.service.active_in_channel(world.channel.id)

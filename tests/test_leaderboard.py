@@ -23,7 +23,7 @@ from bot.service.leaderboard import (
 )
 from db import ratings
 from db.migrate import alembic_config
-from db.records import MatchUpdate, ResultRow, Seat
+from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
 
@@ -69,7 +69,7 @@ async def finish(repo: Repository, guild: int, *rows: ResultRow, game: str = "cr
         seats=seats, seed=1,
     )
     m = await repo.start_match(m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None)
-    await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, rows[0].user_id, "end", {}, status="finished", results=rows))
+    await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, rows[0].user_id, "end", {}, status=MatchStatus.FINISHED, results=rows))
     return m.id
 
 

@@ -4,6 +4,7 @@ SQLite and PostgreSQL, including a restart after a round ended while the bot was
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import random
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from bot.games import GAMES
 from bot.games.base import GameError, Rng
 from bot.service import MatchService, errors, seating
-from bot.service.parties import PartySnapshot
+from bot.service.snapshot import PartySnapshot
 from bot.service.seating import AI_FILL, SeatingError, TableResult
 from db.records import MatchStatus
 from db.repository import Repository
@@ -221,6 +222,9 @@ async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) ->
         won = await svc.party_stats(1, party.players[winner].user_id or 0)
         assert (won.played, won.won) == (1, 1)
         assert seen.parties and seen.parties[-1].status == MatchStatus.FINISHED
+        # Nothing of the ended party is kept: its lock (a weak value) and its tables' matches.
+        gc.collect()
+        assert party.id not in svc._party_locks and not svc._party_of_match
         # A party's table is no ordinary match: no rematch of it (the party seats its rounds).
         table = party.round_tables(1)[0]
         assert table.match_id is not None and await svc.party_of_match(table.match_id) == party.id

@@ -308,12 +308,10 @@ def _full_check(game: Any, state: Any, players: int, rnd: random.Random) -> None
         assert timed.seat in actors
         assert timed.move in _codes(by_seat[timed.seat])
 
-    # The optional ``awaited`` hook (whom the turn timer waits for, named in public
-    # reminders) is a subset of the actors and public information.
-    awaited_fn = getattr(game, "awaited", None)
-    awaited = awaited_fn(state) if awaited_fn else None
-    if awaited is not None:
-        assert awaited <= actors, "awaited seats must be seats that may act"
+    # ``awaited`` (whom the turn timer waits for, named in public reminders; by default
+    # ``to_act``) is a subset of the actors, and public information (below).
+    awaited = game.awaited(state)
+    assert awaited <= actors, "awaited seats must be seats that may act"
 
     # Privacy: a seat's view (and the table's) cannot tell the state from any other state
     # that differs only in what the seat cannot see. Nor can its options or its AI.
@@ -330,8 +328,7 @@ def _full_check(game: Any, state: Any, players: int, rnd: random.Random) -> None
             assert _table_part(game.view(other, None)) == _table_part(table), (
                 f"the table view depends on cards seat {seat} cannot see"
             )
-            if awaited_fn is not None:
-                assert awaited_fn(other) == awaited, f"awaited() depends on cards seat {seat} cannot see"
+            assert game.awaited(other) == awaited, f"awaited() depends on cards seat {seat} cannot see"
             assert _codes(game.legal_moves(other, seat)) == _codes(by_seat[seat]), (
                 f"seat {seat}'s legal moves depend on cards it cannot see"
             )

@@ -93,7 +93,7 @@ async def test_finishing_move_stores_results(repo: Repository) -> None:
     m = await _running(repo)
     rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
     done = await repo.apply_move(
-        MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "x", {}, status="finished", results=rows)
+        MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "x", {}, status=MatchStatus.FINISHED, results=rows)
     )
     assert done.status == "finished" and done.finished_at is not None
     assert done == await repo.get_match(m.id)
@@ -271,7 +271,7 @@ async def test_state_survives_reopening_the_database(tmp_path: Path) -> None:
     await r2.migrate()
     again = await r2.get_match(m.id)
     assert again == m
-    assert [x.id for x in await r2.matches_with_status("running")] == [m.id]
+    assert [x.id for x in await r2.matches_with_status(MatchStatus.RUNNING)] == [m.id]
     await r2.close()
 
 

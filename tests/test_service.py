@@ -143,6 +143,31 @@ async def test_ai_seats_finish_a_match_and_results_are_stored(svc: MatchService,
     assert [r.is_ai for r in results] == [False, True, True]
 
 
+async def test_a_finished_match_leaves_nothing_in_the_services_maps(repo: Repository) -> None:
+    """The per-match state (cache, channel index, lock, timer, AI pause and task) is let go
+    when the match ends: a long-running bot holds only what is being played."""
+    svc = MatchService(repo, ai_delay=0.01)
+    try:
+        m = await lobby(svc, "tourney")
+        await svc.add_ai(m.id, HOST)
+        m = await svc.start(m.id, HOST)
+        assert m.id in svc._cache and svc._in_channel[m.record.channel_id] == m.id
+        await wait_for(host_plays_to_the_end(svc, m.id))
+        await svc.settle()
+
+        async def released() -> bool:
+            gc.collect()  # the locks are weak values: gone with their last holder
+            return not (
+                m.id in svc._cache or m.id in svc._in_channel.values() or m.id in svc._locks
+                or m.id in svc._timers or m.id in svc._ai_tasks or m.id in svc._ai_pauses
+            )
+
+        await wait_for(released, timeout=3)
+        assert (await svc.get(m.id)).status == "finished" and m.id not in svc._cache
+    finally:
+        await svc.close()
+
+
 async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository, monkeypatch) -> None:
     monkeypatch.setattr(crown, "QUESTIONING_SECONDS", 0.4)
     svc = MatchService(repo, ai_delay=0)

@@ -33,8 +33,3 @@ EXAMPLES: dict[str, Game] = {}
 for _name in ("bot.games.examples.highcard",):
     _game = import_module(_name).GAME
     EXAMPLES[_game.id] = _game
-
-
-def get_game(game_id: str) -> Game:
-    """The game registered as ``game_id``; KeyError if there is none."""
-    return GAMES[game_id]

@@ -41,6 +41,7 @@ __all__ = [
     "deal_hidden",
     "find_move",
     "move_kind",
+    "playable_cards",
     "ranked",
     "seat_token",
 ]
@@ -341,6 +342,24 @@ def move_kind(code: str) -> str:
     return code.split(":", 1)[0]
 
 
+def playable_cards(moves: Sequence[Move], kinds: Sequence[str]) -> frozenset[str]:
+    """The cards that ``moves`` of these ``kinds`` can play: a move's :class:`Pick` items, or
+    else the card its code names (the part after the kind, up to the next ``:``).
+
+    A game declares the kinds as ``card_kinds``; the hand's picture marks these cards, so
+    that no code outside the engine spells a move kind or parses a move code."""
+    wanted = set(kinds)
+    out: set[str] = set()
+    for move in moves:
+        if move.kind not in wanted:
+            continue
+        if move.pick is not None:
+            out.update(part for part, _label in move.pick.items)
+        elif ":" in move.code:
+            out.add(move.code.split(":", 2)[1])
+    return frozenset(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """A slash command a game offers, declared by its engine as data.
@@ -394,6 +413,8 @@ class Game(Protocol, Generic[S]):
     ``max_players``, ``options`` (lobby options), ``commands`` (slash commands),
     ``hints`` (for the generic test suites), ``low_score_wins`` (scores are penalties),
     ``party_options`` (the options a party starts with; None: no parties),
+    ``card_kinds`` (the move kinds that play a card: the hand's picture marks the cards
+    they can play now, see :func:`playable_cards`),
     ``search_margin`` (how much the score margin counts in the hard AI's rollouts),
     ``search_horizon`` (moves after which the hard AI's rollouts are cut; 0: none).
     """
@@ -412,6 +433,9 @@ class Game(Protocol, Generic[S]):
     # outcome gives every seat a total declares the options a party starts with, as (key,
     # value) pairs (() for none); None: the game cannot be played as a party.
     party_options: tuple[tuple[str, str], ...] | None
+    # The move kinds whose code names a card (``kind:card...``) or whose Pick chooses cards:
+    # the hand's picture marks the cards such a move can play now. (): nothing is marked.
+    card_kinds: tuple[str, ...]
     # The hard AI (bot.games.search) values a rollout by the places it ends in; a game may
     # add its score margin (the seat's lead over the best other seat, scaled to -1..1) at
     # this weight. 0: places only.
@@ -495,7 +519,8 @@ class GameBase(Generic[S]):
     ``min_players``, ``max_players``) and write ``setup``, ``to_act``, ``legal_moves``,
     ``apply``, ``view``, ``outcome``, ``dump``, ``load``, ``card_count`` and
     ``resample`` (:func:`deal_hidden` helps). Everything else has a default: no options,
-    no commands (buttons and ``/move`` still reach every move), no rule timer,
+    no commands (buttons and ``/move`` still reach every move), no ``card_kinds`` (a
+    picture marks no card as playable), no rule timer,
     ``awaited = to_act``, the first legal move on a timeout, a random legal AI, no
     ``standing`` and no stages (the search AI then plays every rollout to the end) and no
     ``search_margin`` (its rollouts are valued by places alone).
@@ -512,6 +537,7 @@ class GameBase(Generic[S]):
     hints: SuiteHints = SuiteHints()
     low_score_wins: bool = False
     party_options: tuple[tuple[str, str], ...] | None = None
+    card_kinds: tuple[str, ...] = ()
     search_margin: float = 0.0
     search_horizon: int = 0
 

@@ -160,6 +160,7 @@ class Crown(GameBase[CrownState]):
         Command("beggar", "The King at Court: as the Beggar, join the Wicked or stay.", ("join", "stay"), "choice",
                 "Join the Wicked, or stay hidden"),
     )
+    card_kinds = ("pick",)
     hints = SuiteHints(players=2, vary=("variant",))
 
     # --- set-up -------------------------------------------------------------------------

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Move, View
+from bot.games.base import Move, View, playable_cards
 from bot.games.court.cards import KINGS, RANK_LABEL, RANKS, SUIT_NAME, SUIT_SYMBOL, SUITS
+from bot.games.court.game import GAME
 from bot.images import Rows
 from bot.images.draw import Face
 
@@ -28,20 +29,9 @@ def code_of(label: str) -> str | None:
     return f"{rank}{suit}" if suit and rank else None
 
 
-def _playable(moves: Sequence[Move]) -> set[str]:
-    """Hand cards a move can use now: a Pick's items, or the card a code names."""
-    out: set[str] = set()
-    for move in moves:
-        if move.pick is not None and move.kind != "take":
-            out.update(part for part, _label in move.pick.items)
-        elif move.kind == "duel":
-            out.add(move.code.split(":", 1)[1])
-    return out
-
-
 class CourtArt:
     def hand(self, view: View, moves: Sequence[Move]) -> Rows:
-        playable = _playable(moves)
+        playable = playable_cards(moves, GAME.card_kinds)
         rows: Rows = []
         for group in view.hand:
             faces = []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Move, View
+from bot.games.base import Move, View, playable_cards
+from bot.games.crown import GAME
 from bot.images import Rows
 from bot.images.draw import Face
 
@@ -29,7 +30,7 @@ def _code_of(label: str) -> str | None:
 
 class CrownArt:
     def hand(self, view: View, moves: Sequence[Move]) -> Rows:
-        playable = {m.code.split(":", 1)[1] for m in moves if ":" in m.code and m.kind == "pick"}
+        playable = playable_cards(moves, GAME.card_kinds)
         rows: Rows = []
         for group in view.hand:
             faces = []

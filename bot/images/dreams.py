@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Move, View
+from bot.games.base import Move, View, playable_cards
 from bot.games.dreams.cards import (
     ATTACK,
     ATTACKS,
@@ -26,11 +26,11 @@ from bot.games.dreams.cards import (
     rank,
     suit,
 )
+from bot.games.dreams.game import GAME
 from bot.images import Rows, strip_emoji
 from bot.images.draw import Face
 
 SYMBOL = {COIN: "circle", ATTACK: "sword", JACK: "shield", QUEEN: "star", KING: "crown", TRUMP: ""}
-MARKED_KINDS = ("sell", "attack", "counter")  # move kinds whose second part is a card held
 
 
 def face(code: str, *, marked: bool = False) -> Face:
@@ -47,7 +47,7 @@ def _back(caption: str) -> Face:
 
 class DreamsArt:
     def hand(self, view: View, moves: Sequence[Move]) -> Rows:
-        usable = {m.code.split(":")[1] for m in moves if m.kind in MARKED_KINDS}
+        usable = playable_cards(moves, GAME.card_kinds)
         codes = list(view.data.get("hand", ()))
         rows: Rows = []
         for group in view.hand:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Move, View
+from bot.games.base import Move, View, playable_cards
 from bot.games.dynasty.cards import (
     BATTLE_KINDS,
     DEF,
@@ -23,10 +23,9 @@ from bot.games.dynasty.cards import (
     WILDS,
     suits_of,
 )
+from bot.games.dynasty.game import GAME
 from bot.images import Rows, strip_emoji
 from bot.images.draw import Face
-
-PLAY_KINDS = ("p", "t", "r", "k")  # move kinds whose second part is a card of the hand
 
 
 def face(code: str, *, marked: bool = False) -> Face:
@@ -57,7 +56,7 @@ def face(code: str, *, marked: bool = False) -> Face:
 
 class DynastyArt:
     def hand(self, view: View, moves: Sequence[Move]) -> Rows:
-        playable = {m.code.split(":")[1] for m in moves if m.kind in PLAY_KINDS and m.code.count(":")}
+        playable = playable_cards(moves, GAME.card_kinds)
         # The view groups the hand by suit, Kingdom cards last, keeping the hand's order.
         by_suit: dict[int, list[str]] = {}
         for code in view.data.get("hand", ()):

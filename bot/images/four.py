@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Move, View
+from bot.games.base import Move, View, playable_cards
 from bot.games.four.cards import COLOUR_NAME, ITEM_NAME, JOKERS, KINGDOMS, NUMBER_CARDS, by_colour, is_wild
+from bot.games.four.game import GAME
 from bot.images import Rows, strip_emoji
 from bot.images.draw import Face
 
@@ -25,7 +26,7 @@ def face(card: str, *, marked: bool = False) -> Face:
 
 class FourArt:
     def hand(self, view: View, moves: Sequence[Move]) -> Rows:
-        playable = {m.code.split(":")[1] for m in moves if m.kind == "play"}
+        playable = playable_cards(moves, GAME.card_kinds)
         return [
             (strip_emoji(label), [face(c, marked=c in playable) for c in cards])
             for label, cards in by_colour(view.data.get("hand", ()))

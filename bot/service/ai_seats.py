@@ -64,7 +64,15 @@ class AIDriver(ServiceCore):
     def _start_ai(self, match_id: int, paused: bool) -> None:
         self._ai_pauses.pop(match_id, None)
         if not self._closed:
-            self._ai_tasks[match_id] = asyncio.create_task(self._drive_ai(match_id, paused), name=f"ai-{match_id}")
+            task = asyncio.create_task(self._drive_ai(match_id, paused), name=f"ai-{match_id}")
+            self._ai_tasks[match_id] = task
+            task.add_done_callback(lambda done: self._ai_done(match_id, done))
+
+    def _ai_done(self, match_id: int, task: asyncio.Task[None]) -> None:
+        """An AI task ended (no AI seat to act, the match over, or shutdown): forget it, so
+        the map holds only the matches whose AI seats are playing now."""
+        if self._ai_tasks.get(match_id) is task:
+            del self._ai_tasks[match_id]
 
     async def _drive_ai(self, match_id: int, paused: bool = False) -> None:
         """Play every AI seat's turn until a human is awaited or the match ends (``paused``:
@@ -134,7 +142,7 @@ class AIDriver(ServiceCore):
                     result = await self._apply(snap, seat, None, snap.game.default_move(snap.state, seat))
             await self._notify(result.snapshot, result.events)
             if result.snapshot.status != MatchStatus.RUNNING:
-                self._disarm(match_id)
+                self._release(match_id)
                 return True
             self._arm(result.snapshot)
         return False

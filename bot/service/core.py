@@ -65,7 +65,7 @@ class ServiceCore:
     # thread), who is told about party changes, and which running match is whose table.
     table_channels: TableChannels | None = None
     party_listeners: list[PartyListener] = field(default_factory=list)
-    _party_locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    _party_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
     _party_of_match: dict[int, int] = field(default_factory=dict)
     party_store: PartyStore = field(init=False)
 
@@ -83,6 +83,23 @@ class ServiceCore:
             lock = asyncio.Lock()
             self._locks[match_id] = lock
         return lock
+
+    def party_lock(self, party_id: int) -> asyncio.Lock:
+        """A party's lock, kept (like a match's) only while someone holds or waits for it."""
+        lock = self._party_locks.get(party_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._party_locks[party_id] = lock
+        return lock
+
+    def _release(self, match_id: int) -> None:
+        """A match is over: drop what the service keeps for it while it runs, its deadline
+        and an AI seat's pending pause. The cache drops it by itself (:meth:`_remember`), its
+        AI task as the task ends, and its lock with the lock's last holder."""
+        self._disarm(match_id)
+        pause = self._ai_pauses.pop(match_id, None)
+        if pause is not None:
+            pause.cancel()
 
     def _snapshot(self, record: MatchRecord) -> Snapshot:
         game = GAMES[record.game_id]
@@ -308,7 +325,7 @@ class ServiceCore:
         """Tell listeners, then arm timers and wake the AI."""
         await self._notify(snap, events)
         if snap.status != MatchStatus.RUNNING:
-            self._disarm(snap.id)
+            self._release(snap.id)
             return
         self._arm(snap)
         self._wake_ai(snap)

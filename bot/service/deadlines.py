@@ -20,7 +20,6 @@ from db.records import MatchStatus, Seat
 
 log = logging.getLogger(__name__)
 
-CORRESPONDENCE_SECONDS = 24 * 3600
 MISSES_BEFORE_REPLACED = 3
 
 
@@ -194,7 +193,7 @@ class DeadlineKeeper(ServiceCore):
                 self._arm(last)
                 self._wake_ai(last)
             else:
-                self._disarm(match_id)
+                self._release(match_id)
 
     async def _time_out(self, snap: Snapshot, seats: Sequence[int]) -> list[MoveResult]:
         """The turn deadline passed: the game's default move for each waiting human."""

@@ -238,7 +238,7 @@ class LobbyMixin(ServiceCore):
             if user_id != snap.record.host_id and not is_admin:
                 raise errors.NotHost("cancel the match (or someone with Manage Server)")
             snap = await self._lobby_change(match_id, status=MatchStatus.ABANDONED)
-            self._disarm(match_id)
+            self._release(match_id)
             log.info("match %s: cancelled by %s", match_id, user_id)
         await self._notify(snap, [Event("The match was cancelled.")])
         return snap

@@ -1,17 +1,18 @@
-"""What the service hands out: a match as stored plus its loaded engine state, a move's result."""
+"""What the service hands out: a match as stored plus its loaded engine state, a move's
+result, and a party with its tables."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
+from bot.service import seating
+from bot.service.seating import AI_FILL, Standing
+from db.parties import PartyPlayer, PartyRecord, PartyTableRecord
 from db.records import MatchRecord, MatchStatus, Seat
-
-if TYPE_CHECKING:
-    from bot.service.parties import PartySnapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,64 @@ class MoveResult:
     @property
     def public(self) -> list[str]:
         return [e.text for e in self.events if e.seat is None]
+
+
+@dataclass(frozen=True, slots=True)
+class PartySnapshot:
+    """A party as the service hands it out: the record, its game and every table so far."""
+
+    record: PartyRecord
+    game: Game
+    tables: tuple[PartyTableRecord, ...] = ()
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> MatchStatus:
+        return self.record.status
+
+    @property
+    def players(self) -> tuple[PartyPlayer, ...]:
+        return self.record.players
+
+    def player_of(self, user_id: int) -> int | None:
+        for i, p in enumerate(self.record.players):
+            if p.user_id == user_id and not p.ai:
+                return i
+        return None
+
+    def round_tables(self, round_no: int | None = None) -> list[PartyTableRecord]:
+        wanted = self.record.round if round_no is None else round_no
+        return [t for t in self.tables if t.round == wanted]
+
+    def standings(self) -> list[Standing]:
+        """Every player's party score, best first (see :func:`seating.standings`)."""
+        per_round: list[dict[int, int | None]] = []
+        for round_no in range(1, self.record.round + 1):
+            scores: dict[int, int | None] = {}
+            for table in self.round_tables(round_no):
+                for r in table.results or ():
+                    if r.player != AI_FILL:
+                        scores[r.player] = r.score
+            per_round.append(scores)
+        players = self.record.players
+        return seating.standings(
+            len(players), per_round, left=[p.left for p in players], ai=[p.ai for p in players],
+            low_score_wins=self.game.low_score_wins,
+        )
+
+    def winner(self) -> int | None:
+        """The party winner, once the party is over."""
+        if self.status != MatchStatus.FINISHED:
+            return None
+        return seating.party_winner(self.standings())
+
+    @property
+    def partners(self) -> bool:
+        return self.record.options.get("partners") == "on"
+
 
 
 class Listener(Protocol):

@@ -13,21 +13,19 @@ item here is registered once with ``bot.add_dynamic_items`` and rebuilt from the
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.games.base import GameError, Move, View, seat_token
-from bot.images import hand_png
-from bot.service import MatchService, MoveResult, ServiceError, Snapshot, errors
+from bot.games.base import GameError, Move, seat_token
+from bot.service import MoveResult, ServiceError, Snapshot, errors
 from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
+from bot.ui.handmessage import HandMessage
 from bot.ui.movetree import Node, join_path, parse_path, walk
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
@@ -220,44 +218,6 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
 
 
 # --- the hand message ---------------------------------------------------------------------------
-
-
-@dataclass
-class HandMessage:
-    """A hand ready to send: its embed and buttons, what it shows (to remember), and what its
-    picture needs."""
-
-    embed: discord.Embed
-    view: discord.ui.View
-    shown: Shown
-    seat_view: View
-    moves: list[Move]
-    new_cards: list[str]
-
-    async def wants_picture(self, service: MatchService, snap: Snapshot, seat: int) -> bool:
-        """Whether this hand gets a picture: cards to show, and neither the player nor the
-        server chose text only."""
-        if not self.seat_view.hand or snap.status.over:
-            return False
-        user = snap.seats[seat].user_id
-        if (await service.server_settings(snap.record.guild_id)).text_only:
-            return False
-        return not (user is not None and (await service.preferences([user]))[user].text_only)
-
-    async def render_picture(self, snap: Snapshot) -> list[discord.File]:
-        """The hand's picture as an attachment (drawn off the event loop, cached by content);
-        sets the embed's image."""
-        png = await asyncio.to_thread(hand_png, snap.game.id, self.seat_view, self.moves, self.new_cards)
-        if png is None:
-            return []
-        self.embed.set_image(url=f"attachment://{HAND_PICTURE}")
-        return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
-
-    async def picture(self, service: MatchService, snap: Snapshot, seat: int) -> list[discord.File]:
-        return await self.render_picture(snap) if await self.wants_picture(service, snap, seat) else []
-
-
-HAND_PICTURE = "hand.png"
 
 
 def hand_message(

@@ -20,7 +20,8 @@ import discord
 from bot.games import GAMES
 from bot.games.base import GameError, Option
 from bot.service import MatchService, MatchStatus, ServiceError
-from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES, PartySnapshot
+from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
+from bot.service.snapshot import PartySnapshot
 from bot.ui import render
 from bot.ui.lobby import choice_select, chosen_values
 from bot.ui.render import clip

@@ -8,7 +8,7 @@ import discord
 
 from bot.games.base import Game, Outcome, View
 from bot.service import MatchStatus, Snapshot
-from bot.service.parties import PartySnapshot
+from bot.service.snapshot import PartySnapshot
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_RUNNING = discord.Colour.gold()

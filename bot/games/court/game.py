@@ -116,6 +116,7 @@ class KingsCourt(GameBase[CourtState]):
         Command("pass", "End your turn after a trick.", (DONE,)),
         Command("bid", "Bid before the deal.", (BID_KIND,), "bid", "The bid"),
     )
+    card_kinds = (LEAD_KIND, FOLLOW_KIND, DUEL_KIND, COURT_KIND)  # not TAKE_KIND: it takes from the pool
     hints = SuiteHints(players=4, quick={"target": "120"}, vary=("board",))
     party_options = (("target", "120"),)
 

@@ -122,6 +122,7 @@ class Dreams(GameBase[DreamsState]):
         Command("shuffle", "Shuffle the trump pile.", (SHUFFLE,)),
         Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
     )
+    card_kinds = (SELL, ATTACK_MOVE, COUNTER)  # each names the card held as its second part
     hints = SuiteHints(players=2, quick={"turns": "15"}, vary=("turns",))
     search_horizon = 20  # rollouts valued by the standing after 20 moves (measured no weaker, cheaper)
     _last_moves: tuple[DreamsState, int, tuple[Move, ...]] | None = None

@@ -54,7 +54,6 @@ KIND_POINTS: dict[int, int] = {
     TRE: -100, WAR: 50, KEY: 35,
 }
 
-SUIT_SCROLLS = frozenset({FM, DB, QO, KN, CJ})
 WILDS = frozenset({WIZ, DRA, KING, QUEEN, DUKE, DUCHESS})
 EXTRA_KINDS = frozenset({WIZ, KING, QUEEN})  # may add one extra playable card
 DRAW_KINDS = frozenset({WIZ, DRA, DUN, DB})
@@ -204,10 +203,6 @@ FACE_OF_CODE: dict[str, int] = {c: i for i, c in enumerate(CODE)}
 def face_of(kind: int, suit: int = NO_SUIT, rank: int = -1, suit2: int = NO_SUIT) -> int:
     """The face id of a card (KeyError if the table has no such card)."""
     return _face_index[(kind, suit, suit2, rank)]
-
-
-def faces_of_kind(kind: int) -> tuple[int, ...]:
-    return tuple(f for f in range(NFACES) if KIND[f] == kind)
 
 
 def suits_of(face: int) -> tuple[int, ...]:

@@ -209,6 +209,7 @@ class Dynasty(GameBase[DynastyState]):
     options = OPTIONS
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
     commands = COMMANDS
+    card_kinds = ("p", "t", "r", "k")  # a card played, the table card's choices, a Risk card, the Secret Key's
     low_score_wins = True  # totals are penalty points
     party_options = (("hands", "1"),)  # the ruling: a party's match is one hand unless the host says otherwise
     hints = SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",))

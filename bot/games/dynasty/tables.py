@@ -7,7 +7,6 @@ variant. Legal-move generation then only filters and concatenates prebuilt tuple
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from bot.games.base import Move, seat_token
@@ -389,19 +388,5 @@ def tables_for(cfg: Config) -> Tables:
     return t
 
 
-def face_namer() -> Callable[[int], str]:
-    return NAME.__getitem__
-
-
 MAG_FACE = _first_face(MAG)
-POT_FACE = _first_face(POT)
-TRE_FACE = _first_face(TRE)
-DEF_FACE = _first_face(26)
-WAR_FACE = _first_face(28)
-DKN_FACE = _first_face(DKN)
-POI_FACE = _first_face(18)
-FIR_FACE = _first_face(19)
-GOB_FACE = _first_face(20)
-DEC_FACE = _first_face(DEC)
-PRO_FACE = _first_face(PRO)
 FM_KEY = 100 + FM

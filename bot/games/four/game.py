@@ -102,6 +102,7 @@ class Four(GameBase[FourState]):
         Command("play", "Play a card from your hand to the field.", (PLAY,), "card", "The card to play (and what it takes)"),
         Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
     )
+    card_kinds = (PLAY,)
     hints = SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",))
     party_options = (("deals", "1"),)
     # The hard AI weighs the score margin into its rollouts: captures show in it at once,
