@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import Event, Game, Move, find_move
+from bot.games.base import SEAT_TOKEN_RE, Event, Game, GameError, Move, find_move
 from bot.service import errors
 from bot.service.snapshot import Listener, MoveResult, PartyListener, Snapshot, TableChannels, add_events
 from db import repository as repo_mod
@@ -255,7 +255,13 @@ class ServiceCore:
         assert state is not None
         code = move if isinstance(move, str) else move.code
         chosen = find_move(game.legal_moves(state, seat), code)
-        new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
+        try:
+            new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
+        except GameError as err:
+            text = str(err)
+            if SEAT_TOKEN_RE.search(text):  # "It is {p0}'s turn.": the player reads a name
+                raise type(err)(snap.name_text(text)) from None
+            raise
         events = list(extra_events) + list(events)
         if chosen is None:  # pragma: no cover - apply accepted a code not listed
             chosen = Move.simple(code, code)
