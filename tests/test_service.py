@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import crown
-from bot.games.base import IllegalMove, NotYourTurn, find_move
+from bot.games import GAMES, crown
+from bot.games.base import SEAT_TOKEN_RE, GameError, IllegalMove, NotYourTurn, find_move
 from bot.games.search import SearchResult
 from bot.service import MatchService, ai_seats, errors
 from db.repository import Repository
@@ -444,3 +444,24 @@ async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repo
     nxt = await lobby(svc, channel=44)
     assert (await svc.active_in_channel(44)).id == nxt.id
     await svc.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, game_id: str) -> None:
+    """An engine's refusal may name a seat ("It is {p0}'s turn."): the player reads the name."""
+    game = GAMES[game_id]
+    players = game.hints.players or game.min_players
+    m = await svc.open_lobby(guild_id=1, channel_id=9, host_id=HOST, host_name="Host", game_id=game_id, options={})
+    for i in range(1, players):
+        await svc.join(m.id, HOST + i, f"Player {i + 1}")
+    snap = await svc.start(m.id, HOST)
+    acting = sorted(snap.to_act())
+    idle = [s for s in range(players) if s not in acting]
+    if not acting or not idle:
+        pytest.skip(f"{game_id}: everyone acts at the start")  # simultaneous games: no one waits
+    code = snap.game.legal_moves(snap.state, acting[0])[0].code
+    waiting = snap.seats[idle[0]].user_id
+    assert waiting is not None
+    with pytest.raises(GameError) as refused:
+        await svc.play(m.id, waiting, code)
+    assert not SEAT_TOKEN_RE.search(str(refused.value)), str(refused.value)

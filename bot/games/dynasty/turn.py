@@ -181,7 +181,7 @@ def take_pending_draws(w: Work, tables: Tables, target: int, events: list[Event]
         draws += 1
         why.append(serve_dungeon_turn(w, target, events))
     clear_pending_draw(w)
-    reason = f" ({' and '.join(why)})" if why else ""
+    reason = f" for {' and '.join(why)}" if why else ""
     draw_cards(w, target, draws, events, f"{reason} and loses the turn")
     begin_turn(w, tables, seat_after(w, target, 1), events)
 
