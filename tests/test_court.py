@@ -303,6 +303,15 @@ def test_sandbag_a_four_of_a_kind_of_a_q_or_7() -> None:
     assert all("Q" not in line for line in GAME.view(state, None).public if "sandbag" in line)
 
 
+def test_sandbag_four_aces() -> None:
+    state = won_by_zero(["7d Ah As Ac Ad 9h", "2c 8c", "2s 8s", "3c 6c"])
+    assert "bag:A" in [m.code for m in GAME.legal_moves(state, 0)]
+    state = act(state, "bag:A")
+    assert sorted(state.bags[0]) == sorted(["Ah", "As", "Ac", "Ad"]) and state.hands[0] == ("7d", "9h")
+    assert state.score_so_far(0) == 60 - 5  # the sandbag; the 7d off-suit in hand
+    assert state.phase == LEAD and state.leader == 1
+
+
 # --- knocking, three in a row, the end of a round ------------------------------------------------
 
 
@@ -362,8 +371,13 @@ def test_a_kings_court_ends_the_round_at_once_for_150() -> None:
 
 
 def test_a_round_ends_after_forty_tricks() -> None:
-    state = won_by_zero(["7d 9h Jc 2d", "2c 5c", "2s 5s", "3c 6c"], tricks=39)
-    assert state.round == 2  # the 40th trick ended the round (scored as if knocked)
+    hands = ["7d 9h Jc 2d", "2c 5c", "2s 5s", "3c 6c"]
+    going = won_by_zero(hands, tricks=38)
+    assert going.tricks == 39 and going.round == 1 and going.phase == LEAD  # the 39th: the round goes on
+    texts = events_of(table(hands, tricks=39), "lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s")
+    assert any("40 tricks played" in t for t in texts)
+    state = won_by_zero(hands, tricks=39)
+    assert state.round == 2 and state.last_round[0] == -15  # the 40th ended the round, scored as if knocked
 
 
 def test_a_round_ends_when_a_hand_is_empty() -> None:
@@ -372,6 +386,39 @@ def test_a_round_ends_when_a_hand_is_empty() -> None:
     texts = events_of(state, "court:4h.5h.6h.7h")
     assert any("no card left" in t for t in texts)
     assert act(state, "court:4h.5h.6h.7h").round == 2
+
+
+def test_every_player_always_holds_13_cards_in_all() -> None:
+    """Hand + King + courted cards make 13 (sandbagged cards, laid face down like courted
+    ones, count with them) between tricks, whatever is played, duelled and taken back."""
+    checked = duels = 0
+    for seed in range(4):
+        rnd = random.Random(seed)
+        state = GAME.setup(4, seed, {"target": "120"})
+        if seed == 0:  # the four 7s to the first leader, who leads one, wins and sandbags them
+            lead = state.turn
+            hands = [list(h) for h in state.hands]
+            for s in range(4):
+                for seven in [c for c in hands[s] if c[0] == "7" and s != lead]:
+                    swap = next(c for c in hands[lead] if c[0] != "7")
+                    hands[s][hands[s].index(seven)], hands[lead][hands[lead].index(swap)] = swap, seven
+            state = act(replace(state, hands=tuple(sorted_cards(h) for h in hands)), "lead:7h")
+            while state.phase != AFTER:
+                state = act(state, GAME.default_move(state, state.turn).code)
+            state = act(state, "bag:7")
+            assert len(state.bags[lead]) == 4
+        for _move in range(400):
+            if state.over:
+                break
+            if state.phase in (LEAD, AFTER):
+                for s in range(4):
+                    assert len(state.hands[s]) + 1 + len(state.courted[s]) + len(state.bags[s]) == 13, (seed, s)
+                checked += 1
+            duels += state.phase == DUEL
+            seat = state.turn
+            move = GAME.ai_move(state, seat, Rng(seed)) if rnd.random() < 0.5 else rnd.choice(GAME.legal_moves(state, seat))
+            state, _ = GAME.apply(state, seat, move)
+    assert checked > 200 and duels > 0
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -428,12 +475,29 @@ def test_nil_and_kings_nil_pay_or_cost() -> None:
     assert state.last_round[0] == -5 + 0 - 30  # 7d off-suit; 4h 5h 9h no run of 3; nil failed
     # seat 1 (spades King) holds 2c 5c: failed too
     assert state.last_round[1] == -10 - 30
+    # A nil bidder who leads away its off-suit card but takes another from the pool fails.
     hands2 = ["7h 4h 5h 9h Ad", "2c 5c", "2s 5s", "3c 6c"]
     state = act(table(hands2, bids=("nil", "", "", ""), going_board=-999), "lead:Ad", "play:2c", "play:2s", "play:3c")
-    state = act(state, "take:2s", "take:2c", "take:3c")  # seat 0 took the Ad back? no: it took 2s
-    assert "Ad" not in state.hands[0]
-    # seat 0 ends holding 7h 4h 5h 9h 2s: the 2s is off-suit, nil fails
-    state = act(state, "knock") if state.phase == AFTER else state
+    state = act(state, "take:2s", "take:2c", "take:3c")  # seat 0 takes the 2s; seat 3 is left the Ad
+    assert state.hands[0] == ("4h", "5h", "7h", "9h", "2s") and state.phase == AFTER
+    state = act(state, "knock")
+    assert state.last_round[0] == -5 - 30  # the 2s off-suit; no run of 3 in 4 5 7 9; nil failed
+    # Taking back its own card instead leaves only hearts: nil made.
+    state = act(table(["7h 4h 5h 9h Th", *hands2[1:]], bids=("nil", "", "", ""), going_board=-999), "lead:Th")
+    state = act(state, "play:2c", "play:2s", "play:3c", "take:Th", "take:2c", "take:2s", "knock")
+    assert state.last_round[0] == 0 + 150
+
+
+def test_kings_nil_fails_with_an_off_suit_card_in_hand() -> None:
+    run = tuple(f"{r}h" for r in "A23456789")
+    others = ["2c 5c", "2s 5s", "3c 6c"]
+    bids = ("kingsnil", "", "", "")
+    made = won_by_zero(["Th Jh Qh", *others], lead="Th", courted=(run, (), (), ()), bids=bids)
+    made = act(made, "court:Th.Jh.Qh")
+    assert made.round == 2 and made.last_round[0] == 150 + 300  # the King's Court, nothing in hand
+    missed = won_by_zero(["Th Jh Qh 9s", *others], lead="Th", courted=(run, (), (), ()), bids=bids)
+    missed = act(missed, "court:Th.Jh.Qh")
+    assert missed.round == 2 and missed.last_round[0] == 150 - 5 - 150  # the 9s: King's nil failed
 
 
 def test_nil_made_pays_150_and_kings_nil_needs_a_kings_court() -> None:
@@ -452,14 +516,23 @@ def test_nil_made_pays_150_and_kings_nil_needs_a_kings_court() -> None:
     assert bid_points("blind", (), "h", ("As", "2s", "3s")) == -30
 
 
-def test_a_blind_bidders_king_is_hidden_from_them() -> None:
-    state = table(HANDS, bids=("blind", "", "", ""))
+@pytest.mark.parametrize("bid", ["blind", "blindnil", "kingsblindnil"])
+def test_a_blind_bidders_king_is_hidden_from_them(bid: str) -> None:
+    state = table(HANDS, bids=(bid, "", "", ""))
     mine = GAME.view(state, 0)
     text = "\n".join(mine.private + tuple(g.label for g in mine.hand))
     assert "K♥" not in text and "your King)" not in text and "hidden" in text
     assert mine.data["king"] is None and "score_so_far" not in mine.data
     other = GAME.resample(state, 0, Rng.from_seed(5))
     assert GAME.view(other, 0) == mine  # its own King may be any
+    _dealt, events = GAME._deal(replace(state, phase=BID), [])
+    assert [e.text for e in events if e.seat == 0] == ["You bid blind: your King stays face down, hidden from you too."]
+
+
+@pytest.mark.parametrize("bid", ["nil", "kingsnil"])
+def test_a_bidder_who_is_not_blind_sees_their_king(bid: str) -> None:
+    mine = GAME.view(table(HANDS, bids=(bid, "", "", "")), 0)
+    assert mine.data["king"] == "Kh" and any("K♥" in line for line in mine.private)
 
 
 def test_a_blind_bidder_may_knock_whatever_the_board_and_their_flop_stays_down() -> None:
@@ -467,6 +540,8 @@ def test_a_blind_bidder_may_knock_whatever_the_board_and_their_flop_stays_down()
     assert [m.code for m in GAME.legal_moves(state, 0)] == ["flop", "knock"]
     state = act(state, "flop")
     assert "K♥" not in " ".join(GAME.view(state, None).public) and "King flopped" in " ".join(GAME.view(state, None).public)
+    state = act(state, "knock")
+    assert state.last_round[0] == -15 - 15  # 7d 9s Js off-suit, the flop still -15; no courted card for the blind
 
 
 # --- the match -------------------------------------------------------------------------------
@@ -501,7 +576,12 @@ def test_the_table_shows_the_trick_pool_counts_only_and_stays_secret() -> None:
     text = "\n".join(view.public)
     assert "Trick: {p0} A♥" in text and "3 courted" in text and "2s" not in text and "2♠" not in text
     state = act(state, "play:As", "play:Ac", "play:Qc")  # four ties: a duel
-    assert "Pool" not in text
+    duel = "\n".join(GAME.view(state, None).public)
+    assert state.phase == DUEL and "Trick: " in duel and "Pool" not in duel  # no pool before the trick is won
+    won = state
+    while won.phase == DUEL:
+        won = act(won, GAME.default_move(won, won.turn).code)
+    assert won.phase == PICK and "Pool: " in "\n".join(GAME.view(won, None).public)
     json.dumps(GAME.dump(state))
     assert GAME.load(GAME.dump(state)) == state
 

@@ -201,6 +201,21 @@ def test_buying_the_king_wins() -> None:
         GAME.apply(after, 1, "coin")
 
 
+def test_the_king_costs_forty() -> None:
+    kept = ("8s", "Js", "Qh")  # an attack card, one Jack and one Queen: still held after paying
+    coins_39 = ("6s", "6h", "6d", "6c", "5s", "5h", "5d")
+    assert not [c for c in codes(make([coins_39 + kept, ()]), 0) if c.startswith("buy:K")], "39 is not enough"
+    state = make([coins_39 + ("As",) + kept, ()])
+    king = [m for m in GAME.legal_moves(state, 0) if m.code.startswith("buy:K")]
+    assert [m.code for m in king] == ["buy:Kh:0"] and "over" not in king[0].label, "exactly 40 pays"
+    after, _ = play(state, 0, "buy:Kh:0")
+    assert after.over and after.winner == 0 and sorted(after.hands[0]) == sorted(kept + ("Kh",))
+    # A second attack card counts 5 as a trade-in: with 34 in coins it makes 39, with 35, 40.
+    coins_34 = ("6s", "6h", "6d", "6c", "5s", "5h")
+    assert not [c for c in codes(make([coins_34 + ("9h",) + kept, ()]), 0) if c.startswith("buy:K")]
+    assert [c for c in codes(make([coins_34 + ("As", "9h") + kept, ()]), 0) if c.startswith("buy:K")] == ["buy:Kh:1"]
+
+
 def test_the_king_needs_an_attack_card_a_jack_and_a_queen() -> None:
     coins = ("6s", "6h", "6d", "6c", "5s", "5h", "5d", "5c")  # 44
     for missing in ("8s", "Js", "Qh"):
@@ -237,6 +252,21 @@ def test_sell_an_attack_card_for_exact_coins_from_the_coin_pile() -> None:
     assert sorted(after.coin_pile) == ["2c", "6s"] and "9h" in after.attack_pile
     assert after.turn == 1
     assert "9♥" not in " ".join(public(events)), "the attack pile is face down"
+
+
+def test_the_coin_pile_is_reshuffled_after_the_bank_pays_a_sale() -> None:
+    orders = set()
+    for seed in range(5):
+        state = make([("9h",), ()], rng=Rng.from_seed(seed))  # the whole coin pile, in deck order
+        change = exact_change(state.coin_pile, 5)
+        assert change is not None
+        unshuffled = tuple(c for c in state.coin_pile if c not in change)
+        after, _ = play(state, 0, "sell:9h")
+        assert sorted(after.coin_pile) == sorted(unshuffled)
+        assert after.coin_pile != unshuffled, "the pile is not left in its order"
+        assert after.coin_pile == state.rng.shuffled(unshuffled)[0], "shuffled with the state's generator"
+        orders.add(after.coin_pile)
+    assert len(orders) == 5
 
 
 def test_sell_a_jack_for_ten_back_to_the_face_up_pile() -> None:

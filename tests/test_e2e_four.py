@@ -5,8 +5,9 @@ with the wild cards, from ``/play game:four`` to the final table and the stored 
 The people press the real Discord surface only: the table's **My hand** button and the
 buttons or selects of their ephemeral hand (walking a move's steps: the card, then which
 match it takes), or ``/four play card:`` and ``/four take card:`` with the value their
-autocomplete offers. Which move they make is the engine's AI choice, so the match is
-deterministic.
+autocomplete offers. Which move they make is the engine's AI choice, except that the first
+time a card could take one of two or more matches, it is played through the hand, its match
+chosen there (the match's seed is random: the choice is steered, not left to luck).
 
 Checked along the way: every answer is ephemeral and for its user alone, the table is one
 public message edited in place that shows the field by colour, everyone's captured cards
@@ -35,9 +36,13 @@ OPTIONS = {"deals": "1", "wild": "on"}
 async def _by_hand(fake: object, user: FakeUser, table: FakeMessage, steps: list[str]) -> InteractionResult:
     result: InteractionResult = await fake.click(user, table, label="My hand")  # type: ignore[attr-defined]
     assert result.ephemeral and "Your hand" in result.text, result.text
-    for want in steps:
+    for step, want in enumerate(steps):
         message = result.response
         assert message is not None and message.ephemeral and message.visible_to == user.id
+        if step:  # the card is chosen: the hand now asks which match it takes
+            offered = [b.label for b in message.buttons if (b.custom_id or "").startswith("kg:m:")]
+            offered += [o.label for s in message.selects for o in s.options]
+            assert sum(label.startswith("take ") for label in offered) >= 2, offered
         button = next((b for b in message.buttons if (b.custom_id or "").startswith("kg:m:") and b.label == clip(want, 80)), None)
         if button is not None:
             result = await fake.click(user, message, button.custom_id)  # type: ignore[attr-defined]
@@ -74,8 +79,14 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
                 continue  # the AI seat moves by itself
             user = people[seat]
             move = GAME.ai_move(state, seat, Rng.from_seed(snap.version))
+            by_hand = moves % 3 != 2
+            choice = next((m for m in GAME.legal_moves(state, seat) if len(m.path) > 1), None)
+            if choice is not None and not choices_in_hand:
+                # Until a match has been chosen in the hand, the first card that matches two or
+                # more goes by hand (in 3,000 seeds of AI play every match offered one).
+                move, by_hand = choice, True
             label = snap.name_text(move.label)
-            if moves % 3 == 2:
+            if not by_hand:
                 command = "four take" if move.kind == "take" else "four play"
                 typed = label[:30]
                 offered = await fake.autocomplete(user, world.channel, command, focused="card", card=typed)
@@ -89,7 +100,8 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
             moves += 1
             assert moves < 400, "the match must end"
         await fake.wait_for(lambda: "🏆" in table.text and "Rematch" in [b.label for b in table.buttons], what="the end")
-        assert moves > 60 and by_command > 20 and choices_in_hand + by_command > 0
+        assert moves > 60 and by_command > 20
+        assert choices_in_hand > 0, "a card matching two or more was played through the hand, its match chosen there"
         outcome = GAME.outcome(snap.state)
         assert outcome is not None
         winner = next(r.seat for r in outcome.results if r.place == 1)

@@ -18,10 +18,12 @@ from bot.games.four.cards import (
     NUMBER_CARDS,
     NUMBERS,
     WILDS,
+    by_colour,
     captures,
     deck,
     is_wild,
     matches,
+    sort,
 )
 from bot.games.four.game import GAME, FourState
 from bot.games.four.scoring import score
@@ -207,6 +209,38 @@ def test_equal_totals_share_the_place() -> None:
     assert "share the highest total" in outcome.summary
 
 
+def test_cards_left_in_the_field_or_the_draw_pile_score_for_nobody() -> None:
+    # With wild cards three players flip 30 of a 32-card draw pile: two cards stay in it.
+    dealt = GAME.setup(3, 1, {"wild": "on"})
+    assert len(dealt.pile) - sum(len(h) for h in dealt.hands) == 2
+    # The last card of the hand; a Kingdom Three (yellow 2s) stays in the field and a Joker
+    # set of keys (4 + 4 + 4) in the draw pile: whoever got them would score.
+    state = _state(
+        wild=True, hands=((), (), ("1Gk",)), turn=2, field=("2Yk", "2Ya", "2Ys", "*R"),
+        pile=("3Bs", "4Rk", "4Gk", "4Bk"), deals=1, hand_no=3, captured=(("1Rc",), (), ()), totals=(7, 3, 0),
+    )
+    final, events = GAME.apply(state, 2, "play:1Gk")
+    assert final.phase == "over" and final.pile == ("4Rk", "4Gk", "4Bk")
+    assert {"2Yk", "2Ya", "2Ys", "*R"} <= set(final.field)
+    assert final.last_hand == (0, 0, 0) and final.totals == (7, 3, 0)
+    assert [e.text for e in events if "scores" in e.text] == [f"Hand 3: {{p{s}}} scores 0 (no sets)." for s in range(3)]
+
+
+def test_the_turn_timers_default_plays_the_first_card_the_hand_lists() -> None:
+    hand = sort(("3Bk", "*R", "1Ga", "2Yc"))
+    state = _state(hands=(hand, ("2Bc",), ("4Ys",)), field=("1Yc", "4Yc", "2Ba"))
+    mine = GAME.view(state, 0)
+    assert mine.hand[0].label == "🟨 yellow" and mine.hand[0].cards[0] == "2🪙"
+    default = GAME.default_move(state, 0)
+    assert default.code.split(":")[1] == "2Yc", "the yellow 2 coins, listed first (it takes one of its two matches)"
+    after, _ = GAME.apply(state, 0, default)
+    assert "2Yc" in after.captured[0] and after.turn == 1
+    for seed in range(5):  # dealt hands too, for whoever begins
+        dealt = GAME.setup(4, seed, {"wild": "on"})
+        first = by_colour(dealt.hands[dealt.turn])[0][1][0]
+        assert GAME.default_move(dealt, dealt.turn).code.split(":")[1] == first
+
+
 @pytest.mark.parametrize(("players", "deals"), [(3, 1), (4, 1), (3, 3)])
 def test_the_match_lasts_until_every_player_has_dealt_as_often_as_chosen(players: int, deals: int) -> None:
     state = GAME.setup(players, 3, {"deals": str(deals)})
@@ -304,11 +338,11 @@ def _queen_plain(cards: set[tuple[str, int, str]]) -> int:
     straights = []
     for col in COLOURS:
         for start, length in ((1, 4), (1, 3), (2, 3)):
-            for items in product(ITEMS, repeat=length):
+            # Every way to pick, for each number of the run, one item held in this colour.
+            held = [[i for i in ITEMS if (col, start + t, i) in cards] for t in range(length)]
+            for items in product(*held):
                 if len(set(items)) == length:
-                    s = frozenset((col, start + t, items[t]) for t in range(length))
-                    if s <= cards:
-                        straights.append(s)
+                    straights.append(frozenset((col, start + t, items[t]) for t in range(length)))
 
     def best(i: int, used: frozenset[tuple[str, int, str]]) -> int:
         if i == len(straights):
@@ -359,6 +393,21 @@ def test_the_optimiser_equals_an_exhaustive_search_on_random_collections() -> No
         wilds = rng.sample(WILDS, rng.choice((0, 0, 1, 1, 2)))
         got = score(cards + wilds)
         assert (got.king, got.queen, got.joker) == _exhaustive(cards + wilds), cards + wilds
+
+
+def test_the_optimiser_equals_an_exhaustive_search_with_three_wild_cards() -> None:
+    # Three wilds completing one set together: a Kingdom Four and a Queen's Straight of four
+    # from a single held card (the red 1 keys), then clustered random collections.
+    cases = [["1Rk", "*R", "*a", "*s"], ["2Yk", "*k", "*a", "*Y"], ["4Gc", "4Bc", "*c", "*G", "*B"]]
+    rng = random.Random(33)
+    for _trial in range(3):
+        cols = rng.sample(COLOURS, 2)
+        cards = rng.sample([c for c in NUMBER_CARDS if c[1] in cols], rng.randint(4, 10))
+        cases.append(cards + rng.sample(WILDS, 3))
+    for cards in cases:
+        got = score(cards)
+        assert (got.king, got.queen, got.joker) == _exhaustive(cards), cards
+    assert score(["1Rk", "*R", "*a", "*s"]).king == 15 and score(["1Rk", "*R", "*a", "*s"]).queen == 10
 
 
 def test_the_optimiser_equals_an_exhaustive_search_with_wild_cards_alone() -> None:
