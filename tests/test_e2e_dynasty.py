@@ -234,7 +234,7 @@ class Table:
         result = hand or await self.open_hand(seat)
         steps = [snap.name_text(step) for step in move.path]
         for depth in range(len(steps) + 1):
-            if "You played" in result.text:
+            if said(result, "You played"):
                 break
             message = result.response
             assert message is not None
@@ -252,7 +252,7 @@ class Table:
                 result = await self.fake.select(self.users[seat], message, select.custom_id, [option.value])
                 self.selected += 1
             self.check_hand_reply(result, seat)
-        assert "You played: " + snap.name_text(move.label) in result.text, result.text
+        assert said(result, "You played: " + snap.name_text(move.label)), result.text
         self.moves_by_button += 1
         return result
 
@@ -327,6 +327,12 @@ DREW = re.compile(r"You drew [^.]+\.")
 def texts(message: FakeMessage) -> list[str]:
     """The text of every version a message has shown."""
     return [text_of(v.get("content"), v.get("embeds"), v.get("components")) for v in message.versions]
+
+
+def said(result: InteractionResult, phrase: str) -> bool:
+    """Whether the answer to this click said ``phrase``: the hand message may already have
+    updated itself since (the player's turn came round again, and the echo went)."""
+    return result.response is not None and any(phrase in body for body in texts(result.response))
 
 
 async def open_lobby(world: World, bot: KingBot) -> tuple[FakeMessage, int]:
