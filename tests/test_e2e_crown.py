@@ -327,7 +327,8 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     await fake.wait_for(lambda: "finished" in table.text, what="the end")
     await fake.wait_for(lambda: "🏆 ann wins" in hand.response.text, what="the hand to show the result")
     assert not hand.response.buttons
-    assert "You played" not in hand.response.text, "an earlier move's echo does not sit above the result"
+    body = hand.response.text.split("\n", 1)[1].lstrip()
+    assert body.startswith("**🏆 ann wins"), "the result leads the hand, above the echo of an earlier move"
     fake.assert_clean()
 
 

@@ -256,11 +256,9 @@ def hand_message(
 
 
 def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[str]) -> HandMessage:
-    """The hand message a self-updating hand is edited to (the tracker's renderer). What the
-    message said above the hand ("You played: ...") stays while the match goes on, so that
-    a player's confirmation does not vanish when others move; at the end it goes, and the
-    result leads."""
-    return hand_message(snap, seat, before, notice=() if snap.status.over else notice)
+    """The hand message a self-updating hand is edited to (the tracker's renderer); what it
+    said above the hand stays (at the end the result leads, above it)."""
+    return hand_message(snap, seat, before, notice=notice)
 
 
 # --- showing the hand and playing -------------------------------------------------------------

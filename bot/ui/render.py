@@ -264,6 +264,9 @@ def hand_embed(
         title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_OVER if over else COLOUR_HAND
     )
     parts: list[str] = []
+    outcome = snap.game.outcome(snap.state) if snap.status == MatchStatus.FINISHED else None
+    if outcome is not None:  # the result leads, above what the player last did
+        parts.extend(["**" + result_lines(snap, outcome)[0] + "**", ""])
     if notice:
         parts.extend(snap.name_text(t) for t in notice)
         parts.append("")
@@ -274,9 +277,6 @@ def hand_embed(
     parts.extend(snap.name_text(line) for line in view.private)
     parts.append("")
     if snap.status == MatchStatus.FINISHED:
-        outcome = snap.game.outcome(snap.state)
-        if outcome is not None:
-            parts.append("**" + result_lines(snap, outcome)[0] + "**")
         parts.append("The match is over; the table has the final scores.")
     elif over:
         parts.append("The match was cancelled.")
