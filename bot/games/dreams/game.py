@@ -51,7 +51,7 @@ from bot.games.dreams.cards import (
     number,
     sorted_cards,
 )
-from bot.games.dreams.combat import ATTACKER, NOBODY, resolve, trump_text
+from bot.games.dreams.combat import ATTACKER, NOBODY, Verdict, resolve, trump_text
 from bot.games.dreams.payment import ATTACK_TARGET, Payment, exact_change, payments
 from bot.games.dreams.rules import RULES
 from bot.games.dreams.state import KING_BOUGHT, SAFETY_VALVE, TURN_CAP, DreamsState, dump, load
@@ -67,6 +67,12 @@ TURN_CAPS = (
 
 # Move kinds (the part of a code before the first ":").
 COIN_MOVE, BUY, SELL, ATTACK_MOVE, COUNTER, SHUFFLE, PEEK = "coin", "buy", "sell", "attack", "counter", "shuffle", "peek"
+
+# How the status line names each kind of move, in the order it lists them.
+ACTION_WORDS = (
+    (COIN_MOVE, "take a coin"), (BUY, "buy"), (SELL, "sell"), (ATTACK_MOVE, "attack"),
+    (SHUFFLE, "shuffle the trump pile"), (PEEK, "peek at it"),
+)
 
 GROUPS = ((COIN, "🪙 Coins"), (ATTACK, "⚔️ Attack cards"), (JACK, "🤺 Jacks"), (QUEEN, "👸 Queens"), (KING, "👑 King"))
 
@@ -95,6 +101,14 @@ def _buy_moves(hand: tuple[str, ...], target: str) -> tuple[Move, ...]:
     """The moves buying ``target`` with ``hand``, one per payment (cached like the payments:
     a hand is asked for its moves again and again)."""
     return tuple(Move(pay.code, (pay.target_label, pay.payment_label)) for pay in payments(hand, target))
+
+
+@lru_cache(maxsize=256)
+def _best_hand(coins: int, attacks: int, jacks: int, queens: int) -> tuple[str, ...]:
+    """The richest hand a seat with these counts can hold: its coins the highest there are
+    (the table shows only how many). Whatever it cannot buy, no hand with these counts can."""
+    richest = sorted(COINS, key=number, reverse=True)[:coins]
+    return sorted_cards(richest + list(ATTACKS[:attacks] + JACKS[:jacks] + QUEENS[:queens]))
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -240,10 +254,8 @@ class Dreams(GameBase[DreamsState]):
             events.append(Event(f"{p(seat)} shuffles the trump pile."))
         elif kind_ == PEEK:
             state = replace(state, peeked=_set(state.peeked, seat, True))
-            events += [
-                Event(f"{p(seat)} peeks at the trump pile."),
-                Event(f"Trump pile, top first: {trump_text(state.trump_pile)}.", seat),
-            ]
+            # The order itself is a line of the peeker's hand while the peek holds (view).
+            events.append(Event(f"{p(seat)} peeks at the trump pile."))
         return self._end_turn(state, events), events
 
     def _why_not(self, state: DreamsState, seat: int, code: str) -> str:
@@ -308,7 +320,7 @@ class Dreams(GameBase[DreamsState]):
             given.append("trading in " + " and ".join(traded))
         what = "an attack card" if pay.target == ATTACK_TARGET else name(bought)
         events.append(Event(f"{p(seat)} buys {what}, {' and '.join(given)}."))
-        mine = f"You paid {' '.join(name(c) for c in pay.given)} ({pay.paid} for {pay.price})."
+        mine = f"You paid {' '.join(name(c) for c in pay.given)}."  # the move's label gave the sums
         if pay.target == ATTACK_TARGET:
             mine += f" You drew {name(bought)}."
         events.append(Event(mine, seat))
@@ -344,7 +356,7 @@ class Dreams(GameBase[DreamsState]):
         target = int(parts[2]) if len(parts) > 2 else self.next_seat(state, seat)
         state = replace(state, defender=target, attack_card=card)
         what = "a Jack" if kind(card) == JACK else "an attack card"
-        events.append(Event(f"{p(seat)} attacks {p(target)} with {name(card)}; {p(target)} answers with {what}."))
+        events.append(Event(f"{p(seat)} attacks {p(target)} with {name(card)}; {p(target)} must answer with {what}."))
         return state
 
     def _counter(self, state: DreamsState, seat: int, card: str, events: list[Event]) -> tuple[DreamsState, list[Event]]:
@@ -367,6 +379,7 @@ class Dreams(GameBase[DreamsState]):
             result = f"{p(winner)} won both"
             text = f"{head} {verdict.reason} {p(winner)} wins both cards."
         events.append(Event(text))
+        events += self._told_result(state, verdict, attacker, attacking, seat, card)
         rng, trumps, peeked = state.rng, state.trump_pile, state.peeked
         if verdict.flipped:
             trumps, rng = rng.shuffled(trumps)
@@ -380,6 +393,30 @@ class Dreams(GameBase[DreamsState]):
             peeked=peeked, defender=-1, attack_card="", last_attack=last,
         )
         return self._end_turn(state, events), events
+
+    @staticmethod
+    def _told_result(
+        state: DreamsState, verdict: Verdict, attacker: int, attacking: str, defender: int, card: str
+    ) -> list[Event]:
+        """The attack's result told to each side in its own words (the public event starts
+        with the defender's name, which the defender's hand echo leaves out as his own move)."""
+        if verdict.winner == NOBODY:
+            return [
+                Event(f"The joker came up: your {name(attacking)} and {p(defender)}'s {name(card)} went back to the pile.",
+                      attacker),
+                Event(f"The joker came up: your {name(card)} and {p(attacker)}'s {name(attacking)} went back to the pile.",
+                      defender),
+            ]
+        why = f"trump {trump_text(state.trump_pile)}" if verdict.flipped else "same suit, the higher wins"
+        if verdict.winner == ATTACKER:
+            return [
+                Event(f"You won {p(defender)}'s {name(card)} with your {name(attacking)} ({why}).", attacker),
+                Event(f"You lost {name(card)} to {p(attacker)}'s {name(attacking)} ({why}).", defender),
+            ]
+        return [
+            Event(f"You lost {name(attacking)} to {p(defender)}'s {name(card)} ({why}).", attacker),
+            Event(f"You won {p(attacker)}'s {name(attacking)} with your {name(card)} ({why}).", defender),
+        ]
 
     # --- timers, defaults, AI ---------------------------------------------------------------
 
@@ -462,15 +499,46 @@ class Dreams(GameBase[DreamsState]):
             if state.peeked[seat]:
                 private.append(f"You peeked, top first: {trump_text(state.trump_pile)} (until the next shuffle).")
                 data["trump_order"] = list(state.trump_pile)
-        return View(seat, self._waiting(state), board=tuple(board), scores=tuple(scores), hand=hand,
+        return View(seat, self._waiting(state, seat), board=tuple(board), scores=tuple(scores), hand=hand,
                     private=tuple(private), data=data)
 
-    def _waiting(self, state: DreamsState) -> str:
+    def _waiting(self, state: DreamsState, seat: int | None = None) -> str:
         if state.over:
             return self._summary(state)
         if state.attacking:
-            return f"Waiting for {p(state.defender)} to counter {p(state.turn)}'s attack ({name(state.attack_card)})."
-        return f"Waiting for {p(state.turn)} to take a coin, buy, sell, attack, shuffle or peek."
+            what = "a Jack" if kind(state.attack_card) == JACK else "an attack card"
+            return (
+                f"Waiting for {p(state.defender)} to counter {p(state.turn)}'s attack ({name(state.attack_card)}) "
+                f"with {what}."
+            )
+        if seat == state.turn:  # the player's own hand: their own legal moves
+            kinds = {m.code.split(":", 1)[0] for m in self.legal_moves(state, seat)}
+        else:
+            kinds = self._public_kinds(state, state.turn)
+        words = [word for kind_, word in ACTION_WORDS if kind_ in kinds]
+        said = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+        return f"Waiting for {p(state.turn)} to {said}."
+
+    def _public_kinds(self, state: DreamsState, seat: int) -> set[str]:
+        """The kinds of move ``seat`` may have, told from what the table shows (the counts
+        of what each seat holds, the piles): which coins and attack cards it holds is
+        hidden, so a buy is named when the best hand with these counts could pay."""
+        counts = state.counts(seat)
+        kinds = {SHUFFLE}
+        if state.coin_pile:
+            kinds.add(COIN_MOVE)
+        best = _best_hand(counts[COIN], counts[ATTACK], counts[JACK], counts[QUEEN])
+        if any(_buy_moves(best, target) for target in self._targets(state)):
+            kinds.add(BUY)
+        if any(counts[k] and SALE[k] not in state.refused for k in (ATTACK, JACK)):
+            kinds.add(SELL)
+        nxt = self.next_seat(state, seat)
+        jack_rivals = any(state.count(s, JACK) for s in range(state.players) if s != seat)
+        if (counts[ATTACK] and state.count(nxt, ATTACK)) or (counts[JACK] and jack_rivals):
+            kinds.add(ATTACK_MOVE)
+        if counts[QUEEN] and not state.peeked[seat]:
+            kinds.add(PEEK)
+        return kinds
 
     # --- the end ----------------------------------------------------------------------------------
 
