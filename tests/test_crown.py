@@ -659,12 +659,12 @@ def test_defend_views_never_name_a_hidden_pick() -> None:
 
 def test_atcourt_questioning_king_ends_it_and_timer() -> None:
     s = court((DRAGON, KING, KNIGHT))
-    assert G.to_act(s) == {1}  # three players: no Witch
-    assert code_set(s, 1) == {"end"}
+    assert G.to_act(s) == {0, 1, 2}  # the others may say they are ready; three players: no Witch
+    assert code_set(s, 1) == {"end"} and code_set(s, 0) == code_set(s, 2) == {"ready"}
     assert G.timer(s) == TimedMove(300.0, 1, "end", G.timer(s).reason)  # type: ignore[union-attr]
     assert G.default_move(s, 1).code == "end"
     for seat in (0, 2):
-        refused(s, seat, "end", NotYourTurn)
+        refused(s, seat, "end", IllegalMove)
     s, _ = act(s, 1, "end")
     assert s.phase == "accuse" and G.to_act(s) == {1}
     assert G.timer(s) is None
@@ -681,14 +681,14 @@ def test_atcourt_no_witch_with_three_players() -> None:
         assert all("witch" not in code_set(s, seat) for seat in range(3))
         for seat in range(3):
             if seat != s.king:
-                refused(s, seat, "witch", NotYourTurn)
+                refused(s, seat, "witch", IllegalMove)
 
 
 def test_atcourt_witch_reveals_all_and_redeals_non_king_cards_once() -> None:
     s = court((DRAGON, KING, KNIGHT, WITCH), seed=11)
-    assert G.to_act(s) == {1, 3}
-    assert code_set(s, 3) == {"witch"}
-    refused(s, 0, "witch", NotYourTurn)  # only the Witch
+    assert G.to_act(s) == {0, 1, 2, 3}
+    assert code_set(s, 3) == {"witch", "ready"}
+    refused(s, 0, "witch", IllegalMove)  # only the Witch
     refused(s, 1, "witch", IllegalMove)  # not the King either
     after, events = act(s, 3, "witch")
     # Every card, as it was, is revealed publicly.
@@ -730,13 +730,13 @@ def test_atcourt_former_knight_peeks_privately_once_after_the_witch() -> None:
     s = court((DRAGON, KING, KNIGHT, WITCH), seed=11)
     # No peek before the Witch strikes.
     assert not any(c.startswith("peek") for seat in range(4) for c in code_set(s, seat))
-    refused(s, 2, "peek:0", NotYourTurn)
+    refused(s, 2, "peek:0", IllegalMove)
     s, _ = act(s, 3, "witch")
     s = replace(s, cards=(WITCH, KING, DRAGON, KNIGHT))  # fix the re-deal: p2 is no longer the Knight
-    assert G.to_act(s) == {1, 2}
-    assert code_set(s, 2) == {"peek:0", "peek:1", "peek:3"}
+    assert G.to_act(s) == {0, 1, 2, 3}
+    assert code_set(s, 2) == {"peek:0", "peek:1", "peek:3", "ready"}
     refused(s, 2, "peek:2", IllegalMove)
-    refused(s, 3, "peek:0", NotYourTurn)  # the new Knight has no look
+    refused(s, 3, "peek:0", IllegalMove)  # the new Knight has no look
     before_views = {seat: G.view(s, seat) for seat in (None, 0, 1, 3)}
     s2, events = act(s, 2, "peek:3")
     assert [e for e in events if e.seat is not None] == [Event("{p3} holds the Knight.", 2)]
@@ -748,12 +748,14 @@ def test_atcourt_former_knight_peeks_privately_once_after_the_witch() -> None:
         assert "peek" not in G.view(s2, seat).data
         assert G.view(s2, seat).private == before_views[seat].private
     # Only once.
-    assert G.to_act(s2) == {1}
-    refused(s2, 2, "peek:0", NotYourTurn)
-    # And it must happen before the King ends questioning.
+    assert code_set(s2, 2) == {"ready"}
+    refused(s2, 2, "peek:0", IllegalMove)
+    # And it must happen before the King ends questioning, and before p2 says ready.
     s3, _ = act(s, 1, "end")
     assert G.to_act(s3) == {1}
     refused(s3, 2, "peek:0", NotYourTurn)
+    s4, _ = act(s, 2, "ready")
+    refused(s4, 2, "peek:0", NotYourTurn)
 
 
 def test_atcourt_default_moves_in_questioning() -> None:
@@ -761,6 +763,9 @@ def test_atcourt_default_moves_in_questioning() -> None:
     assert G.default_move(s, 1).code == "end"
     for seat in G.to_act(s):
         assert G.default_move(s, seat).code in code_set(s, seat)
+    # The others, Witch included, are made ready: no strike, no look forced on anyone.
+    assert {G.default_move(s, seat).code for seat in (0, 2, 3)} == {"ready"}
+    s, _ = act(s, 0, "ready")
     with pytest.raises(NotYourTurn):
         G.default_move(s, 0)
 
@@ -882,15 +887,20 @@ def test_atcourt_teams_follow_the_cards_held_at_the_end() -> None:
     }
 
 
-def test_awaited_leaves_questioning_and_the_beggar_window_to_the_rule_timers() -> None:
-    """The service's turn timer (and its public reminders) follows ``awaited``: during
-    questioning and the Beggar's window nobody is awaited, so the Witch, the former Knight
-    and the Beggar are never named or forced to act; the rule timers end those phases."""
+def test_awaited_in_questioning_names_no_role_and_the_beggar_window_nobody() -> None:
+    """The service's turn timer (and its public reminders) follows ``awaited``. In
+    questioning it is everyone but the King until they say they are ready (the same
+    decision whatever their card, so the Witch and the former Knight are not singled out),
+    then the King. In the Beggar's window nobody is awaited, so the Beggar is never named;
+    the rule timer ends it."""
     s = court((DRAGON, KING, KNIGHT, WITCH, BEGGAR))
-    assert G.to_act(s) == {1, 3} and G.awaited(s) == frozenset()
+    assert G.to_act(s) == {0, 1, 2, 3, 4} and G.awaited(s) == {0, 2, 3, 4}
     s, _ = act(s, 3, "witch")
-    assert G.to_act(s) == {1, 2} and G.awaited(s) == frozenset()
+    assert G.to_act(s) == {0, 1, 2, 3, 4} and G.awaited(s) == {0, 2, 3, 4}
     s = replace(s, cards=(DRAGON, KING, KNIGHT, WITCH, BEGGAR))
+    for seat in (0, 2, 3, 4):
+        s, _ = act(s, seat, "ready")
+    assert G.awaited(s) == {1} and G.to_act(s) == {1}
     s, _ = act(s, 1, "end")
     assert G.awaited(s) == G.to_act(s) == {1}  # the accusation is the King's turn
     s, _ = act(s, 1, "accuse:2")
@@ -901,7 +911,7 @@ def test_awaited_leaves_questioning_and_the_beggar_window_to_the_rule_timers() -
     f = new("find")
     for state in (new("defend"), d, f, new("support"), new("tourney")):
         assert G.awaited(state) == G.to_act(state)
-    assert "turn timer does not run during questioning" in RULES
+    assert "it does not run in the Beggar's window" in RULES
 
 
 def test_atcourt_timer_only_in_questioning_and_beggar_window() -> None:
@@ -1064,9 +1074,9 @@ def test_rules_text_states_the_rulings() -> None:
         ("find", 2, 1, 2),  # one reveal, two after the Knight
         ("tourney", 2, 10, 10),  # five rounds, two picks each
         ("support", 2, 4, 6),  # best of three, every round decided
-        ("atcourt", 3, 2, 2),  # end, accuse
-        ("atcourt", 4, 2, 4),  # (witch, peek,) end, accuse
-        ("atcourt", 5, 2, 5),  # (witch, peek,) end, accuse, (beggar)
+        ("atcourt", 3, 2, 4),  # (2 ready,) end, accuse
+        ("atcourt", 4, 2, 9),  # (2 ready, witch, peek, 3 ready,) end, accuse
+        ("atcourt", 5, 2, 11),  # (3 ready, witch, peek, 4 ready,) end, accuse, (beggar)
     ],
 )
 def test_random_play_length_is_bounded_by_the_rules(

@@ -201,9 +201,9 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
         if user is not king:
             assert f"{user.name} {cards[user.id]}" not in last_lines or "reveals every card" in last_lines
 
-    # Not the King's move: refused with one sentence.
+    # Not the King's move: refused with one sentence (the Dragon may act, by saying ready).
     refused = await fake.slash(by_card["Dragon"], world.channel, "crown end")
-    assert refused.ephemeral and "not your turn" in refused.text.lower()
+    assert refused.ephemeral and "cannot do that right now" in refused.text.lower()
 
     ended = await fake.slash(king, world.channel, "crown end")
     assert ended.ephemeral

@@ -491,6 +491,12 @@ class Game(Protocol, Generic[S]):
 
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move: ...
 
+    def ai_waits(self, state: S, seat: int) -> bool:
+        """True when an AI playing ``seat`` holds back for now although it may act: the
+        service plays the seat's move only once this is False (after the others have moved,
+        or when a timer moves for it). For a phase that others close by declaring they are
+        done, such as questioning in The King at Court. Depends only on what ``seat`` sees."""
+
     def dump(self, state: S) -> dict[str, Any]: ...
 
     def load(self, data: Mapping[str, Any]) -> S: ...
@@ -587,6 +593,9 @@ class GameBase(Generic[S]):
             raise NotYourTurn("Nothing to do.")
         move, _ = rng.choice(moves)
         return move
+
+    def ai_waits(self, state: S, seat: int) -> bool:
+        return False
 
 
 def ranked(scores: Sequence[float], summary: str = "", lowest_wins: bool = False) -> Outcome:

@@ -102,6 +102,7 @@ class CrownState:
     peeked: int = -1  # whom the peeker looked at (-1: not yet)
     accused: int = -1
     beggar_joined: int = -1
+    ready: tuple[int, ...] = ()  # questioning: the seats that said they are done (sorted)
     # Results and the recent public log.
     placing: tuple[int, ...] = ()  # 1 = best, set when over
     teams: tuple[str, ...] = ()
@@ -119,14 +120,15 @@ Thwarts: King > Beggar, Knight; Dragon > King, Witch; Knight > Dragon, Beggar; W
 **defend** (2+): everyone picks a card in secret; all are revealed together. Two players: the card that thwarts the other wins the round, same cards are picked again; best of 3. Three or more: everyone whose card is thwarted by another revealed card is out; if nobody or everybody would be out, pick again; last standing wins.
 **support** (2): lord and vassal pick in secret; an even sum wins the round for the lord, odd for the vassal. Best of 3.
 **tourney** (2): five rounds, each card used once; the higher card wins. On a tie the player whose unused cards add up higher wins the round; still tied, the round is drawn. Most rounds wins; equal rounds is a draw.
-**atcourt**, The King at Court (3-5, one deck): King, Dragon, Knight (+Witch with 4, +Beggar with 5) are dealt in secret. The King is revealed. Questioning happens in the channel (lying allowed) for at most 5 minutes; the King may end it early. Once during questioning the Witch may reveal every card; then all non-King cards are reshuffled and re-dealt in secret, and the player who held the Knight may look at one other player's card. The King accuses one player. A Beggar who was not accused then has 30 seconds to reveal and join the Wicked. If the accused holds the Dragon the Wise win, else the Wicked win. Teams are decided by the cards held at the end.
+**atcourt**, The King at Court (3-5, one deck): King, Dragon, Knight (+Witch with 4, +Beggar with 5) are dealt in secret. The King is revealed. Questioning happens in the channel (lying allowed) for at most 5 minutes; the King may end it early. Once during questioning the Witch may reveal every card; then all non-King cards are reshuffled and re-dealt in secret, and the player who held the Knight may look at one other player's card. Everyone but the King says when they are ready (done questioning). The King accuses one player. A Beggar who was not accused then has 30 seconds to reveal and join the Wicked. If the accused holds the Dragon the Wise win, else the Wicked win. Teams are decided by the cards held at the end.
 
 **Rulings of this bot**
 - Secret picks are final once made and stay hidden until everyone has picked; then all are revealed at once.
 - In find, defend and support the lord is drawn at random. In find, a Knight obliges one more reveal; find is a single round.
 - In defend and support each round is picked from the full deck. In defend with 3+ players, players who go out in the same round share their placing.
 - In tourney, "unused cards" are those still in hand after the round's cards are set aside.
-- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before the King ends questioning. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise. The table's turn timer does not run during questioning or the Beggar's window.
+- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before that player says they are ready and before the King ends questioning. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise.
+- In atcourt every player but the King looks at their card and says **ready** when done questioning; saying ready gives up a special not yet used (the Witch's strike, the look). The Witch's strike re-deals, so everyone says ready again. The King may end questioning at any time; an AI King waits until everyone else is ready, and an AI Witch strikes, if at all, only once the others are ready. The table's turn timer runs for saying ready and, once everyone is ready, for the King's end of questioning (whoever runs out is made ready, or the questioning ends); it does not run in the Beggar's window.
 """
 
 
@@ -154,6 +156,7 @@ class Crown(GameBase[CrownState]):
         Command("pick", "Pick your secret card (defend, support, tourney).", ("pick",), "card", "The card to pick"),
         Command("reveal", "Find the King: reveal a face-down place.", ("reveal",), "place", "The place to reveal (1-5)"),
         Command("end", "The King at Court: the King ends the questioning.", ("end",)),
+        Command("ready", "The King at Court: you are done questioning.", ("ready",)),
         Command("witch", "The King at Court: the Witch reveals every card and re-deals.", ("witch",)),
         Command("peek", "The King at Court: the former Knight looks at one card.", ("peek",), "player", "Whose card"),
         Command("accuse", "The King at Court: accuse a player of being the Dragon.", ("accuse",), "player", "Who"),
@@ -217,13 +220,7 @@ class Crown(GameBase[CrownState]):
         if ph == "find":
             return frozenset({1 - state.lord})
         if ph == "question":
-            actors = {state.king}
-            witch = self._witch_seat(state)
-            if witch is not None:
-                actors.add(witch)
-            if state.peeker >= 0 and state.peeked < 0:
-                actors.add(state.peeker)
-            return frozenset(actors)
+            return frozenset({state.king, *self._asking(state)})
         if ph == "accuse":
             return frozenset({state.king})
         if ph == "beggar":
@@ -231,16 +228,25 @@ class Crown(GameBase[CrownState]):
         return frozenset()
 
     def awaited(self, state: CrownState) -> frozenset[int]:
-        """The seats the game is waiting for; the service's turn timer applies to these only.
+        """The seats the game is waiting for; pings and the service's turn timer apply to these.
 
-        Nobody is awaited during questioning or the Beggar's window: those phases end by
-        their own rule timers (5 minutes, 30 seconds, see :meth:`timer`), and the Witch's
-        and the Knight's moves are optional. A turn reminder or a forced default move there
-        would also name the Witch, the former Knight or the Beggar to the whole table.
+        In questioning: those who have not yet said they are ready (every one of them has
+        the same decision, whatever their card, so this names no role), and once all are
+        ready, the King, whose move is then to end it. The King is not awaited before: a
+        turn timer would end questioning for him early and count it as a missed turn.
+        Nobody is awaited in the Beggar's window (30 seconds, :meth:`timer`): a reminder
+        would name the Beggar to the whole table.
         """
-        if state.phase in ("question", "beggar"):
+        if state.phase == "beggar":
             return frozenset()
+        if state.phase == "question":
+            return self._asking(state) or frozenset({state.king})
         return self.to_act(state)
+
+    @staticmethod
+    def _asking(state: CrownState) -> frozenset[int]:
+        """In questioning, the players other than the King who have not said they are ready."""
+        return frozenset(s for s in range(state.players) if s != state.king and s not in state.ready)
 
     @staticmethod
     def _standing(state: CrownState, seat: int) -> bool:
@@ -265,9 +271,9 @@ class Crown(GameBase[CrownState]):
                 if i not in state.revealed
             ]
         if ph == "question":
-            moves: list[Move] = []
             if seat == state.king:
-                moves.append(Move("end", ("End questioning",)))
+                return [Move("end", ("End questioning",))]
+            moves = [Move("ready", ("Ready: done questioning",))]
             if seat == self._witch_seat(state):
                 moves.append(Move("witch", ("Witch: reveal all cards and re-deal",)))
             if seat == state.peeker and state.peeked < 0:
@@ -294,14 +300,10 @@ class Crown(GameBase[CrownState]):
         moves = self.legal_moves(state, seat)
         if not moves:
             raise NotYourTurn("You have nothing to do right now.")
-        preferred = {"question": "end", "beggar": "stay"}.get(state.phase)
+        preferred = {"beggar": "stay"}.get(state.phase, "end" if seat == state.king else "ready")
         for m in moves:
             if m.code == preferred:
                 return m
-        if state.phase == "question":  # witch/knight idle: nothing forced; pick the mildest
-            for m in moves:
-                if m.code.startswith("peek:"):
-                    return m
         return moves[0]
 
     def timer(self, state: CrownState) -> TimedMove | None:
@@ -332,6 +334,9 @@ class Crown(GameBase[CrownState]):
         elif kind == "end":
             state = replace(state, phase="accuse")
             events.append(Event(f"{p(state.king)} ends the questioning and must accuse someone."))
+        elif kind == "ready":
+            state = replace(state, ready=tuple(sorted((*state.ready, seat))))
+            events.append(Event(f"{p(seat)} is done questioning."))
         elif kind == "witch":
             state = self._witch(state, seat, events)
         elif kind == "peek":
@@ -512,7 +517,8 @@ class Crown(GameBase[CrownState]):
         for s in others:
             events.append(Event(f"You now hold the {NAME[cards[s]]}.", s))
         events.append(Event(f"{p(knight)}, who held the Knight, may look at one other player's card."))
-        return replace(state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight)
+        # Everyone has a new card to look at: they all say again when they are ready.
+        return replace(state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight, ready=())
 
     def _accuse(self, state: CrownState, target: int, events: list[Event]) -> CrownState:
         events.append(Event(f"{p(state.king)} accuses {p(target)} of being the Dragon."))
@@ -530,7 +536,14 @@ class Crown(GameBase[CrownState]):
         )
         winner = WISE if accused_card == DRAGON else WICKED
         shown = ", ".join(f"{p(s)} {NAME[c]}" for s, c in enumerate(state.cards))
-        events.append(Event(f"The {winner.capitalize()} win! Cards: {shown}."))
+        # The last public event is the match's summary on the finished table: it says who
+        # was accused and what they held, as everyone at a real table saw.
+        accused = p(state.accused)
+        joined = f" {p(state.beggar_joined)} joined the Wicked as the Beggar." if state.beggar_joined >= 0 else ""
+        events.append(Event(
+            f"{p(state.king)} (King) accused {accused} of being the Dragon: {accused} is the {NAME[accused_card]}."
+            f"{joined} The {winner.capitalize()} win. Cards: {shown}."
+        ))
         placing = tuple(1 if t == winner else 2 for t in teams)
         return replace(state, phase="over", teams=teams, placing=placing)
 
@@ -606,6 +619,10 @@ class Crown(GameBase[CrownState]):
                 board.append("The Witch has struck: the cards were dealt again.")
             if state.accused >= 0:
                 marks[state.accused].append("accused")
+            if state.phase == "question":
+                for s_ in state.ready:
+                    marks[s_].append("ready ✓")
+                data["ready"] = list(state.ready)
             if state.phase == "over":
                 for s_, c in enumerate(state.cards):
                     rows[s_].append(NAME[c])
@@ -631,12 +648,19 @@ class Crown(GameBase[CrownState]):
         if ph == "find":
             return f"Waiting for {p(1 - state.lord)} to reveal a place."
         if ph == "question":
+            if not self._asking(state):  # nobody may strike or look any more
+                return f"Everyone is ready: waiting for {p(state.king)} to end questioning (5 minutes at most)."
+            # Who is still asking shows on the scoreboard (▶); named here beside "Witch",
+            # a name would look like a hint about who holds her.
             extra = ""
-            if state.peeker >= 0 and state.peeked < 0:
+            if state.peeker >= 0 and state.peeked < 0 and state.peeker not in state.ready:
                 extra = f" {p(state.peeker)} may look at one card."
             elif WITCH in state.cards and not state.witch_used:
-                extra = " The Witch may strike once."
-            return f"Questioning: ask and answer in the channel. {p(state.king)} ends it (5 minutes at most).{extra}"
+                extra = " The Witch may strike once, before saying she is ready."
+            return (
+                "Questioning: ask and answer in the channel, then say you are ready. "
+                f"{p(state.king)} may end it (5 minutes at most).{extra}"
+            )
         if ph == "accuse":
             return f"Waiting for {p(state.king)} to accuse someone of being the Dragon."
         return "The Beggar, if not accused, has 30 seconds to decide."
@@ -648,14 +672,31 @@ class Crown(GameBase[CrownState]):
         if not moves:
             raise NotYourTurn("Nothing to do.")
         if state.phase == "question":
-            # The AI does not question; it ends questioning (as King) or passes on specials
-            # half the time, and otherwise uses them.
+            # The AI does not question. As King it ends questioning (the service asks only
+            # once the others are ready, see ai_waits); as the former Knight it looks at a
+            # card first; as the Witch it strikes half the time; then it says it is ready.
             if seat == state.king:
                 return moves[0]
+            peeks = [m for m in moves if m.code.startswith("peek:")]
+            if peeks:
+                move, _ = rng.choice(peeks)
+                return move
             move, _ = rng.choice(moves)
             return move
         move, _ = rng.choice(moves)
         return move
+
+    def ai_waits(self, state: CrownState, seat: int) -> bool:
+        """In questioning an AI King does not end it, and an AI Witch does not strike (nor
+        give up her strike), while another player has not said they are ready: the people
+        at the table first look at their cards and question. The 5-minute rule timer and
+        the turn timer still end it when someone never says ready."""
+        if state.phase != "question":
+            return False
+        asking = self._asking(state)
+        if seat == state.king:
+            return bool(asking)
+        return seat == self._witch_seat(state) and bool(asking - {seat})
 
     # --- persistence and invariants -----------------------------------------------------
 
@@ -669,7 +710,7 @@ class Crown(GameBase[CrownState]):
             "revealed": list(state.revealed), "cards": list(state.cards), "aside": list(state.aside),
             "king": state.king, "witch_used": state.witch_used, "peeker": state.peeker,
             "peeked": state.peeked, "accused": state.accused, "beggar_joined": state.beggar_joined,
-            "placing": list(state.placing), "teams": list(state.teams), "log": list(state.log),
+            "ready": list(state.ready), "placing": list(state.placing), "teams": list(state.teams), "log": list(state.log),
         }
 
     def load(self, data: Mapping[str, Any]) -> CrownState:
@@ -682,6 +723,7 @@ class Crown(GameBase[CrownState]):
             revealed=tuple(data["revealed"]), cards=tuple(data["cards"]), aside=tuple(data["aside"]),
             king=data["king"], witch_used=data["witch_used"], peeker=data["peeker"],
             peeked=data["peeked"], accused=data["accused"], beggar_joined=data["beggar_joined"],
+            ready=tuple(data.get("ready", ())),  # matches stored before readiness: nobody ready yet
             placing=tuple(data["placing"]), teams=tuple(data["teams"]), log=tuple(data["log"]),
         )
 

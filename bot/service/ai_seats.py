@@ -31,7 +31,11 @@ HARD_ROLLOUT_CAP = 4_000  # the time budget binds first on this machine
 class AIDriver(ServiceCore):
 
     def _ai_seats_to_act(self, snap: Snapshot) -> list[int]:
-        return sorted(s for s in snap.to_act() if snap.seats[s].played_by_ai)
+        """The AI seats that may act and do not hold back (``Game.ai_waits``): an AI King at
+        Court lets the others question before ending it."""
+        return sorted(
+            s for s in snap.to_act() if snap.seats[s].played_by_ai and not snap.game.ai_waits(snap.state, s)
+        )
 
     @staticmethod
     def _ai_level(snap: Snapshot, seat: int) -> str:
