@@ -353,13 +353,15 @@ async def test_a_rule_timer_keeps_its_deadline_when_the_state_moves_on(svc: Matc
 
 
 async def test_the_table_marks_only_awaited_seats(svc: MatchService) -> None:
-    """In questioning the Witch may act, but the table must not point at her."""
+    """In questioning the Witch may act, but the table must not point at her: it awaits
+    every player but the King alike (each says when they are ready), whatever their card."""
     m = await lobby(svc, "atcourt")
     for user, name in ((BOB, "Bob"), (CAT, "Cat"), (400, "Dan")):
         await svc.join(m.id, user, name)
     m = await svc.start(m.id, HOST)
-    witch = m.state.cards.index("W")
-    assert witch in m.to_act() and witch not in m.awaited()
+    witch, king = m.state.cards.index("W"), m.state.cards.index("K")
+    assert witch in m.to_act()
+    assert m.awaited() == frozenset(range(4)) - {king}
 
 
 __all__ = ["postgres_server"]  # the session fixture, used through database_url
