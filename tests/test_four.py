@@ -181,7 +181,7 @@ def test_the_hand_ends_when_the_last_player_has_played_and_the_deal_passes_left(
     assert after.hand_no == 2 and after.dealer == 0 and after.turn == 1, "seat 0 deals, seat 1 begins"
     assert after.totals == (15, 0, 0), "a Kingdom Three for seat 0"
     assert after.last_hand == (10, 0, 0) and all(c == () for c in after.captured)
-    assert any("Hand 1: {p0} scores 10 (Kingdom Three" in e.text for e in events)
+    assert any("Hand 1 scored: {p0} 10 · {p1} 0 · {p2} 0." == e.text for e in events)
     assert [len(h) for h in after.hands] == [9, 9, 9] and GAME.card_count(after) == 64
 
 
@@ -424,9 +424,9 @@ def test_the_table_shows_the_field_by_colour_and_item_and_everyones_taken_cards(
     state = _state(field=("1Rk", "2Rk", "4Rk", "3Ya", "*k"), captured=(("2Bc", "3Bc"), (), ("1Ys",)), totals=(12, 0, 3))
     table = GAME.view(state, None)
     text = "\n".join(table.public)
-    assert "🟥 red: 🗝️ 1 2 4 (group of three)" in text
-    assert "🟨 yellow: 🪓 3" in text and "✨ wild: 🃏🗝️" in text
-    assert "took 2: 🟦 2🪙 3🪙" in text and "total 12" in text
+    assert "🟥 red: 🟥1🗝️ 🟥2🗝️ 🟥4🗝️ (group of three)" in text
+    assert "🟨 yellow: 🟨3🪓" in text and "✨ wild: 🃏🗝️" in text
+    assert "took 🟦×2" in text and "total 12" in text
     assert "3Rk" not in text and "red 3 keys" not in text, "no hand card on the table"
     assert table.hand == () and "hand" not in table.data
 
@@ -435,7 +435,7 @@ def test_the_hand_groups_a_players_cards_by_colour_and_stays_private() -> None:
     state = _state(hands=(("3Rk", "1Ga", "*R"), ("2Bc",), ("4Ys",)))
     mine = GAME.view(state, 0)
     assert [g.label for g in mine.hand] == ["🟥 red", "🟩 green", "✨ wild"]
-    assert mine.hand[0].cards == ("3🗝️",)
+    assert mine.hand[0].cards == ("🟥3🗝️",)
     assert "2Bc" not in str(mine.data) and "2🪙" not in "\n".join(mine.secret)
 
 

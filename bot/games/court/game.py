@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -43,13 +43,14 @@ from bot.games.court.cards import (
 )
 from bot.games.court.melds import bag_ranks, best_court, court_candidates, court_problem
 from bot.games.court.rules import RULES
-from bot.games.court.scoring import kings_court
+from bot.games.court.scoring import kings_court, parts_text
 from bot.games.court.state import (
     AFTER,
     BID,
     DUEL,
     FOLLOW,
     LEAD,
+    LOSING_TOTAL,
     OVER,
     PICK,
     PLAYERS,
@@ -58,7 +59,6 @@ from bot.games.court.state import (
 )
 from bot.games.court.tricks import MAX_LEAD, best_seats, classify, duel_round
 
-LOSING_TOTAL = -200
 PICK_SECONDS = 60.0
 HAND_SIZE = 12
 
@@ -84,6 +84,12 @@ def _without(cards: Sequence[str], gone: Sequence[str]) -> tuple[str, ...]:
 def _items(cards: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """A pick's items: each card with its label."""
     return tuple((c, label(c)) for c in cards)
+
+
+def _names(names: Iterable[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    shown = list(names)
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _parts(code: str) -> tuple[str, ...]:
@@ -216,17 +222,17 @@ class KingsCourt(GameBase[CourtState]):
             most = min(MAX_LEAD, min(len(h) for h in state.hands))
             pick = Pick(LEAD_KIND, _items(hand), 1, most)
             low = min(hand, key=trick_rank)  # the first of equals, as min keeps it
-            return [Move(pick.code([low]), (f"Lead 1 to {most} cards",), pick)]
+            return [Move(pick.code([low]), ("Lead",), pick)]  # the menu says how many: "Lead: choose 1-5"
         if state.phase == FOLLOW:
             need = len(state.trick[state.leader])
             pick = Pick(FOLLOW_KIND, _items(hand), need, need)
-            return [Move(pick.code(self._lowest(hand, need)), (f"Play {need} card{'s' * (need > 1)}",), pick)]
+            return [Move(pick.code(self._lowest(hand, need)), ("Follow",), pick)]
         if state.phase == DUEL:
             return [Move.simple(f"{DUEL_KIND}:{c}", f"Duel with {label(c)}") for c in hand]
         if state.phase == PICK:
             need = state.owed[seat]
             pick = Pick(TAKE_KIND, _items(state.pool), need, need)
-            return [Move(pick.code(self._pick_default(state, seat)), (f"Take {need} from the pool",), pick)]
+            return [Move(pick.code(self._pick_default(state, seat)), ("Take from the pool",), pick)]
         return self._after_moves(state, seat)
 
     @staticmethod
@@ -252,7 +258,7 @@ class KingsCourt(GameBase[CourtState]):
             if best:
                 candidates = court_candidates(hand, run)
                 pick = Pick(COURT_KIND, _items(candidates), 1 if run else 3, len(candidates))
-                moves.append(Move(pick.code(best), ("Court cards",), pick))
+                moves.append(Move(pick.code(best), ("Court",), pick))
         for r in bag_ranks(hand):
             moves.append(Move.simple(f"{BAG_KIND}:{r}", f"Sandbag the four {label(r + 'c')[:-1]}s"))
         if not (state.courted_now or state.bagged_now) and state.can_knock(seat):
@@ -552,21 +558,23 @@ class KingsCourt(GameBase[CourtState]):
     # --- the end of a round and of the match ---------------------------------------------------
 
     def _end_round(self, state: CourtState, events: list[Event]) -> CourtState:
-        points = []
+        points, shown, detail = [], [], []
         for seat in range(PLAYERS):
             king_suit = state.king_suit(seat)
-            base = state.score_so_far(seat)
+            parts = list(state.score_parts(seat))
             bid = bid_points(state.bids[seat], state.hands[seat], king_suit, state.courted[seat])
-            points.append(base + bid)
-            bid_text = f", {BY_KEY[state.bids[seat]].name} {bid:+d}" if state.bids[seat] else ""
-            events.append(
-                Event(
-                    f"{p(seat)}: King {label(state.kings[seat])}, {len(state.courted[seat])} courted, "
-                    f"{len(state.hands[seat])} in hand{bid_text}: {base + bid:+d}."
-                )
-            )
+            bid_text = ""
+            if state.bids[seat]:
+                bid_text = f", {BY_KEY[state.bids[seat]].name} {bid:+d}"
+                parts.append((f"bid {BY_KEY[state.bids[seat]].name}", bid))
+            total = state.score_so_far(seat) + bid
+            points.append(total)
+            shown.append(f"{p(seat)} ({label(state.kings[seat])}{bid_text}) {total:+d}")
+            detail.append(f"Your last round: {total:+d} — {parts_text(parts)}")
+        # One short public line (the Kings are shown now); each player's parts show in their own hand.
+        events.append(Event(f"Round {state.round} scored: {' · '.join(shown)}."))
         scores = tuple(s + pt for s, pt in zip(state.scores, points))
-        state = replace(state, scores=scores, last_round=tuple(points))
+        state = replace(state, scores=scores, last_round=tuple(points), last_detail=tuple(detail))
         if max(scores) >= state.target or min(scores) <= LOSING_TOTAL:
             state = replace(state, phase=OVER, turn=-1)
             events.append(Event(self._summary(state)))
@@ -577,7 +585,22 @@ class KingsCourt(GameBase[CourtState]):
     def _summary(self, state: CourtState) -> str:
         best = max(state.scores)
         names = " and ".join(p(s) for s in range(PLAYERS) if state.scores[s] == best)
-        return f"{names} win{'s' if names.count('{') == 1 else ''} King's Court with {best} points."
+        return f"{names} win{'s' if names.count('{') == 1 else ''} King's Court with {best} points{self._why(state)}."
+
+    @staticmethod
+    def _why(state: CourtState) -> str:
+        """Why the match ended: ``": {p1} fell to -215, and -200 or below ends the match"``."""
+        reasons = []
+        fallen = [s for s in range(PLAYERS) if state.scores[s] <= LOSING_TOTAL]
+        if len(fallen) == 1:
+            reasons.append(f"{p(fallen[0])} fell to {state.scores[fallen[0]]}, and {LOSING_TOTAL} or below ends the match")
+        elif fallen:
+            who = _names(f"{p(s)} ({state.scores[s]})" for s in fallen)
+            reasons.append(f"{who} fell to {LOSING_TOTAL} or below, which ends the match")
+        reached = [s for s in range(PLAYERS) if state.scores[s] >= state.target]
+        if reached:
+            reasons.append(f"{_names(p(s) for s in reached)} reached the target of {state.target}")
+        return ": " + "; ".join(reasons) if reasons else ""
 
     def outcome(self, state: CourtState) -> Outcome | None:
         if not state.over:

@@ -9,11 +9,12 @@ from typing import Any
 from bot.games.base import Rng
 from bot.games.court.bids import BY_KEY
 from bot.games.court.cards import suit
-from bot.games.court.scoring import round_points
+from bot.games.court.scoring import round_parts, round_points
 
 PLAYERS = 4
 BID, LEAD, FOLLOW, DUEL, PICK, AFTER, OVER = "bid", "lead", "follow", "duel", "pick", "after", "over"
 TRICK_CAP = 40
+LOSING_TOTAL = -200  # a match total that ends the match (as reaching the target does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,7 @@ class CourtState:
     courted_now: bool  # the winner courted this turn (one court per turn, no knock)
     bagged_now: bool  # the winner sandbagged this turn (no knock)
     last_round: tuple[int, ...] = ()  # each seat's points in the last round scored
+    last_detail: tuple[str, ...] = ()  # each seat's last round in words (shown to that seat only)
 
     @property
     def over(self) -> bool:
@@ -62,6 +64,12 @@ class CourtState:
     def score_so_far(self, seat: int) -> int:
         """The seat's round score if the round ended now, before any bid."""
         return round_points(
+            self.hands[seat], self.king_suit(seat), self.courted[seat], len(self.bags[seat]) // 4, self.flops[seat]
+        )
+
+    def score_parts(self, seat: int) -> tuple[tuple[str, int], ...]:
+        """:meth:`score_so_far` part by part, in words."""
+        return round_parts(
             self.hands[seat], self.king_suit(seat), self.courted[seat], len(self.bags[seat]) // 4, self.flops[seat]
         )
 

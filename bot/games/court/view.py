@@ -7,12 +7,15 @@ from typing import Any
 from bot.games.base import CardGroup, ScoreLine, View, seat_token
 from bot.games.court.bids import BY_KEY
 from bot.games.court.cards import SUITS, label, labels, suit, suit_label
-from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, OVER, PLAYERS, TRICK_CAP, CourtState
+from bot.games.court.scoring import parts_text
+from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, LOSING_TOTAL, OVER, PLAYERS, TRICK_CAP, CourtState
 
 
 def build(state: CourtState, seat: int | None, waiting: str) -> View:
     trick = min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)
-    board = [f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} · knock from {state.going_board}"]
+    board = [
+        f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} or {LOSING_TOTAL} · knock from {state.going_board}"
+    ]
     if state.phase in (FOLLOW, DUEL):
         shown = [f"{seat_token(s)} {labels(state.trick[s])}" for s in state.play_order() if state.trick[s]]
         board.append("Trick: " + " · ".join(shown))
@@ -38,10 +41,13 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
         "bids": list(state.bids),
         "hand_sizes": [len(h) for h in state.hands],
     }
-    if seat is None or state.phase == OVER or state.phase == BID:
+    if seat is None:
         return View(seat, waiting, board=tuple(board), scores=scores, data=data)
+    last = (state.last_detail[seat],) if state.last_detail else ()
+    if state.phase == OVER or state.phase == BID:
+        return View(seat, waiting, board=tuple(board), scores=scores, private=last, data=data)
     hand, private = _own(state, seat, data)
-    return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private, data=data)
+    return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data)
 
 
 def _score_line(state: CourtState, seat: int) -> ScoreLine:
@@ -86,7 +92,9 @@ def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[Card
         private.append(f"Sandbagged: {labels(state.bags[seat])}")
     if not blind:
         so_far = state.score_so_far(seat)
-        private.append(f"Round score so far: {so_far:+d} points (knock from {state.going_board})")
+        private.append(
+            f"If the round ended now: {so_far:+d} ({parts_text(state.score_parts(seat))}) · knock from {state.going_board}"
+        )
         data["score_so_far"] = so_far
     data["hand"] = list(state.hands[seat])
     data["king"] = None if blind else state.kings[seat]

@@ -103,11 +103,9 @@ def short(card: str) -> str:
     return f"{COLOUR_EMOJI[card[1]]}{card[0]}{ITEM_EMOJI[card[2]]}"
 
 
-def in_colour(card: str) -> str:
-    """The label inside a row of one colour: ``"3🗝️"`` (the row says the colour)."""
-    if is_wild(card):
-        return short(card)
-    return f"{card[0]}{ITEM_EMOJI[card[2]]}"
+def spelled(card: str) -> str:
+    """The short label, then the card in words, for buttons: ``"🟥3🗝️ (red 3 keys)"``."""
+    return f"{short(card)} ({name(card)})"
 
 
 def order(card: str) -> tuple[int, int, int]:

@@ -37,11 +37,11 @@ from bot.games.four.cards import (
     captures,
     deck,
     group,
-    in_colour,
     is_wild,
     name,
     short,
     sort,
+    spelled,
 )
 from bot.games.four.rules import RULES
 from bot.games.four.scoring import score
@@ -71,6 +71,7 @@ class FourState:
     totals: tuple[int, ...]
     pending: str = ""  # the flipped card whose match the player is choosing
     last_hand: tuple[int, ...] = ()  # each seat's points in the hand before
+    last_taken: tuple[tuple[str, ...], ...] = ()  # each seat's captures in the hand before (its sets, privately)
     redeals: int = 0  # redeals of the current hand (a whole group in the field)
 
     @property
@@ -159,17 +160,17 @@ class Four(GameBase[FourState]):
         if state.phase == "over" or seat != state.turn:
             return []
         if state.phase == TAKE:
-            return [Move(f"{TAKE}:{t[0]}", (f"Take {name(t[0])}",)) for t in captures(state.field, state.pending)]
+            return [Move(f"{TAKE}:{t[0]}", (f"Take {spelled(t[0])}",)) for t in captures(state.field, state.pending)]
         moves = []
         for card in state.hands[seat]:
             options = captures(state.field, card)
-            play = f"Play {name(card)}"
+            play = f"Play {spelled(card)}"
             if len(options) > 1:
-                moves += [Move(f"{PLAY}:{card}:{t[0]}", (play, f"take {name(t[0])}")) for t in options]
+                moves += [Move(f"{PLAY}:{card}:{t[0]}", (play, f"take {spelled(t[0])}")) for t in options]
             elif options and len(options[0]) == 3:
-                moves.append(Move(f"{PLAY}:{card}", (f"{play} (takes the group of three)",)))
+                moves.append(Move(f"{PLAY}:{card}", (f"{play}, takes the group of three",)))
             elif options:
-                moves.append(Move(f"{PLAY}:{card}", (f"{play} (takes {name(options[0][0])})",)))
+                moves.append(Move(f"{PLAY}:{card}", (f"{play}, takes {short(options[0][0])}",)))
             else:
                 moves.append(Move(f"{PLAY}:{card}", (play,)))
         return moves
@@ -231,13 +232,11 @@ class Four(GameBase[FourState]):
         return self._end_hand(state, events)
 
     def _end_hand(self, state: FourState, events: list[Event]) -> tuple[FourState, list[Event]]:
-        scores = [score(c) for c in state.captured]
-        points = tuple(s.total for s in scores)
+        points = tuple(score(c).total for c in state.captured)
         totals = tuple(t + x for t, x in zip(state.totals, points, strict=True))
-        for seat, s in enumerate(scores):
-            sets = "; ".join(s.sets) if s.sets else "no sets"
-            events.append(Event(f"Hand {state.hand_no}: {p(seat)} scores {s.total} ({sets})."))
-        state = replace(state, totals=totals, last_hand=points)
+        # One short public line; each player's sets show in their own hand until the next hand ends.
+        events.append(Event(f"Hand {state.hand_no} scored: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(points)) + "."))
+        state = replace(state, totals=totals, last_hand=points, last_taken=state.captured)
         if state.hand_no >= state.hands_total:
             state = replace(state, phase="over")
             events.append(Event(self._summary(state)))
@@ -269,7 +268,7 @@ class Four(GameBase[FourState]):
             took = state.captured[s]
             figures = [f"{len(state.hands[s])} in hand"]
             if took:
-                figures.append(f"took {len(took)}: {compact(took)}")
+                figures.append(f"took {by_colour_counts(took)}")
             figures.append(f"{score(took).total} this hand · total {state.totals[s]}")
             scores.append(ScoreLine(s, tuple(figures), ("dealer",) if s == state.dealer else ()))
         data: dict[str, Any] = {
@@ -281,7 +280,8 @@ class Four(GameBase[FourState]):
         hand: tuple[CardGroup, ...] = ()
         private: tuple[str, ...] = ()
         if seat is not None:
-            hand = tuple(CardGroup(label, tuple(in_colour(c) for c in cards)) for label, cards in by_colour(state.hands[seat]))
+            hand = tuple(CardGroup(label, tuple(short(c) for c in cards)) for label, cards in by_colour(state.hands[seat]))
+            private = own_lines(state, seat)
             data["hand"] = list(state.hands[seat])
         return View(seat, self._waiting(state), board=tuple(board), scores=tuple(scores), hand=hand, private=private, data=data)
 
@@ -322,6 +322,7 @@ class Four(GameBase[FourState]):
             "hands": [list(h) for h in state.hands], "field": list(state.field), "pile": list(state.pile),
             "captured": [list(c) for c in state.captured], "totals": list(state.totals), "pending": state.pending,
             "last_hand": list(state.last_hand), "redeals": state.redeals,
+            "last_taken": [list(c) for c in state.last_taken],
         }
 
     def load(self, data: Mapping[str, Any]) -> FourState:
@@ -331,6 +332,7 @@ class Four(GameBase[FourState]):
             hands=tuple(tuple(h) for h in data["hands"]), field=tuple(data["field"]), pile=tuple(data["pile"]),
             captured=tuple(tuple(c) for c in data["captured"]), totals=tuple(data["totals"]), pending=data["pending"],
             last_hand=tuple(data["last_hand"]), redeals=data["redeals"],
+            last_taken=tuple(tuple(c) for c in data.get("last_taken", ())),
         )
 
     def card_count(self, state: FourState) -> int:
@@ -362,7 +364,8 @@ def _land(
 
 
 def field_lines(field: Sequence[str]) -> list[str]:
-    """The field by colour, and within a colour by item: ``🟥 red: 🗝️ 1 3 · 🪓 2``."""
+    """The field by colour, and within a colour by item, each card written as in the hand:
+    ``🟥 red: 🟥1🗝️ 🟥3🗝️ · 🟥2🪓``."""
     if not field:
         return ["Field: empty"]
     lines = []
@@ -372,25 +375,43 @@ def field_lines(field: Sequence[str]) -> list[str]:
             continue
         parts = []
         for it in ITEMS:
-            numbers = [c[0] for c in cards if c[2] == it]
-            if numbers:
-                three = " (group of three)" if len(numbers) == 3 else ""
-                parts.append(f"{ITEM_EMOJI[it]} {' '.join(numbers)}{three}")
+            mine = [short(c) for c in cards if c[2] == it]
+            if mine:
+                three = " (group of three)" if len(mine) == 3 else ""
+                parts.append(" ".join(mine) + three)
         lines.append(f"{label}: {' · '.join(parts)}")
     return lines
 
 
 def compact(cards: Sequence[str]) -> str:
-    """Captured cards in one short run: ``🟥 1🗝️ 3🗝️ 🟦 2🪙 👑🟥``."""
-    out = []
-    for label, group_cards in by_colour(cards):
-        if label.startswith("✨"):
-            out.append(" ".join(short(c) for c in group_cards))
-        else:
-            out.append(label.split(" ")[0] + " " + " ".join(in_colour(c) for c in group_cards))
-    return " ".join(out)
+    """Cards in one run, as the hand writes them: ``🟥1🗝️ 🟥3🗝️ 🟦2🪙 👑🟥``."""
+    return " ".join(short(c) for c in sort(cards))
+
+
+def by_colour_counts(cards: Sequence[str]) -> str:
+    """How many cards of each colour, for the table: ``🟥×2 🟦×1 ✨×1``."""
+    counts = [(label.split(" ")[0], len(group_cards)) for label, group_cards in by_colour(cards)]
+    return " ".join(f"{mark}×{n}" for mark, n in counts)
+
+
+def sets_text(cards: Sequence[str]) -> str:
+    """The points of captured cards and the sets that make them: ``22 — Kingdom Three 🟩2s (10); …``."""
+    got = score(cards)
+    return f"{got.total} — {'; '.join(got.sets)}" if got.sets else f"{got.total} (no scoring sets)"
+
+
+def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
+    """What the hand view adds for its player: the cards they took this hand with their
+    points so far, and their last hand's sets (until the next hand ends)."""
+    lines = []
+    took = state.captured[seat]
+    if took and state.phase != "over":
+        lines.append(f"You took ({len(took)}): {compact(took)} · worth {sets_text(took)}")
+    if state.last_taken:
+        lines.append(f"Your last hand: {sets_text(state.last_taken[seat])}")
+    return tuple(lines)
 
 
 GAME = Four()
 
-__all__ = ["COLOURS", "GAME", "Four", "FourState", "captures", "compact", "field_lines"]
+__all__ = ["COLOURS", "GAME", "Four", "FourState", "by_colour_counts", "captures", "compact", "field_lines", "own_lines"]
