@@ -223,14 +223,14 @@ def test_cards_left_in_the_field_or_the_draw_pile_score_for_nobody() -> None:
     assert final.phase == "over" and final.pile == ("4Rk", "4Gk", "4Bk")
     assert {"2Yk", "2Ya", "2Ys", "*R"} <= set(final.field)
     assert final.last_hand == (0, 0, 0) and final.totals == (7, 3, 0)
-    assert [e.text for e in events if "scores" in e.text] == [f"Hand 3: {{p{s}}} scores 0 (no sets)." for s in range(3)]
+    assert [e.text for e in events if "scored" in e.text] == ["Hand 3 scored: {p0} 0 · {p1} 0 · {p2} 0."]
 
 
 def test_the_turn_timers_default_plays_the_first_card_the_hand_lists() -> None:
     hand = sort(("3Bk", "*R", "1Ga", "2Yc"))
     state = _state(hands=(hand, ("2Bc",), ("4Ys",)), field=("1Yc", "4Yc", "2Ba"))
     mine = GAME.view(state, 0)
-    assert mine.hand[0].label == "🟨 yellow" and mine.hand[0].cards[0] == "2🪙"
+    assert mine.hand[0].label == "🟨 yellow" and mine.hand[0].cards[0] == "🟨2🪙"
     default = GAME.default_move(state, 0)
     assert default.code.split(":")[1] == "2Yc", "the yellow 2 coins, listed first (it takes one of its two matches)"
     after, _ = GAME.apply(state, 0, default)

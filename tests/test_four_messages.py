@@ -128,3 +128,14 @@ def test_hand_field_events_and_buttons_write_a_card_the_same_way() -> None:
     assert all(re.search(r"\((red|green) \d \w+\)", label) for label in labels), "buttons also spell the card out"
     _after, events = GAME.apply(state, 0, "play:3Rk")
     assert f"plays {short('3Rk')} and takes {short('1Rk')}" in events[0].text
+
+
+def test_the_hand_lists_what_each_other_player_took() -> None:
+    """The table only counts the cards each player took (phone-sized); the hand lists the
+    others' cards in full, since which sets they build is public and matters."""
+    state = _state(captured=(("3Rk",), ("4Yc", "4Rc"), ()))
+    mine = "\n".join(GAME.view(state, 0).private)
+    assert f"{{p1}} took: {short('4Rc')} {short('4Yc')}" in mine or f"{{p1}} took: {short('4Yc')} {short('4Rc')}" in mine, mine
+    assert "{p0} took" not in mine and "{p2} took" not in mine, "yourself and those who took nothing are not listed"
+    table = "\n".join(GAME.view(state, None).public)
+    assert short("4Yc") not in table, "the table only counts them"

@@ -402,11 +402,17 @@ def sets_text(cards: Sequence[str]) -> str:
 
 def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
     """What the hand view adds for its player: the cards they took this hand with their
-    points so far, and their last hand's sets (until the next hand ends)."""
+    points so far, what each other player took (public, but the table only counts it, to
+    stay phone-sized; here a player can see which sets the others are building), and
+    their last hand's sets (until the next hand ends)."""
     lines = []
     took = state.captured[seat]
     if took and state.phase != "over":
         lines.append(f"You took ({len(took)}): {compact(took)} · worth {sets_text(took)}")
+    if state.phase != "over":
+        for other in range(state.players):
+            if other != seat and state.captured[other]:
+                lines.append(f"{p(other)} took: {compact(state.captured[other])}")
     if state.last_taken:
         lines.append(f"Your last hand: {sets_text(state.last_taken[seat])}")
     return tuple(lines)
