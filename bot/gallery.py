@@ -12,14 +12,14 @@ from pathlib import Path
 
 from bot import images
 from bot.games import GAMES
-from bot.games.base import Game, Rng
+from bot.games.base import Game, Rng, player_counts
 from bot.images.draw import Face, card_image
 
 
 def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
     """A state some moves into a match with the game's largest default table."""
     options = {o.key: o.default_value for o in game.options}
-    players = next(n for n in range(game.max_players, game.min_players - 1, -1) if _fits(game, n, options))
+    players = player_counts(game, options)[-1]
     state = game.setup(players, seed, options)
     rnd = random.Random(seed)
     for _ in range(12):
@@ -32,14 +32,6 @@ def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
             break
         state = after
     return state, players
-
-
-def _fits(game: Game, players: int, options: dict[str, str]) -> bool:
-    try:
-        game.check_players(players, options)
-    except Exception:  # noqa: BLE001 - this count is not allowed with the defaults
-        return False
-    return True
 
 
 def _card_name(number: int, caption: str, face: Face) -> str:

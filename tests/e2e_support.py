@@ -20,7 +20,7 @@ import pytest_asyncio
 
 from bot.app import KingBot
 from bot.games import GAMES
-from bot.games.base import GameError
+from bot.games.base import player_counts
 from bot.service.parties import PARTY_KEYS
 from bot.settings import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord
@@ -114,21 +114,16 @@ def error_records(records: list[logging.LogRecord]) -> list[str]:
 # --- lobbies and matches ------------------------------------------------------------------------
 
 
-def _fits(game_id: str, players: int, options: dict[str, str]) -> bool:
-    try:
-        GAMES[game_id].check_players(players, options)
-    except GameError:
-        return False
-    return True
+def fits(game_id: str, players: int, options: dict[str, str]) -> bool:
+    """Whether a table of ``players`` can start with these options."""
+    return players in player_counts(GAMES[game_id], options)
 
 
 def players_for(game_id: str, options: dict[str, str]) -> int:
     """The smallest table these options can start with."""
-    game = GAMES[game_id]
-    for n in range(game.min_players, game.max_players + 1):
-        if _fits(game_id, n, options):
-            return n
-    raise AssertionError(f"no player count fits {game_id} {options}")
+    counts = player_counts(GAMES[game_id], options)
+    assert counts, f"no player count fits {game_id} {options}"
+    return counts[0]
 
 
 async def open_match(

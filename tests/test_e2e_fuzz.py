@@ -31,13 +31,13 @@ from bot.games.base import Move
 from bot.service import resolve_move
 from tests.e2e_support import (
     World,
-    _fits,
     acknowledged,
     answer_text,
     error_records,
     fire_command,
     fire_component,
     fire_forged,
+    fits,
     make_bot,
     open_match,
     players_for,
@@ -143,7 +143,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
     ch_e = fake.add_channel(fake.add_guild("Elsewhere"), "other-server")
     options = dict(game.hints.quick)
     players = max(2, min(game.max_players, game.hints.players or players_for(game_id, options)))
-    while not _fits(game_id, players, options):
+    while not fits(game_id, players, options):
         players += 1
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         # B: a finished match (the people left, the AI played it to the end); A: a running match

@@ -30,7 +30,7 @@ from bot.games.base import Event, Rng
 from bot.images import table_png
 from bot.service import Snapshot
 from bot.ui.table import table_message
-from tests.e2e_support import World, _fits, custom_id_is_safe, make_bot, open_match, players_for, quiet, world
+from tests.e2e_support import World, custom_id_is_safe, fits, make_bot, open_match, players_for, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import text_of, walk_components
 
@@ -286,7 +286,7 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
     fake = world.fake
     players = players_for(game_id, options)
     wanted = GAMES[game_id].hints.players or players
-    if wanted > players and _fits(game_id, wanted, options):
+    if wanted > players and fits(game_id, wanted, options):
         players = wanted
     humans = world.users[: min(2, players)]
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:

@@ -37,8 +37,6 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games import EXAMPLES, GAMES
-
-ALL_GAMES = {**GAMES, **EXAMPLES}  # the example games of docs/ADDING_A_GAME.md too
 from bot.games.base import (
     Event,
     GameError,
@@ -51,7 +49,11 @@ from bot.games.base import (
     TimedMove,
     View,
     find_move,
+    player_counts,
 )
+from tests.configurations import option_sets
+
+ALL_GAMES = {**GAMES, **EXAMPLES}  # the example games of docs/ADDING_A_GAME.md too
 
 PREFIX_MOVES = 300  # test_random_play: moves played per example (crown always ends sooner)
 MAX_MOVES = 250_000  # test_random_play_ends: every match must end within this many random moves
@@ -73,28 +75,6 @@ NO_SHRINK = (Phase.explicit, Phase.generate)  # inputs are plain seeds; shrinkin
 # --- the configurations to test ---------------------------------------------------------
 
 
-def _values(option: Any) -> list[str]:
-    """The values to try for one option: every choice; for a multi-choice option (a
-    comma-joined subset, "" for none) the default, each choice alone and all of them."""
-    choices = [value for value, _label in option.choices]
-    if not getattr(option, "multi", False):
-        return choices
-    values = [option.default_value, "", *choices, ",".join(choices)]
-    return list(dict.fromkeys(values))
-
-
-def _option_sets(game: Any) -> list[dict[str, str]]:
-    """The defaults, then every other value of every option with the rest at default."""
-    base = {o.key: o.default_value for o in game.options}
-    sets = [dict(base)]
-    for option in game.options:
-        for value in _values(option):
-            candidate = {**base, option.key: value}
-            if candidate not in sets:
-                sets.append(candidate)
-    return sets
-
-
 def _draw_value(data: Any, option: Any) -> str:
     """A random value of one option (a random subset for a multi-choice option)."""
     choices = [value for value, _label in option.choices]
@@ -104,23 +84,12 @@ def _draw_value(data: Any, option: Any) -> str:
     return ",".join(c for c in choices if c in subset)
 
 
-def _player_counts(game: Any, options: Mapping[str, str]) -> tuple[int, ...]:
-    counts = []
-    for n in range(game.min_players, game.max_players + 1):
-        try:
-            game.check_players(n, options)
-        except InvalidOptions:
-            continue
-        counts.append(n)
-    return tuple(counts)
-
-
 def _configs() -> list[Any]:
     """(game id, options, player counts, seconds) for each configuration of each game."""
     params = []
     for game_id in sorted(ALL_GAMES):
         game = ALL_GAMES[game_id]
-        sets = [(o, _player_counts(game, o)) for o in _option_sets(game)]
+        sets = [(o, player_counts(game, o)) for o in option_sets(game)]
         usable = [(o, c) for o, c in sets if c]
         share = PLAY_BUDGET / max(1, len(usable))
         for options, counts in usable:
@@ -138,7 +107,7 @@ def test_every_game_has_a_playable_configuration() -> None:
         assert game.id == game_id
         assert 1 <= game.min_players <= game.max_players
         defaults = {o.key: o.default_value for o in game.options}
-        assert _player_counts(game, defaults), f"{game_id}: no player count works with the default options"
+        assert player_counts(game, defaults), f"{game_id}: no player count works with the default options"
         for option in game.options:
             assert option.choices, f"{game_id}: option {option.key} has no choices"
             if getattr(option, "multi", False):
@@ -146,7 +115,7 @@ def test_every_game_has_a_playable_configuration() -> None:
                 assert set(parts) <= set(dict(option.choices)), f"{game_id}: bad default of {option.key}"
             else:
                 assert option.default_value in dict(option.choices), f"{game_id}: bad default of {option.key}"
-        for options in _option_sets(game):
+        for options in option_sets(game):
             # Every player count outside the game's range is refused with a sentence.
             for n in (game.min_players - 1, game.max_players + 1):
                 with pytest.raises(InvalidOptions) as err:
@@ -491,10 +460,10 @@ def test_random_play_ends(game_id: str) -> None:
         if not budget.allows():
             return
         options = {o.key: _draw_value(data, o) for o in game.options}
-        counts = _player_counts(game, options)
+        counts = player_counts(game, options)
         if not counts:  # an option mix the game refuses: fall back to the defaults
             options = {o.key: o.default_value for o in game.options}
-            counts = _player_counts(game, options)
+            counts = player_counts(game, options)
         players = data.draw(st.sampled_from(counts), label="players")
         played = _play(game, players, seed, options, chooser, MAX_MOVES, checks_on=False)
         assert game.outcome(played.last) is not None, f"no result after {MAX_MOVES} random legal moves"

@@ -19,26 +19,26 @@ import discord
 import pytest
 
 from bot.games import EXAMPLES, GAMES
-
-ALL_GAMES = {**GAMES, **EXAMPLES}
-from bot.games.base import Event, Game
+from bot.games.base import Event, Game, player_counts
 from bot.service import MatchStatus, Snapshot
 from bot.service.snapshot import add_events
 from bot.ui import render
 from db.records import MatchRecord, Seat
-from tests.test_properties import _option_sets, _player_counts
+from tests.configurations import option_sets
+
+ALL_GAMES = {**GAMES, **EXAMPLES}
 
 MAX_TABLE_LINES = 22  # for eight players: status, board, eight rows, three events, headers
 
 
 def _layouts() -> list[Any]:
     """(game id, options, largest player count) for each configuration of each game, the
-    same configurations as the property tests' (``_option_sets``)."""
+    same configurations as the property tests' (``tests/configurations.py``)."""
     params = []
     for game_id in sorted(ALL_GAMES):
         game = ALL_GAMES[game_id]
-        for options in _option_sets(game):
-            counts = _player_counts(game, options)
+        for options in option_sets(game):
+            counts = player_counts(game, options)
             if not counts:
                 continue
             label = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"

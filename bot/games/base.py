@@ -42,6 +42,7 @@ __all__ = [
     "find_move",
     "move_kind",
     "playable_cards",
+    "player_counts",
     "ranked",
     "seat_token",
 ]
@@ -596,6 +597,19 @@ class GameBase(Generic[S]):
 
     def ai_waits(self, state: S, seat: int) -> bool:
         return False
+
+
+def player_counts(game: Game[Any], options: Mapping[str, str]) -> tuple[int, ...]:
+    """The table sizes ``game`` can start with under ``options`` (its ``check_players``
+    decides), smallest first."""
+    counts = []
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.check_players(players, options)
+        except InvalidOptions:
+            continue
+        counts.append(players)
+    return tuple(counts)
 
 
 def ranked(scores: Sequence[float], summary: str = "", lowest_wins: bool = False) -> Outcome:
