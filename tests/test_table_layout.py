@@ -207,3 +207,14 @@ async def test_cards_new_since_the_last_look_are_marked_once() -> None:
             state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
             notes = add_events(notes, events)
     assert marked.get("dynasty"), "a dynasty player drew cards, and saw them marked"
+
+
+def test_a_multi_choice_option_left_empty_says_what_that_means() -> None:
+    """The lobby reads an empty multi-choice option in the game's words, not a bare 'none'."""
+    for game in ALL_GAMES.values():
+        defaults = {o.key: o.default_value for o in game.options}
+        for option, line in zip(game.options, render.option_summary(game, {**defaults})):
+            if option.multi and not defaults[option.key]:
+                assert line == f"{option.label}: **{option.empty}**", line
+    dynasty = GAMES["dynasty"]
+    assert "Card changes: **none (every expansion card in play, no Secret Key)**" in render.option_summary(dynasty, {})

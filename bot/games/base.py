@@ -266,13 +266,15 @@ class TimedMove:
 class Option:
     """A lobby option: ``choices`` maps stored value -> label; the first choice is the
     default unless ``default`` is given. A ``multi`` option stores several choices joined
-    by commas (for example the expansion cards left out), ``""`` for none."""
+    by commas (for example the expansion cards left out), ``""`` for none, which the lobby
+    reads as ``empty``."""
 
     key: str
     label: str
     choices: tuple[tuple[str, str], ...]
     default: str | None = None
     multi: bool = False
+    empty: str = "none"
 
     @property
     def default_value(self) -> str:

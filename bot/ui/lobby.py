@@ -109,9 +109,14 @@ def choice_select(
     )
 
 
+def option_placeholder(option: Option) -> str:
+    """What a select shows with nothing chosen: a multi-choice option says what none means."""
+    return clip(f"{option.label}: {option.empty}", 150) if option.multi else option.label
+
+
 def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
     select = choice_select(
-        f"kg:opt:{snap.id}:{option.key}", option.label, option.choices, chosen_values(option, snap.record.options),
+        f"kg:opt:{snap.id}:{option.key}", option_placeholder(option), option.choices, chosen_values(option, snap.record.options),
         multi=option.multi, row=row,
     )
     return OptionSelect(snap.id, option.key, select)

@@ -23,7 +23,7 @@ from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
 from bot.ui import render
-from bot.ui.lobby import choice_select, chosen_values
+from bot.ui.lobby import choice_select, chosen_values, option_placeholder
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -99,7 +99,7 @@ def _select(party_id: int, key: str, label: str, choices: tuple[tuple[str, str],
 
 def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyOptionSelect:
     chosen = chosen_values(option, party.record.options)
-    return _select(party.id, option.key, option.label, option.choices, chosen, multi=option.multi, row=row)
+    return _select(party.id, option.key, option_placeholder(option), option.choices, chosen, multi=option.multi, row=row)
 
 
 def party_view(party: PartySnapshot) -> discord.ui.View:

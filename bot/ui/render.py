@@ -28,7 +28,7 @@ def option_summary(game: Game, options: dict[str, str]) -> list[str]:
         value = options.get(o.key, o.default_value)
         labels = dict(o.choices)
         if o.multi:
-            shown = ", ".join(labels.get(v, v) for v in value.split(",") if v) or "none"
+            shown = ", ".join(labels.get(v, v) for v in value.split(",") if v) or o.empty
         else:
             shown = labels.get(value, value)
         lines.append(f"{o.label}: **{shown}**")

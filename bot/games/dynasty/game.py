@@ -90,13 +90,13 @@ OPTIONS: tuple[Option, ...] = (
         ("auto", "Auto: 500 classic, 750 with the expansion"),
         *((v, f"{v} points") for v in LIMITS[1:]),
     )),
-    Option("cards", "Card changes (none: every expansion card, no Secret Key)", (
+    Option("cards", "Card changes", (
         ("key", "Add the Secret Key"),
         ("no-risk", "Leave out the Risk cards"),
         ("no-battle", "Leave out Battle cards and Defenders"),
         ("no-shields", "Leave out every Shield card"),
         *((f"no-{k}", f"Leave out {v}") for k, v in _CARD_LABELS.items()),
-    ), default="", multi=True),
+    ), default="", multi=True, empty="none (every expansion card in play, no Secret Key)"),
     Option("partners", "Partners", (
         ("off", "No partners"),
         ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
