@@ -218,3 +218,7 @@ def test_a_multi_choice_option_left_empty_says_what_that_means() -> None:
                 assert line == f"{option.label}: **{option.empty}**", line
     dynasty = GAMES["dynasty"]
     assert "Card changes: **none (every expansion card in play, no Secret Key)**" in render.option_summary(dynasty, {})
+
+
+def test_an_empty_part_of_the_hand_leaves_no_double_gap() -> None:
+    assert render.single_spaced(["", "You played: x.", "", "", "*Waiting.*"]) == ["You played: x.", "", "*Waiting.*"]

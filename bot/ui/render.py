@@ -249,6 +249,16 @@ def hand_lines(snap: Snapshot, view: View, new_cards: Sequence[str] = ()) -> lis
     return lines
 
 
+def single_spaced(lines: Sequence[str]) -> list[str]:
+    """``lines`` with no blank line at the start and never two blank lines in a row (a part
+    of the hand that is empty leaves no gap)."""
+    out: list[str] = []
+    for line in lines:
+        if line or (out and out[-1]):
+            out.append(line)
+    return out
+
+
 def hand_embed(
     snap: Snapshot,
     seat: int,
@@ -288,7 +298,7 @@ def hand_embed(
             parts.append("**Your move:** choose below.")
         else:
             parts.append("Nothing for you to do right now; this message updates itself when that changes.")
-    embed.description = clip("\n".join(parts), DESCRIPTION_LIMIT)
+    embed.description = clip("\n".join(single_spaced(parts)), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed
 
