@@ -314,6 +314,7 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     hand = await fake.click(ann, table, label="My hand")
     played = await hand.click("Pick Dragon (4)", user=ann)
     assert "Nothing for you to do right now" in hand.response.text and not hand.response.buttons
+    assert "Waiting for" not in hand.response.text, "no line naming the awaited, which would go stale"
     edits = hand.response.edits
     await fake.slash(bob, world.channel, "crown pick", card="W")  # Dragon thwarts Witch: round 2 begins
     await fake.wait_for(lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand to update")

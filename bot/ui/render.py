@@ -290,14 +290,16 @@ def hand_embed(
         parts.append("The match is over; the table has the final scores.")
     elif over:
         parts.append("The match was cancelled.")
-    else:
+    elif has_moves or step:
         parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if seat in snap.awaited() else ''}")
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
-        elif has_moves:
-            parts.append("**Your move:** choose below.")
         else:
-            parts.append("Nothing for you to do right now; this message updates itself when that changes.")
+            parts.append("**Your move:** choose below.")
+    else:
+        # Whose turn it is stays on the table: this message is edited only when the player's
+        # own situation changes, so a line naming the awaited player would go stale here.
+        parts.append("Nothing for you to do right now (the table shows whose turn it is); this message updates itself when that changes.")
     embed.description = clip("\n".join(single_spaced(parts)), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed
