@@ -734,7 +734,7 @@ def test_atcourt_former_knight_peeks_privately_once_after_the_witch() -> None:
     s, _ = act(s, 3, "witch")
     s = replace(s, cards=(WITCH, KING, DRAGON, KNIGHT))  # fix the re-deal: p2 is no longer the Knight
     assert G.to_act(s) == {0, 1, 2, 3}
-    assert code_set(s, 2) == {"peek:0", "peek:1", "peek:3", "ready"}
+    assert code_set(s, 2) == {"peek:0", "peek:3", "ready"}  # not p1: the King's card is known
     refused(s, 2, "peek:2", IllegalMove)
     refused(s, 3, "peek:0", IllegalMove)  # the new Knight has no look
     before_views = {seat: G.view(s, seat) for seat in (None, 0, 1, 3)}

@@ -99,6 +99,7 @@ class CrownState:
     king: int = -1
     witch_used: bool = False
     peeker: int = -1  # the seat that held the Knight when the Witch struck (-1: none)
+    shown: tuple[str, ...] = ()  # the cards as the Witch revealed them (public; () before she strikes)
     peeked: int = -1  # whom the peeker looked at (-1: not yet)
     accused: int = -1
     beggar_joined: int = -1
@@ -127,7 +128,7 @@ Thwarts: King > Beggar, Knight; Dragon > King, Witch; Knight > Dragon, Beggar; W
 - In find, defend and support the lord is drawn at random. In find, a Knight obliges one more reveal; find is a single round.
 - In defend and support each round is picked from the full deck. In defend with 3+ players, players who go out in the same round share their placing.
 - In tourney, "unused cards" are those still in hand after the round's cards are set aside.
-- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before that player says they are ready and before the King ends questioning. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise.
+- In atcourt the Witch's look-back goes to whoever held the Knight before the re-deal, even if no longer the Knight; the look must happen before that player says they are ready and before the King ends questioning, and it cannot be at the King, whose card everyone knows. What the Witch revealed stays on the table. With 3 players there is no Witch, so no special. If the King does not end questioning, it ends after 5 minutes; if the Beggar does not decide within 30 seconds, they stay Wise.
 - In atcourt every player but the King looks at their card and says **ready** when done questioning; saying ready gives up a special not yet used (the Witch's strike, the look). The Witch's strike re-deals, so everyone says ready again. The King may end questioning at any time; an AI King waits until everyone else is ready, and an AI Witch strikes, if at all, only once the others are ready. The table's turn timer runs for saying ready and, once everyone is ready, for the King's end of questioning (whoever runs out is made ready, or the questioning ends); it does not run in the Beggar's window.
 """
 
@@ -280,7 +281,7 @@ class Crown(GameBase[CrownState]):
                 moves.extend(
                     Move(f"peek:{t}", ("Knight: look at a card", f"Look at {p(t)}"))
                     for t in range(state.players)
-                    if t != seat
+                    if t not in (seat, state.king)  # the King's card is known to all
                 )
             return moves
         if ph == "accuse":
@@ -364,7 +365,7 @@ class Crown(GameBase[CrownState]):
         if kind == "accuse":
             return "Accuse one of the other players."
         if kind == "peek":
-            return "You may look at one other player's card, once."
+            return "You may look once at the card of another player but the King (whose card everyone knows)."
         return "That move is not possible right now."
 
     @staticmethod
@@ -505,20 +506,26 @@ class Crown(GameBase[CrownState]):
     # the King at Court
 
     def _witch(self, state: CrownState, seat: int, events: list[Event]) -> CrownState:
-        shown = ", ".join(f"{p(s)} {NAME[c]}" for s, c in enumerate(state.cards))
-        events.append(Event(f"{p(seat)} is the Witch and reveals every card: {shown}."))
+        events.append(Event(
+            f"{p(seat)} is the Witch and reveals every card: {self._shown(state.cards)}; "
+            "all cards but the King's are shuffled and dealt again in secret."
+        ))
         knight = state.cards.index(KNIGHT)
         others = [s for s in range(state.players) if s != state.king]
         pool, rng = state.rng.shuffled([state.cards[s] for s in others])
         cards = list(state.cards)
         for s, c in zip(others, pool):
             cards[s] = c
-        events.append(Event("All cards but the King's are shuffled and dealt again in secret."))
         for s in others:
             events.append(Event(f"You now hold the {NAME[cards[s]]}.", s))
         events.append(Event(f"{p(knight)}, who held the Knight, may look at one other player's card."))
         # Everyone has a new card to look at: they all say again when they are ready.
-        return replace(state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight, ready=())
+        return replace(state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight, ready=(),
+                       shown=state.cards)
+
+    @staticmethod
+    def _shown(cards: tuple[str, ...]) -> str:
+        return ", ".join(f"{p(s)} {NAME[c]}" for s, c in enumerate(cards))
 
     def _accuse(self, state: CrownState, target: int, events: list[Event]) -> CrownState:
         events.append(Event(f"{p(state.king)} accuses {p(target)} of being the Dragon."))
@@ -615,7 +622,14 @@ class Crown(GameBase[CrownState]):
         elif v == "atcourt":
             marks[state.king].append("👑 King")
             data["king"] = state.king
-            if state.witch_used:
+            if state.shown:
+                # Public at a real table: what the Witch revealed stays on the board, so that
+                # nobody has to find it in the log. The re-dealt cards are not shown.
+                witch = p(state.shown.index(WITCH))
+                board.append(f"The Witch has struck: {witch} revealed {self._shown(state.shown)}; "
+                             "the cards were then dealt again.")
+                data["shown"] = list(state.shown)
+            elif state.witch_used:  # a match stored before the reveal was kept
                 board.append("The Witch has struck: the cards were dealt again.")
             if state.accused >= 0:
                 marks[state.accused].append("accused")
@@ -708,7 +722,7 @@ class Crown(GameBase[CrownState]):
             "chosen": list(state.chosen), "used": [list(u) for u in state.used],
             "out_round": list(state.out_round), "spread": list(state.spread),
             "revealed": list(state.revealed), "cards": list(state.cards), "aside": list(state.aside),
-            "king": state.king, "witch_used": state.witch_used, "peeker": state.peeker,
+            "king": state.king, "witch_used": state.witch_used, "peeker": state.peeker, "shown": list(state.shown),
             "peeked": state.peeked, "accused": state.accused, "beggar_joined": state.beggar_joined,
             "ready": list(state.ready), "placing": list(state.placing), "teams": list(state.teams), "log": list(state.log),
         }
@@ -722,6 +736,7 @@ class Crown(GameBase[CrownState]):
             out_round=tuple(data["out_round"]), spread=tuple(data["spread"]),
             revealed=tuple(data["revealed"]), cards=tuple(data["cards"]), aside=tuple(data["aside"]),
             king=data["king"], witch_used=data["witch_used"], peeker=data["peeker"],
+            shown=tuple(data.get("shown", ())),  # matches stored before the reveal was kept: none
             peeked=data["peeked"], accused=data["accused"], beggar_joined=data["beggar_joined"],
             ready=tuple(data.get("ready", ())),  # matches stored before readiness: nobody ready yet
             placing=tuple(data["placing"]), teams=tuple(data["teams"]), log=tuple(data["log"]),
