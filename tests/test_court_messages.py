@@ -46,7 +46,7 @@ def knocked(**changes: object) -> tuple[CourtState, list[str]]:
 def test_a_rounds_scores_are_one_short_public_event() -> None:
     state, texts = knocked()
     assert state.round == 2
-    scored = [t for t in texts if t.startswith("Round 1 scored: ")]
+    scored = [t for t in texts if t.startswith("Round 1 ({p0} knocked) scored: ")]
     assert len(scored) == 1, texts
     text = scored[0]
     for seat, points in enumerate(state.last_round):
@@ -72,7 +72,7 @@ def test_each_player_sees_their_own_breakdown_privately_until_the_next_round_end
 
 def test_a_bid_shows_in_the_breakdown() -> None:
     state, texts = knocked(bids=("", "nil", "", ""))
-    scored = next(t for t in texts if t.startswith("Round 1 scored: "))
+    scored = next(t for t in texts if t.startswith("Round 1 ({p0} knocked) scored: "))
     assert "{p1} (K♠, Nil -30) -40" in scored, scored
     theirs = [line for line in GAME.view(state, 1).private if line.startswith("Your last round:")]
     assert theirs == ["Your last round: -40 — 2 off-suit in hand -10; bid Nil -30"], theirs
@@ -103,14 +103,15 @@ def test_falling_to_minus_200_is_named_as_the_reason_the_match_ended() -> None:
     state, texts = knocked(scores=(0, 30, 15, -195), kings=kings)
     assert state.phase == OVER
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    assert summary == "{p1} wins King's Court with 20 points: {p3} fell to -205, and -200 or below ends the match.", summary
-    assert summary in texts
+    why = "{p1} wins King's Court with 20 points: {p3} fell to -205, and -200 or below ends the match."
+    assert summary.startswith(why + " Last round ({p0} knocked): "), summary
+    assert why in texts
 
 
 def test_reaching_the_target_is_named_as_the_reason_the_match_ended() -> None:
     state, _ = knocked(scores=(115, 10, 10, 10))
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    assert summary == "{p0} wins King's Court with 125 points: {p0} reached the target of 120.", summary
+    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120. Last round "), summary
 
 
 def test_the_table_header_shows_both_ends_of_the_match() -> None:

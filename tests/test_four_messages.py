@@ -135,7 +135,7 @@ def test_the_hand_lists_what_each_other_player_took() -> None:
     others' cards in full, since which sets they build is public and matters."""
     state = _state(captured=(("3Rk",), ("4Yc", "4Rc"), ()))
     mine = "\n".join(GAME.view(state, 0).private)
-    assert f"{{p1}} took: {short('4Rc')} {short('4Yc')}" in mine or f"{{p1}} took: {short('4Yc')} {short('4Rc')}" in mine, mine
+    assert "{p1} took 2: 🟨 4🪙 · 🟥 4🪙" in mine, mine
     assert "{p0} took" not in mine and "{p2} took" not in mine, "yourself and those who took nothing are not listed"
     table = "\n".join(GAME.view(state, None).public)
     assert short("4Yc") not in table, "the table only counts them"

@@ -499,7 +499,7 @@ class KingsCourt(GameBase[CourtState]):
         )
         if kings_court(run, state.king_suit(seat)):
             events.append(Event(f"{p(seat)} has a King's Court: all twelve of their King's suit! The round ends."))
-            return self._end_round(state, events)
+            return self._end_round(state, events, f"{p(seat)}'s King's Court")
         return self._maybe_finish_turn(state, events)
 
     def _bag(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
@@ -524,7 +524,7 @@ class KingsCourt(GameBase[CourtState]):
         if not state.can_knock(seat):
             raise IllegalMove(f"You may knock only with a round score of at least {state.going_board} (the going board).")
         events.append(Event(f"{p(seat)} knocks: the round ends."))
-        return self._end_round(state, events)
+        return self._end_round(state, events, f"{p(seat)} knocked")
 
     def _flop(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
         if code != FLOP or not state.forced:
@@ -544,11 +544,11 @@ class KingsCourt(GameBase[CourtState]):
     def _next_trick(self, state: CourtState, events: list[Event]) -> CourtState:
         if state.tricks >= TRICK_CAP:
             events.append(Event(f"{TRICK_CAP} tricks played: the round ends as if knocked."))
-            return self._end_round(state, events)
+            return self._end_round(state, events, f"{TRICK_CAP} tricks")
         empty = [s for s in range(PLAYERS) if not state.hands[s]]
         if empty:
             events.append(Event(f"{p(empty[0])} has no card left in hand: the round ends as if knocked."))
-            return self._end_round(state, events)
+            return self._end_round(state, events, f"{p(empty[0])} out of cards")
         laid_down = state.courted_now or state.bagged_now
         leader = (state.winner + 1) % PLAYERS if laid_down else state.winner
         return replace(
@@ -557,7 +557,9 @@ class KingsCourt(GameBase[CourtState]):
 
     # --- the end of a round and of the match ---------------------------------------------------
 
-    def _end_round(self, state: CourtState, events: list[Event]) -> CourtState:
+    def _end_round(self, state: CourtState, events: list[Event], reason: str) -> CourtState:
+        """Score the round; ``reason`` (why it ended, "{p1} knocked") heads its score line,
+        since the table shows only the last three events and the knock may be gone from them."""
         points, shown, detail = [], [], []
         for seat in range(PLAYERS):
             king_suit = state.king_suit(seat)
@@ -572,9 +574,9 @@ class KingsCourt(GameBase[CourtState]):
             shown.append(f"{p(seat)} ({label(state.kings[seat])}{bid_text}) {total:+d}")
             detail.append(f"Your last round: {total:+d} — {parts_text(parts)}")
         # One short public line (the Kings are shown now); each player's parts show in their own hand.
-        events.append(Event(f"Round {state.round} scored: {' · '.join(shown)}."))
+        events.append(Event(f"Round {state.round} ({reason}) scored: {' · '.join(shown)}."))
         scores = tuple(s + pt for s, pt in zip(state.scores, points))
-        state = replace(state, scores=scores, last_round=tuple(points), last_detail=tuple(detail))
+        state = replace(state, scores=scores, last_round=tuple(points), last_detail=tuple(detail), last_reason=reason)
         if max(scores) >= state.target or min(scores) <= LOSING_TOTAL:
             state = replace(state, phase=OVER, turn=-1)
             events.append(Event(self._summary(state)))
@@ -609,7 +611,9 @@ class KingsCourt(GameBase[CourtState]):
             SeatResult(seat=s, place=1 + sum(1 for t in state.scores if t > state.scores[s]), score=state.scores[s])
             for s in range(PLAYERS)
         )
-        return Outcome(results, self._summary(state))
+        # The finished table shows only this summary: the last round's points and why it ended too.
+        last = f" {view_mod.last_round_line(state)}." if state.last_round else ""
+        return Outcome(results, self._summary(state) + last)
 
     # No ``standing``: the search AI's rollouts play court to the end. The round scored half-way
     # (as if knocked) misled it: hard beat normal less with rollouts cut there (README).
@@ -617,9 +621,12 @@ class KingsCourt(GameBase[CourtState]):
     # --- what players see ----------------------------------------------------------------------
 
     def view(self, state: CourtState, seat: int | None) -> View:
-        return view_mod.build(state, seat, self._waiting(state))
+        return view_mod.build(state, seat, self._waiting(state, seat))
 
-    def _waiting(self, state: CourtState) -> str:
+    def _waiting(self, state: CourtState, seat: int | None = None) -> str:
+        """The status line. After a trick it lists what the winner may do: in their own view
+        from their moves, elsewhere from public facts only (the round score and the runs in
+        hand are private, so the table names knocking only when a blind bid allows it)."""
         if state.over:
             return self._summary(state)
         who = p(state.turn)
@@ -629,8 +636,27 @@ class KingsCourt(GameBase[CourtState]):
             FOLLOW: f"{who} to play {len(state.trick[state.leader])} card{'s' * (len(state.trick[state.leader]) > 1)}.",
             DUEL: f"{who} to lay a duel card.",
             PICK: f"{who} to take {state.owed[state.turn]} from the pool.",
-            AFTER: f"{who} must knock or flop their King." if state.forced else f"{who} won the trick: court, knock or pass.",
+            AFTER: self._after_waiting(state, seat),
         }[state.phase]
+
+    def _after_waiting(self, state: CourtState, seat: int | None) -> str:
+        who, board = p(state.turn), state.going_board
+        if seat == state.turn:
+            kinds = {move_kind(m.code) for m in self.legal_moves(state, seat)}
+            if state.forced:
+                return f"{who} must {'knock or ' * (KNOCK in kinds)}flop their King."
+            words = [w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds]
+            return f"{who} won the trick: {', '.join(words)} or pass." if words else f"{who} won the trick: pass."
+        knock = state.blind(state.turn)  # a blind bidder may always knock; anyone else by a private score
+        if state.forced:
+            if knock:
+                return f"{who} must knock or flop their King."
+            return f"{who} must flop their King, or knock with a round score of {board} or more."
+        if state.courted_now:
+            return f"{who} courted: sandbag or pass."
+        if state.bagged_now:
+            return f"{who} won the trick: court, sandbag or pass."
+        return f"{who} won the trick: court{', knock' * knock} or pass."
 
     # --- persistence and invariants ----------------------------------------------------------
 

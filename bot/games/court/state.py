@@ -49,6 +49,7 @@ class CourtState:
     bagged_now: bool  # the winner sandbagged this turn (no knock)
     last_round: tuple[int, ...] = ()  # each seat's points in the last round scored
     last_detail: tuple[str, ...] = ()  # each seat's last round in words (shown to that seat only)
+    last_reason: str = ""  # why the last round scored ended ("{p1} knocked", "40 tricks")
 
     @property
     def over(self) -> bool:

@@ -26,7 +26,7 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
     if state.pool:
         board.append(f"Pool: {labels(state.pool)}")
     if state.last_round and (state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER):
-        board.append("Last round: " + " · ".join(f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round)))
+        board.append(last_round_line(state))
     scores = tuple(_score_line(state, s) for s in range(PLAYERS))
     data: dict[str, Any] = {
         "phase": state.phase,
@@ -48,6 +48,12 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
         return View(seat, waiting, board=tuple(board), scores=scores, private=last, data=data)
     hand, private = _own(state, seat, data)
     return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data)
+
+
+def last_round_line(state: CourtState) -> str:
+    """``"Last round ({p2} knocked): {p0} -50 · {p1} -25 · {p2} +30 · {p3} +5"``."""
+    why = f" ({state.last_reason})" if state.last_reason else ""
+    return f"Last round{why}: " + " · ".join(f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round))
 
 
 def _score_line(state: CourtState, seat: int) -> ScoreLine:

@@ -262,7 +262,7 @@ class Four(GameBase[FourState]):
         if state.pending:
             board.append(f"Flipped: {short(state.pending)} (its match is being chosen)")
         if state.last_hand:
-            board.append("Last hand: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(state.last_hand)))
+            board.append(last_hand_line(state))
         scores = []
         for s in range(state.players):
             took = state.captured[s]
@@ -305,7 +305,9 @@ class Four(GameBase[FourState]):
             return None
         ranks = sorted(state.totals, reverse=True)
         results = tuple(SeatResult(seat=s, place=1 + ranks.index(t), score=t) for s, t in enumerate(state.totals))
-        return Outcome(results, self._summary(state))
+        # The finished table shows only this summary: the last hand's points too, as the board did.
+        last = f" {last_hand_line(state)}." if state.last_hand else ""
+        return Outcome(results, self._summary(state) + last)
 
     def standing(self, state: FourState) -> Outcome | None:
         """The running totals plus this hand's captures scored as if the hand ended now."""
@@ -388,6 +390,22 @@ def compact(cards: Sequence[str]) -> str:
     return " ".join(short(c) for c in sort(cards))
 
 
+def colour_groups(cards: Sequence[str]) -> str:
+    """Cards grouped by colour on one line, the colour said once a group:
+    ``🟥 3🗝️ 4🗝️ · 🟦 1🪙 · ✨ 👑🟥 🃏🪓`` (wild cards written whole)."""
+    parts = []
+    for label, cards_of in by_colour(cards):
+        mark = label.split(" ")[0]
+        shown = [short(c) if is_wild(c) else f"{c[0]}{ITEM_EMOJI[c[2]]}" for c in cards_of]
+        parts.append(f"{mark} {' '.join(shown)}")
+    return " · ".join(parts)
+
+
+def last_hand_line(state: FourState) -> str:
+    """``"Last hand: {p0} 38 · {p1} 14 · {p2} 40"``."""
+    return "Last hand: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(state.last_hand))
+
+
 def by_colour_counts(cards: Sequence[str]) -> str:
     """How many cards of each colour, for the table: ``🟥×2 🟦×1 ✨×1``."""
     counts = [(label.split(" ")[0], len(group_cards)) for label, group_cards in by_colour(cards)]
@@ -412,7 +430,8 @@ def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
     if state.phase != "over":
         for other in range(state.players):
             if other != seat and state.captured[other]:
-                lines.append(f"{p(other)} took: {compact(state.captured[other])}")
+                took = state.captured[other]
+                lines.append(f"{p(other)} took {len(took)}: {colour_groups(took)}")
     if state.last_taken:
         lines.append(f"Your last hand: {sets_text(state.last_taken[seat])}")
     return tuple(lines)

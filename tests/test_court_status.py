@@ -1,0 +1,123 @@
+"""King's Court (court) status as the table shows it: a round's score line says why the round
+ended (the knock itself may have left the last three events), the finished table keeps the
+last round, and the line after a trick offers only what the winner can do, in public terms."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.games.base import Rng
+from bot.games.court import GAME
+from bot.games.court.cards import sorted_cards
+from bot.games.court.state import AFTER, LEAD, OVER, TRICK_CAP, CourtState
+
+KINGS_HSDC = ("Kh", "Ks", "Kd", "Kc")  # seat 0 hearts, 1 spades, 2 diamonds, 3 clubs
+
+
+def table(hands: list[str], **changes: object) -> CourtState:
+    """A round in progress, seat 0 to lead: ``hands`` are space-separated card codes per seat."""
+    base = GAME.setup(4, 7, {"target": "120"})
+    state = replace(
+        base, phase=LEAD, turn=0, leader=0, dealer=3, kings=KINGS_HSDC,
+        hands=tuple(sorted_cards(h.split()) for h in hands),
+    )
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def act(state: CourtState, *codes: str) -> tuple[CourtState, list[str]]:
+    texts: list[str] = []
+    for code in codes:
+        state, events = GAME.apply(state, state.turn, code)
+        texts += [e.text for e in events if e.public]
+    return state, texts
+
+
+TRICK = ("lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s")  # seat 0 wins, all take back
+
+
+def won(hand0: str = "7d 7h 8h 9h", **changes: object) -> CourtState:
+    """Seat 0 has won a trick and chooses what to do next."""
+    state, _ = act(table([hand0, "2c 5c", "2s 5s", "3c 6c"], **changes), *TRICK)
+    assert state.phase == AFTER and state.turn == 0
+    return state
+
+
+# --- 1. why a round ended, on its score line and on the finished table ------------------------------
+
+
+def test_a_knocked_rounds_score_line_says_who_knocked() -> None:
+    _state, texts = act(won(), "knock")
+    scored = [t for t in texts if "scored: " in t]
+    assert scored and scored[0].startswith("Round 1 ({p0} knocked) scored: {p0} (K♥) +10"), texts
+    assert scored[0] in texts[-3:]
+    assert len(scored[0]) <= 120, scored[0]
+
+
+def test_a_round_ended_by_the_trick_cap_says_so() -> None:
+    # no run to court and +5 short of the board: seat 0 can only pass, and trick 40 ends the round
+    state, texts = act(table(["7d 8h 2h Th", "2c 5c", "2s 5s", "3c 6c"], going_board=40, tricks=TRICK_CAP - 1), *TRICK)
+    assert state.round == 2, texts
+    assert any(t.startswith(f"Round 1 ({TRICK_CAP} tricks) scored: ") for t in texts), texts
+
+
+def test_the_next_rounds_board_names_why_the_last_one_ended() -> None:
+    state, _ = act(won(), "knock")
+    board = GAME.view(state, None).board
+    assert any(line.startswith("Last round ({p0} knocked): {p0} +10 · ") for line in board), board
+    state = GAME.load(GAME.dump(state))
+    assert any(line.startswith("Last round ({p0} knocked): ") for line in GAME.view(state, None).board)
+
+
+def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> None:
+    state, texts = act(won(scores=(115, 10, 10, 10)), "knock")
+    assert state.phase == OVER
+    summary = GAME.outcome(state).summary  # type: ignore[union-attr]
+    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120."), summary
+    assert summary.endswith(" Last round ({p0} knocked): {p0} +10 · {p1} -10 · {p2} -10 · {p3} +0."), summary
+
+
+# --- 2. after a trick: only what the winner can do, the table in public terms ------------------------
+
+
+def test_a_winner_below_the_going_board_is_not_offered_a_knock() -> None:
+    state = won(going_board=20)  # seat 0's round score is +10
+    assert "knock" not in GAME.view(state, 0).waiting, GAME.view(state, 0).waiting
+    assert GAME.view(state, 0).waiting == "{p0} won the trick: court or pass."
+    assert "knock" not in GAME.view(state, None).waiting
+
+
+def test_the_winner_sees_every_move_they_have() -> None:
+    state = won(going_board=0)
+    assert GAME.view(state, 0).waiting == "{p0} won the trick: court, knock or pass."
+    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass.", "the round score is private"
+    assert GAME.view(state, 1).waiting == GAME.view(state, None).waiting
+
+
+def test_the_tables_status_line_does_not_depend_on_hidden_cards() -> None:
+    for board in (0, 20):
+        state = won(going_board=board)
+        line = GAME.view(state, None).waiting
+        for seat in range(4):
+            for k in range(4):
+                alt = GAME.resample(state, seat, Rng.from_seed(31 * k + seat))
+                assert GAME.view(alt, None).waiting == line
+
+
+def test_a_blind_bidder_may_knock_whatever_their_score_so_the_table_says_so() -> None:
+    state = won(going_board=40, bids=("blind", "", "", ""))
+    assert GAME.view(state, None).waiting == "{p0} won the trick: court, knock or pass."
+
+
+def test_after_courting_the_table_offers_no_knock() -> None:
+    state = won("7d 7h 8h 9h Ah Ad As Ac", going_board=0)
+    state, _ = act(state, "court:7h.8h.9h")
+    assert state.phase == AFTER and state.courted_now  # a four of aces still to sandbag
+    assert GAME.view(state, None).waiting == "{p0} courted: sandbag or pass."
+    assert GAME.view(state, 0).waiting == "{p0} won the trick: sandbag or pass."
+
+
+def test_a_forced_winner_below_the_board_must_flop() -> None:
+    state = replace(won(going_board=20), forced=True)
+    assert GAME.view(state, 0).waiting == "{p0} must flop their King."
+    public = GAME.view(state, None).waiting
+    assert public == "{p0} must flop their King, or knock with a round score of 20 or more.", public
