@@ -450,7 +450,7 @@ async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repo
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, game_id: str) -> None:
-    """An engine's refusal may name a seat ("It is {p0}'s turn."): the player reads the name."""
+    """An engine's refusal may name a seat ("It is not your turn: waiting for {p0}."): the player reads the name."""
     game = GAMES[game_id]
     players = game.hints.players or game.min_players
     m = await svc.open_lobby(guild_id=1, channel_id=9, host_id=HOST, host_name="Host", game_id=game_id, options={})

@@ -284,7 +284,7 @@ class KingsCourt(GameBase[CourtState]):
         if state.over:
             raise MatchOver("This match is over.")
         if not 0 <= seat < PLAYERS or seat != state.turn:
-            raise NotYourTurn(f"It is {p(state.turn)}'s turn, not yours.")
+            raise NotYourTurn(f"It is not your turn: waiting for {p(state.turn)}.")
         kind = move_kind(code)
         handlers = {
             BID: {BID_KIND: self._bid},

@@ -182,7 +182,7 @@ class Four(GameBase[FourState]):
         if state.phase == "over":
             raise MatchOver("This match is over.")
         if seat != state.turn:
-            raise NotYourTurn(f"It is {p(state.turn)}'s turn.")
+            raise NotYourTurn(f"It is not your turn: waiting for {p(state.turn)}.")
         parts = code.split(":")
         if state.phase == TAKE:
             if parts[0] != TAKE or len(parts) != 2:
