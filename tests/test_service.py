@@ -450,10 +450,13 @@ async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repo
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, game_id: str) -> None:
-    """An engine's refusal may name a seat ("It is not your turn: waiting for {p0}."): the player reads the name."""
+    """An engine's refusal may name a seat ("It is not your turn: waiting for {p0}."): the
+    player reads the name."""
     game = GAMES[game_id]
     players = game.hints.players or game.min_players
-    m = await svc.open_lobby(guild_id=1, channel_id=9, host_id=HOST, host_name="Host", game_id=game_id, options={})
+    m = await svc.open_lobby(
+        guild_id=1, channel_id=9, host_id=HOST, host_name="Host", game_id=game_id, options={}
+    )
     for i in range(1, players):
         await svc.join(m.id, HOST + i, f"Player {i + 1}")
     snap = await svc.start(m.id, HOST)
