@@ -69,7 +69,7 @@ def test_the_next_rounds_board_names_why_the_last_one_ended() -> None:
 
 
 def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> None:
-    state, texts = act(won(scores=(115, 10, 10, 10)), "knock")
+    state, _texts = act(won(scores=(115, 10, 10, 10)), "knock")
     assert state.phase == OVER
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
     assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120."), summary

@@ -15,7 +15,8 @@ from dataclasses import replace
 import pytest
 
 from bot.games.base import Rng
-from bot.games.crown import DECK, DRAGON, GAME as G, KING, KNIGHT, WITCH, BEGGAR, CrownState
+from bot.games.crown import BEGGAR, DECK, DRAGON, KING, KNIGHT, WITCH, CrownState
+from bot.games.crown import GAME as G
 from bot.service import lobby as lobby_module
 from tests.e2e_support import World, make_bot, open_match, quiet, world
 

@@ -38,7 +38,7 @@ def _end_of_hand_one() -> tuple[FourState, list]:
 
 
 def test_the_end_of_a_hand_is_one_short_public_event_with_everyones_points() -> None:
-    after, events = _end_of_hand_one()
+    _after, events = _end_of_hand_one()
     scored = [e for e in events if e.public and e.text.startswith("Hand 1")]
     assert len(scored) == 1, [e.text for e in events]
     text = scored[0].text

@@ -51,7 +51,7 @@ def test_the_finished_table_shows_the_last_hands_points() -> None:
         captured=(("3Rk", "3Ra", "3Rs"), ("4Yc", "4Rc", "4Gc", "1Bc"), ()), totals=(5, 0, 0),
         last_hand=(1, 2, 3),
     )
-    after, events = GAME.apply(state, 2, "play:4Ys")
+    after, _events = GAME.apply(state, 2, "play:4Ys")
     assert after.phase == "over"
     summary = GAME.outcome(after).summary  # type: ignore[union-attr]
     assert summary.startswith("{p0} has the highest total after 3 hands: 15 points."), summary

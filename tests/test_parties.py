@@ -15,8 +15,8 @@ import pytest
 from bot.games import GAMES
 from bot.games.base import GameError, Rng
 from bot.service import MatchService, errors, seating
-from bot.service.snapshot import PartySnapshot
 from bot.service.seating import AI_FILL, SeatingError, TableResult
+from bot.service.snapshot import PartySnapshot
 from db.records import MatchStatus
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
