@@ -8,29 +8,8 @@ from dataclasses import replace
 
 from bot.games.base import Rng
 from bot.games.court import GAME
-from bot.games.court.cards import sorted_cards
-from bot.games.court.state import AFTER, LEAD, OVER, TRICK_CAP, CourtState
-
-KINGS_HSDC = ("Kh", "Ks", "Kd", "Kc")  # seat 0 hearts, 1 spades, 2 diamonds, 3 clubs
-
-
-def table(hands: list[str], **changes: object) -> CourtState:
-    """A round in progress, seat 0 to lead: ``hands`` are space-separated card codes per seat."""
-    base = GAME.setup(4, 7, {"target": "120"})
-    state = replace(
-        base, phase=LEAD, turn=0, leader=0, dealer=3, kings=KINGS_HSDC,
-        hands=tuple(sorted_cards(h.split()) for h in hands),
-    )
-    return replace(state, **changes)  # type: ignore[arg-type]
-
-
-def act(state: CourtState, *codes: str) -> tuple[CourtState, list[str]]:
-    texts: list[str] = []
-    for code in codes:
-        state, events = GAME.apply(state, state.turn, code)
-        texts += [e.text for e in events if e.public]
-    return state, texts
-
+from bot.games.court.state import AFTER, OVER, TRICK_CAP, CourtState
+from tests.test_court_messages import act, table
 
 TRICK = ("lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s")  # seat 0 wins, all take back
 
