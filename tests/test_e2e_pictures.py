@@ -19,6 +19,17 @@ def names(message) -> list[str]:  # type: ignore[no-untyped-def]
     return [a["filename"] for a in message.attachments]
 
 
+async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
+    """Press the first move button of ``hand`` down its steps (a card, then its suit...) until
+    the move is played; the last answer."""
+    for _step in range(4):
+        button = next(b for b in hand.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
+        hand = await fake.click(mover, hand.response, button.custom_id)
+        if "You played" in hand.text:
+            break
+    return hand
+
+
 async def test_pictures_reach_players_and_text_only_turns_them_off(world: World) -> None:
     fake = world.fake
     ann, bob = world.users[:2]
@@ -37,11 +48,7 @@ async def test_pictures_reach_players_and_text_only_turns_them_off(world: World)
         # A move edits the table: still exactly one picture on it.
         mover = ann if any(b.custom_id.startswith("kg:m:") for b in hand.response.buttons) else bob
         mine = hand if mover is ann else await fake.click(bob, table, label="My hand")
-        for _step in range(4):  # a move may take a few steps (a card, then its suit)
-            button = next(b for b in mine.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
-            mine = await fake.click(mover, mine.response, button.custom_id)
-            if "You played" in mine.text:
-                break
+        mine = await play_first_move(fake, mover, mine)
         await fake.wait_for(lambda: table.edits > before, what="the table after a move")
         await fake.settle()
         assert names(table) in (["table.png"], []), "one picture at most, replaced at each edit"
@@ -114,11 +121,7 @@ async def test_a_text_only_server_gets_no_pictures_and_all_the_text(world: World
         before = table.edits
         mover = next(u for u, h in hands.items() if any(b.custom_id.startswith("kg:m:") for b in h.response.buttons))
         mine = hands[mover]
-        for _step in range(4):  # a move may take a few steps (a card, then its suit)
-            button = next(b for b in mine.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
-            mine = await fake.click(mover, mine.response, button.custom_id)
-            if "You played" in mine.text:
-                break
+        mine = await play_first_move(fake, mover, mine)
         await fake.wait_for(lambda: table.edits > before, what="the table after a move")
         await fake.settle()
         assert names(table) == [] and names(mine.response) == []
