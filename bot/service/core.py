@@ -78,19 +78,11 @@ class ServiceCore:
         self.listeners.append(listener)
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[match_id] = lock
-        return lock
+        return _lock_in(self._locks, match_id)
 
     def party_lock(self, party_id: int) -> asyncio.Lock:
         """A party's lock, kept (like a match's) only while someone holds or waits for it."""
-        lock = self._party_locks.get(party_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._party_locks[party_id] = lock
-        return lock
+        return _lock_in(self._party_locks, party_id)
 
     def _release(self, match_id: int) -> None:
         """A match is over: drop what the service keeps for it while it runs, its deadline
@@ -363,3 +355,12 @@ class ServiceCore:
 
     async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
         raise NotImplementedError
+
+
+def _lock_in(locks: weakref.WeakValueDictionary[int, asyncio.Lock], key: int) -> asyncio.Lock:
+    """The lock of ``key`` in a table of weakly held locks, made when nobody holds one."""
+    lock = locks.get(key)
+    if lock is None:
+        lock = asyncio.Lock()
+        locks[key] = lock
+    return lock
