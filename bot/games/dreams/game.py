@@ -512,7 +512,7 @@ class Dreams(GameBase[DreamsState]):
                 f"with {what}."
             )
         if seat == state.turn:  # the player's own hand: their own legal moves
-            kinds = {m.code.split(":", 1)[0] for m in self.legal_moves(state, seat)}
+            kinds = {m.kind for m in self.legal_moves(state, seat)}
         else:
             kinds = self._public_kinds(state, state.turn)
         words = [word for kind_, word in ACTION_WORDS if kind_ in kinds]

@@ -235,7 +235,7 @@ class Four(GameBase[FourState]):
         points = tuple(score(c).total for c in state.captured)
         totals = tuple(t + x for t, x in zip(state.totals, points, strict=True))
         # One short public line; each player's sets show in their own hand until the next hand ends.
-        events.append(Event(f"Hand {state.hand_no} scored: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(points)) + "."))
+        events.append(Event(f"Hand {state.hand_no} scored: {seat_points(points)}."))
         state = replace(state, totals=totals, last_hand=points, last_taken=state.captured)
         if state.hand_no >= state.hands_total:
             state = replace(state, phase="over")
@@ -401,9 +401,14 @@ def colour_groups(cards: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
+def seat_points(points: Sequence[int]) -> str:
+    """``"{p0} 38 · {p1} 14 · {p2} 40"``."""
+    return " · ".join(f"{p(s)} {x}" for s, x in enumerate(points))
+
+
 def last_hand_line(state: FourState) -> str:
     """``"Last hand: {p0} 38 · {p1} 14 · {p2} 40"``."""
-    return "Last hand: " + " · ".join(f"{p(s)} {x}" for s, x in enumerate(state.last_hand))
+    return f"Last hand: {seat_points(state.last_hand)}"
 
 
 def by_colour_counts(cards: Sequence[str]) -> str:
