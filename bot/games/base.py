@@ -40,6 +40,7 @@ __all__ = [
     "View",
     "deal_hidden",
     "find_move",
+    "join_names",
     "move_kind",
     "playable_cards",
     "player_counts",
@@ -599,6 +600,11 @@ class GameBase(Generic[S]):
 
     def ai_waits(self, state: S, seat: int) -> bool:
         return False
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def player_counts(game: Game[Any], options: Mapping[str, str]) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.games.base import Game, Outcome, View
+from bot.games.base import Game, Outcome, View, join_names
 from bot.service import MatchStatus, Snapshot
 from bot.service.snapshot import PartySnapshot
 
@@ -169,10 +169,6 @@ def result_lines(
             bits.append(f"skill {skill[r.seat]:+.1f}")
         lines.append(" · ".join(bits))
     return headline, lines
-
-
-def join_names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None) -> discord.Embed:

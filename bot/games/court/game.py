@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +23,7 @@ from bot.games.base import (
     TimedMove,
     View,
     deal_hidden,
+    join_names,
     move_kind,
     seat_token,
 )
@@ -84,12 +85,6 @@ def _without(cards: Sequence[str], gone: Sequence[str]) -> tuple[str, ...]:
 def _items(cards: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """A pick's items: each card with its label."""
     return tuple((c, label(c)) for c in cards)
-
-
-def _names(names: Iterable[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    shown = list(names)
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _parts(code: str) -> tuple[str, ...]:
@@ -597,11 +592,11 @@ class KingsCourt(GameBase[CourtState]):
         if len(fallen) == 1:
             reasons.append(f"{p(fallen[0])} fell to {state.scores[fallen[0]]}, and {LOSING_TOTAL} or below ends the match")
         elif fallen:
-            who = _names(f"{p(s)} ({state.scores[s]})" for s in fallen)
+            who = join_names([f"{p(s)} ({state.scores[s]})" for s in fallen])
             reasons.append(f"{who} fell to {LOSING_TOTAL} or below, which ends the match")
         reached = [s for s in range(PLAYERS) if state.scores[s] >= state.target]
         if reached:
-            reasons.append(f"{_names(p(s) for s in reached)} reached the target of {state.target}")
+            reasons.append(f"{join_names([p(s) for s in reached])} reached the target of {state.target}")
         return ": " + "; ".join(reasons) if reasons else ""
 
     def outcome(self, state: CourtState) -> Outcome | None:
