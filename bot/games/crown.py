@@ -542,7 +542,7 @@ class Crown(GameBase[CrownState]):
             WICKED if s == state.beggar_joined else TEAM[c] for s, c in enumerate(state.cards)
         )
         winner = WISE if accused_card == DRAGON else WICKED
-        shown = ", ".join(f"{p(s)} {NAME[c]}" for s, c in enumerate(state.cards))
+        shown = self._shown(state.cards)
         # The last public event is the match's summary on the finished table: it says who
         # was accused and what they held, as everyone at a real table saw.
         accused = p(state.accused)
