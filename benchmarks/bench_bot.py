@@ -94,6 +94,7 @@ class Run:
     answers: list[float] = field(default_factory=list)  # ms, dispatch -> interaction callback
     pictures: list[float] = field(default_factory=list)  # ms, dispatch -> the answer's first edit
     refused: int = 0  # answers that are not "You played"
+    last_moves: list[float] = field(default_factory=list)  # ms, the answers to moves that ended their match
     cpu: float | None = None  # seconds of CPU the bot's process used (all its threads) for the moves
     calls: Counter[str] = field(default_factory=Counter)  # REST calls the moves caused, by method and route
 
@@ -189,6 +190,8 @@ async def play_rounds(
             assert rec.elapsed is not None and not rec.late, rec.description
             run.answers.append(rec.elapsed * 1000)
             run.refused += "You played" not in answer_text(rec)
+            if "🏆" in answer_text(rec):  # the match is over: its results and standings were written too
+                run.last_moves.append(rec.elapsed * 1000)
 
 
 async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> tuple[Seats, Callable[[Any, list[FakeUser]], Awaitable[None]]]:
@@ -200,7 +203,7 @@ async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> tuple[Seats
 
     async def reopen(channel: Any, pair: list[FakeUser]) -> None:
         world = World(fake, guild, channel, users, "", tmp)
-        await open_match(world, pair[0], pair[1:], options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
+        await open_match(world, pair[0], pair[1:], game="crown", options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
 
     seats: Seats = [(fake.add_channel(guild, f"t{n}"), pair) for n, pair in enumerate(pairs)]
     for channel, pair in seats:
@@ -360,6 +363,7 @@ async def main(rounds: int, alone_rounds: int, in_process: bool, counts: list[in
         "| floor p50 / p99 ms, CPU a move | p99 over the floor | service alone p50 / p99 ms | p99 over the service |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    ends: list[tuple[int, Run]] = []
     for players in counts:
         for _ in range(repeat):
             for answers_first in variants:  # alternating, so that both see the same load
@@ -368,7 +372,18 @@ async def main(rounds: int, alone_rounds: int, in_process: bool, counts: list[in
                 bare = await floor(players, these)
                 base = await through_service(players, these)
                 print(figures(players, answers_first, run, base, bare), flush=True)
+                ends.append((players, run))
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    for players, run in ends:
+        others = list(run.answers)
+        for ms in run.last_moves:
+            others.remove(ms)
+        if run.last_moves and others:
+            print(
+                f"{players} at once: the {len(run.last_moves)} moves that ended a match (results, standings and ratings "
+                f"written in the move's transaction) p50 {statistics.median(run.last_moves):.1f} ms, max {max(run.last_moves):.1f} ms; "
+                f"the other {len(others)} p50 {statistics.median(others):.1f} ms, p99 {pct(others, 0.99):.1f} ms"
+            )
 
 
 async def profiled(rounds: int, alone_rounds: int, counts: list[int]) -> None:
@@ -476,10 +491,13 @@ def mark_phases(path: str) -> None:
 
         def timed(connection: Any) -> Any:
             mark("job", move)
+            cpu = time.thread_time()
             try:
                 return job(connection)
             finally:
                 mark("committed", move)
+                if move is not None:
+                    move["job_cpu"] = (time.thread_time() - cpu) * 1000
 
         mark("write")
         try:
@@ -531,6 +549,12 @@ async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
         for name, what in PHASES:
             at = [m[name] for m in moves if name in m]
             print(f"| {what} | {statistics.median(at):.2f} | {pct(at, 0.99):.2f} |" if at else f"| {what} | - | - |")
+        slow = [m for m in moves if "committed" in m and m["committed"] - m["job"] > 2]
+        if slow:
+            print(
+                f"\nWrites over 2 ms on the writer thread: {len(slow)}; their time there / its CPU time in them (ms): "
+                + ", ".join(f"{m['committed'] - m['job']:.1f} / {m['job_cpu']:.1f}" for m in slow)
+            )
         if pauses:
             longest = ", ".join(f"{ms:.1f} ms (generation {g})" for ms, g in pauses[:-4:-1])
             print(

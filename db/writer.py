@@ -15,7 +15,9 @@ SQLite runs by default inside the commit that fills the WAL past 1,000 pages: a 
 milliseconds, every 200 moves or so, on one unlucky move. The writer connection has that
 automatic checkpoint off; the checkpointer runs the same checkpoint (PASSIVE: it never
 blocks a writer or a reader) on its own connection and thread, every ``every`` writes and
-after ``idle_seconds`` of quiet with writes not yet copied.
+after ``idle_seconds`` of quiet (no write at all) with writes not yet copied, so that a steady
+trickle of moves meets a checkpoint's disk waits once in ``every`` writes rather than on a
+timer.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Checkpointer:
         self._written = 0  # writes committed (counted by the writer thread)
         self._signalled = 0  # _written when the writer last called for a checkpoint
         self._copied = 0  # _written when the last checkpoint started (the checkpointer's own)
+        self._seen = 0  # _written when the checkpointer last woke (quiet since: no write after it)
         self._due = threading.Event()
         self._stopping = False
         self._thread = threading.Thread(target=self._serve, name="sqlite-checkpointer", daemon=True)
@@ -64,11 +67,14 @@ class Checkpointer:
     def _serve(self) -> None:
         conn: sqlite3.Connection | None = None
         while not self._stopping:
-            self._due.wait(self._idle)
+            called = self._due.wait(self._idle)
             self._due.clear()
-            if self._stopping or self._written == self._copied:
+            written, seen, self._seen = self._written, self._seen, self._written
+            if self._stopping or written == self._copied:
                 continue
-            self._copied = self._written
+            if not called and written != seen:  # writes came during the wait: not quiet yet
+                continue
+            self._copied = written
             try:
                 conn = conn or sqlite3.connect(self._database, check_same_thread=False)
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()

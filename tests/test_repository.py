@@ -254,6 +254,31 @@ async def test_the_checkpointer_copies_the_wal_into_the_database_file(
     await writer.close()
 
 
+async def test_the_checkpointer_waits_for_quiet_not_for_a_timer(tmp_path: Path) -> None:
+    """Writes every 30 ms for 0.5 s never leave 0.15 s of quiet: nothing is copied until they stop."""
+    path = tmp_path / "q.db"
+    engine = create_engine(f"sqlite:///{path}")
+
+    def wal_without_automatic_checkpoint(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+        dbapi_conn.execute("PRAGMA journal_mode=WAL")
+        dbapi_conn.execute("PRAGMA wal_autocheckpoint=0")
+
+    event.listen(engine, "connect", wal_without_automatic_checkpoint)
+    writer = WriterThread(engine, Checkpointer(str(path), every=1_000, idle_seconds=0.15))
+
+    def insert_row(conn: Connection) -> None:
+        conn.exec_driver_sql("create table if not exists t (x)")
+        conn.exec_driver_sql("insert into t values (1)")
+        conn.commit()
+
+    for _ in range(17):
+        await writer.run(insert_row)
+        await asyncio.sleep(0.03)
+    assert _in_the_database_file(path) is None  # a timer would have copied by now (three times)
+    assert await _copied(path, 17)
+    await writer.close()
+
+
 async def test_the_repository_writer_leaves_checkpoints_to_the_checkpointer(tmp_path: Path) -> None:
     repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
     await repo.migrate()
