@@ -450,8 +450,8 @@ async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repo
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, game_id: str) -> None:
-    """An engine's refusal may name a seat ("It is not your turn: waiting for {p0}."): the
-    player reads the name."""
+    """A move out of turn is refused with the names of the players the table waits for ("It
+    is not your turn: waiting for {p0}." in the engine): the player reads the names."""
     game = GAMES[game_id]
     players = game.hints.players or game.min_players
     m = await svc.open_lobby(
@@ -473,4 +473,7 @@ async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, gam
     assert waiting is not None
     with pytest.raises(GameError) as refused:
         await svc.play(m.id, waiting, code)
-    assert not SEAT_TOKEN_RE.search(str(refused.value)), str(refused.value)
+    text = str(refused.value)
+    assert not SEAT_TOKEN_RE.search(text), text
+    awaited = [snap.seats[s].name for s in acting]
+    assert "waiting for" in text and any(name in text for name in awaited), text  # whoever is awaited, by name

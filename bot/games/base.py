@@ -12,7 +12,7 @@ replaces such placeholders with display names (see :func:`seat_token`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -46,6 +46,7 @@ __all__ = [
     "player_counts",
     "ranked",
     "seat_token",
+    "waiting_for",
 ]
 
 S = TypeVar("S")
@@ -605,6 +606,14 @@ class GameBase(Generic[S]):
 def join_names(names: Sequence[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def waiting_for(awaited: Iterable[int], lead: str = "It is not your turn") -> str:
+    """A refusal to a seat that may not act now, naming the seats the table waits for (as
+    seat tokens, which the service turns into names): "It is not your turn: waiting for
+    {p1} and {p2}." Who is awaited is public (the table shows it)."""
+    who = [seat_token(seat) for seat in sorted(awaited)]
+    return f"{lead}: waiting for {join_names(who)}." if who else f"{lead}."
 
 
 def player_counts(game: Game[Any], options: Mapping[str, str]) -> tuple[int, ...]:

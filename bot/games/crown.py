@@ -34,6 +34,7 @@ from bot.games.base import (
     TimedMove,
     View,
     seat_token,
+    waiting_for,
 )
 
 # --- cards ------------------------------------------------------------------------------
@@ -322,8 +323,8 @@ class Crown(GameBase[CrownState]):
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
             if 0 <= seat < state.players and state.phase == "pick" and state.chosen[seat] is not None:
-                raise NotYourTurn("You have already picked; wait for the others.")
-            raise NotYourTurn("It is not your turn.")
+                raise NotYourTurn(waiting_for(self.to_act(state), "You have already picked"))
+            raise NotYourTurn(waiting_for(self.to_act(state)))
         if code not in {m.code for m in self.legal_moves(state, seat)}:
             raise IllegalMove(self._why_illegal(state, seat, code))
         kind, _, arg = code.partition(":")

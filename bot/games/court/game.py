@@ -26,6 +26,7 @@ from bot.games.base import (
     join_names,
     move_kind,
     seat_token,
+    waiting_for,
 )
 from bot.games.court import ai
 from bot.games.court import state as state_mod
@@ -279,7 +280,7 @@ class KingsCourt(GameBase[CourtState]):
         if state.over:
             raise MatchOver("This match is over.")
         if not 0 <= seat < PLAYERS or seat != state.turn:
-            raise NotYourTurn(f"It is not your turn: waiting for {p(state.turn)}.")
+            raise NotYourTurn(waiting_for(self.to_act(state)))
         kind = move_kind(code)
         handlers = {
             BID: {BID_KIND: self._bid},

@@ -31,6 +31,7 @@ from bot.games.base import (
     deal_hidden,
     ranked,
     seat_token,
+    waiting_for,
 )
 from bot.games.dreams import ai
 from bot.games.dreams.cards import (
@@ -225,8 +226,8 @@ class Dreams(GameBase[DreamsState]):
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
             if state.attacking and 0 <= seat < state.players:
-                raise NotYourTurn("An attack waits for the defender's counter; wait for them.")
-            raise NotYourTurn("It is not your turn.")
+                raise NotYourTurn(waiting_for(self.to_act(state), "An attack waits for the defender's counter"))
+            raise NotYourTurn(waiting_for(self.to_act(state)))
         legal = {m.code: m for m in self.legal_moves(state, seat)}
         if code not in legal:
             raise IllegalMove(self._why_not(state, seat, code))

@@ -7,7 +7,7 @@ Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the
 
 from __future__ import annotations
 
-from bot.games.base import Move
+from bot.games.base import Move, waiting_for
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
     ARR,
@@ -389,8 +389,7 @@ def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:
     if (s.waived >> seat) & 1:
         return "You let this chance pass; wait for the next player to act."
     bl = awaited_mask(s, tables)
-    who = [p(x) for x in range(tables.n) if (bl >> x) & 1]
-    return f"It is not your turn: waiting for {', '.join(who)}." if who else "It is not your turn."
+    return waiting_for(x for x in range(tables.n) if (bl >> x) & 1)
 
 
 def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:

@@ -35,6 +35,7 @@ from bot.games.base import (
     View,
     deal_hidden,
     seat_token,
+    waiting_for,
 )
 
 SUITS = {"s": "suns", "m": "moons"}
@@ -118,7 +119,7 @@ class HighCard(GameBase[HighCardState]):
         if state.over:
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
-            raise NotYourTurn("You have already played this round; wait for the others.")
+            raise NotYourTurn(waiting_for(self.to_act(state), "You have already played this round"))
         card = code.removeprefix(f"{PLAY}:")
         if not code.startswith(f"{PLAY}:") or card not in state.hands[seat]:
             raise IllegalMove("That card is not in your hand.")

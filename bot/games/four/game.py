@@ -26,6 +26,7 @@ from bot.games.base import (
     deal_hidden,
     ranked,
     seat_token,
+    waiting_for,
 )
 from bot.games.four import ai
 from bot.games.four.cards import (
@@ -182,7 +183,7 @@ class Four(GameBase[FourState]):
         if state.phase == "over":
             raise MatchOver("This match is over.")
         if seat != state.turn:
-            raise NotYourTurn(f"It is not your turn: waiting for {p(state.turn)}.")
+            raise NotYourTurn(waiting_for(self.to_act(state)))
         parts = code.split(":")
         if state.phase == TAKE:
             if parts[0] != TAKE or len(parts) != 2:
