@@ -1,0 +1,173 @@
+"""The benchmarks (benchmarks/bench_*.py) still run end to end against the current code.
+
+Nothing else runs them, so a change elsewhere can break one unnoticed (bench_bot.py was
+broken for a while by a signature change in tests/e2e_support.py). Each script runs here as a
+person runs it, in a subprocess from the repository's root, with the smallest arguments that
+still take its real code paths, and must exit 0 and print its figures: a label with a number
+beside it. The figures themselves are not checked (these are not timed tests). A new
+``bench_*.py`` needs an entry in ``SCRIPTS``: without one its test fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+TIMEOUT_SECONDS = 240  # the slowest takes about 20 s; generous for a loaded machine
+
+NUMBER = r"-?\d+(?:\.\d+)?"
+SEARCH_GAMES = ("crown 2p", "dynasty 2p", "four 4p", "dreams 2p", "court 4p")
+ROLLOUT_GAMES = ("four", "four3", "dreams", "dreams4", "court")
+
+
+@dataclass(frozen=True)
+class Smoke:
+    args: tuple[str, ...]
+    figures: tuple[str, ...]  # regular expressions (``{n}``: a number), each found in the output
+
+
+SCRIPTS: dict[str, Smoke] = {
+    # One round of two players; the bot beside the fake Discord for the table, in its own
+    # process for --breakdown and --phases (with the floor bot's process and the service alone).
+    "bench_bot.py": Smoke(
+        ("--players", "2", "--rounds", "1", "--in-process", "--breakdown", "--phases"),
+        (
+            r"^\| 2 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} / {n}, CPU {n} \| {n}x \|",
+            r"its event loop was busy {n} s \({n} ms a move",
+            r"^\| POST /interactions/\{{interaction_id\}}/\{{token\}}/callback \| 1\.00 \|$",
+            r"^\| the writer thread has committed it \| {n} \| {n} \|$",
+            r"^\| the answer is handed to discord\.py to send \| {n} \| {n} \|$",
+        ),
+    ),
+    # RLCard (the bench extra) may be missing: the script then says so and goes on.
+    "bench_dynasty.py": Smoke(
+        ("--seconds", "0.2", "--rounds", "1", "--matches", "2"),
+        (
+            r"^  rlcard-like +{n} hands/s +\({n} moves a hand, {n} us a move\)$",
+            r"^  uniform +{n} hands/s",
+            r"^RLCard (?:uno: not measured \(rlcard not installed\)|\S+ uno, random agents: +{n} games/s)",
+            r"^AI vs random legal play, 2 players, dynasty deck: {n}/2 matches won \({n}%\)",
+        ),
+    ),
+    "bench_dynasty_length.py": Smoke(
+        ("--games", "1", "--hands", "1", "--decks", "classic", "--players", "2"),
+        (r"^\| classic \| 2 \| {n} \| {n} \| {n} \| {n}/1 \({n}%\) \|$",),
+    ),
+    "bench_images.py": Smoke(
+        ("--hands", "2"),
+        (r"^fresh: +p50 {n} ms +p99 {n} ms", r"^cached: +p50 {n} ms +p99 {n} ms"),
+    ),
+    # 200 players at least: /stats is timed for 200 of them.
+    "bench_leaderboard.py": Smoke(
+        ("--players", "200", "--results", "400", "--pages", "5"),
+        (
+            r"^database: 400 results, {n} players, 6 boards in 3 servers",
+            r"^season rollover \(archive top 3 per game, open the next\): {n} ms$",
+            r"^leaderboard page \(service, current\) +n=5 +p50 +{n} ms +p99 +{n} ms",
+            r"^/stats \(ranks \+ recent results\) +n=200 +p50 +{n} ms",
+            r"^finishing move with standings +n=200 +p50 +{n} ms",
+            r"^leaderboard page p99 {n} ms: {n} x the 50 ms target",
+        ),
+    ),
+    # Not --postgres: it needs a PostgreSQL server.
+    "bench_moves.py": Smoke(
+        ("--players", "2", "--rounds", "1", "--inline"),
+        (
+            r"^moves: 2 by 2 concurrent players$",
+            r"^one writer thread, plain sqlite3 \(bot\) +{n} +{n} +{n}$",
+            r"^8 writers through aiosqlite \(baseline\) +{n} +{n} +{n}$",
+            r"^ratio at p99: before/bot {n}x, baseline/bot {n}x$",
+            r"^writes on the event loop \(experiment\) +{n} +{n} +{n}$",
+        ),
+    ),
+    "bench_restart.py": Smoke(
+        ("--matches", "2", "--repeat", "1"),
+        (
+            r"^2 running matches restored and armed in {n} s, median of 1",
+            r"^baseline: reading and parsing the same rows with sqlite3 alone: {n} s, median of 1; "
+            r"ratio {n}x$",
+        ),
+    ),
+    # Not --baseline (a git revision). One match a game; a position every 10 decisions finds a
+    # few in each game, and 12 rollouts cover most positions' candidates (the search plays no
+    # rollout in a position with more candidates than its budget; a game with none fails).
+    "bench_rollout.py": Smoke(
+        ("--repeat", "1", "--matches", "1", "--every", "10", "--rollouts", "12"),
+        tuple(
+            rf"^{name}: {{n}} ms a rollout \({{n}} in 0\.8 s\) "
+            r"\({n} rollouts from {n} positions\), check {n}$"
+            for name in ROLLOUT_GAMES
+        ),
+    ),
+    # Every game, both parts: a short deadline for the move times, one match a pairing in one
+    # worker process with a small rollout budget for the strength.
+    "bench_search.py": Smoke(
+        ("--time-matches", "1", "--think", "0.01", "--matches", "1", "--workers", "1", "--rollouts", "4"),
+        tuple(
+            pattern
+            for name in SEARCH_GAMES
+            for pattern in (
+                rf"^{name}: hard move time over {{n}} moves \(deadline {{n}} s\): p50 {{n}} ms, p99 {{n}} ms",
+                rf"^{name} hard vs normal: {{n}}% of first places \(fair {{n}}%, {{n}}x; .* over 1 matches",
+                rf"^{name} normal vs easy: {{n}}% of first places \(fair {{n}}%, {{n}}x; .* over 1 matches",
+            )
+        ),
+    ),
+    "bench_table_lag.py": Smoke(
+        ("--seconds", "0.5"),
+        (
+            r"^\| at most one a second \(bot\) \| {n} \| {n} \| {n} \| {n} \| {n} \|$",
+            r"^\| one per change \(baseline\) \| {n} \| {n} \| {n} \| {n} \| {n} \|$",
+        ),
+    ),
+    # 10 moves: one a round.
+    "bench_write.py": Smoke(
+        ("--moves", "10", "--breakdown"),
+        (
+            r"^\| Repository\.apply_move \(bot\) \| {n} \| {n} \| {n} \|$",
+            r"^\| raw sqlite3, same rows and mode \(baseline\) \| {n} \| {n} \| {n} \|$",
+            r"^\| hop: event loop -> writer thread -> back, an empty job \| {n} \| {n} \| {n} \|$",
+            r"^\| the bot's write on the writer thread, no hop \(.*\) \| {n} \| {n} \| {n} \|$",
+            r"^ratio bot/raw: mean {n}x, p50 {n}x",
+        ),
+    ),
+}
+
+
+def run_script(name: str, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/name`` as a person does; on a timeout, its whole process group is
+    killed (bench_bot starts bot processes of its own)."""
+    cmd = [sys.executable, str(BENCHMARKS / name), *args]
+    with subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as proc:
+        try:
+            out, err = proc.communicate(timeout=TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            pytest.fail(f"{name} did not finish in {TIMEOUT_SECONDS} s\n{out}\n{err[-5000:]}")
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+@pytest.mark.parametrize("name", sorted({p.name for p in BENCHMARKS.glob("bench_*.py")} | set(SCRIPTS)))
+def test_the_benchmark_runs_and_prints_its_figures(name: str) -> None:
+    if not (BENCHMARKS / name).exists():
+        pytest.fail(f"SCRIPTS has an entry for benchmarks/{name}, which is gone")
+    if name not in SCRIPTS:
+        pytest.fail(f"benchmarks/{name} has no entry in SCRIPTS (tests/test_benchmarks.py): give it one")
+    smoke = SCRIPTS[name]
+    done = run_script(name, smoke.args)
+    shown = f"$ {' '.join(done.args[1:])}\n{done.stdout}\n{done.stderr[-5000:]}"
+    assert done.returncode == 0, shown
+    missing = [p for p in smoke.figures if not re.search(p.format(n=NUMBER), done.stdout, re.MULTILINE)]
+    assert not missing, f"figures not printed: {missing}\n{shown}"
