@@ -338,7 +338,7 @@ def test_defend_a_pick_is_final_and_hidden_until_all_have_picked() -> None:
         assert G.view(s, 1).data["picked"] == [True, False]
         # The pick is final.
         message = refused(s, 0, "pick:K", NotYourTurn)
-        assert "already picked" in message
+        assert message == "You have already picked: waiting for {p1}."
         for other in DECK:
             refused(s, 0, f"pick:{other}", NotYourTurn)
     for seen in views.values():

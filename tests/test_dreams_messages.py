@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, Rng
+import pytest
+
+from bot.games.base import Event, NotYourTurn, Rng
 from bot.games.dreams import GAME
 from bot.games.dreams.cards import ATTACKS, COINS, JACKS, QUEENS
 from bot.games.dreams.state import DreamsState
@@ -63,6 +65,14 @@ def test_the_attack_event_says_the_defender_must_still_answer() -> None:
     cards = make([("9s",), ("8h",)])
     _, events = play(cards, 0, "attack:9s")
     assert public(events) == ["{p0} attacks {p1} with 9♠; {p1} must answer with an attack card."]
+
+
+def test_a_move_during_an_attack_is_refused_naming_the_defender() -> None:
+    state = make([("Jd",), ("Jc",)], jack_pile=())
+    after, _ = play(state, 0, "attack:Jd:1")
+    with pytest.raises(NotYourTurn) as refused:
+        GAME.apply(after, 0, "pass")
+    assert str(refused.value) == "An attack is being answered: waiting for {p1}."
 
 
 # --- 2. both sides learn the attack's result ---------------------------------------------------------

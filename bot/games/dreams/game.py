@@ -226,7 +226,7 @@ class Dreams(GameBase[DreamsState]):
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
             if state.attacking and 0 <= seat < state.players:
-                raise NotYourTurn(waiting_for(self.to_act(state), "An attack waits for the defender's counter"))
+                raise NotYourTurn(waiting_for(self.to_act(state), "An attack is being answered"))
             raise NotYourTurn(waiting_for(self.to_act(state)))
         legal = {m.code: m for m in self.legal_moves(state, seat)}
         if code not in legal:
