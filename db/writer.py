@@ -67,12 +67,12 @@ class Checkpointer:
     def _serve(self) -> None:
         conn: sqlite3.Connection | None = None
         while not self._stopping:
-            called = self._due.wait(self._idle)
+            self._due.wait(self._idle)
             self._due.clear()
             written, seen, self._seen = self._written, self._seen, self._written
             if self._stopping or written == self._copied:
                 continue
-            if not called and written != seen:  # writes came during the wait: not quiet yet
+            if written != seen and written - self._copied < self._every:  # writes came meanwhile: not quiet yet
                 continue
             self._copied = written
             try:
