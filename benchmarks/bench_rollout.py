@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import subprocess
 import sys
 import tarfile
@@ -67,7 +68,8 @@ def worker(name: str, matches: int, every: int, rollouts: int) -> dict[str, floa
     seconds = time.process_time() - start
     played = sum(r.rollouts for r in results)
     check = sum(sum(r.values.values()) for r in results)  # equal when every rollout plays the same moves
-    return {"positions": len(positions), "rollouts": played, "ms": 1000 * seconds / played, "check": round(check, 6)}
+    ms = 1000 * seconds / played if played else math.inf  # none: every position pruned to one move, or too few rollouts
+    return {"positions": len(positions), "rollouts": played, "ms": ms, "check": round(check, 6)}
 
 
 def run_worker(tree: Path, name: str, matches: int, every: int, rollouts: int) -> dict[str, float]:
@@ -113,6 +115,9 @@ def main() -> int:
                 if base is not None:
                     then.append(run_worker(base, name, args.matches, args.every, args.rollouts))
             best = min(now, key=lambda r: r["ms"])
+            if not best["rollouts"]:
+                print(f"{name}: no rollout played from {best['positions']:.0f} positions (raise --rollouts or --matches)")
+                continue
             line = (
                 f"{name}: {best['ms']:.2f} ms a rollout ({BUDGET / best['ms'] * 1000:.0f} in {BUDGET} s) "
                 f"({best['rollouts']:.0f} rollouts from {best['positions']:.0f} positions), check {best['check']}"
