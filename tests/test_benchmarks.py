@@ -93,8 +93,10 @@ SCRIPTS: dict[str, Smoke] = {
         ("--matches", "2", "--repeat", "1"),
         (
             r"^2 running matches restored and armed in {n} s, median of 1",
-            r"^baseline: reading and parsing the same rows with sqlite3 alone: {n} s, median of 1; "
-            r"ratio {n}x$",
+            (
+                r"^baseline: reading and parsing the same rows with sqlite3 alone: {n} s, median of 1; "
+                r"ratio {n}x$"
+            ),
         ),
     ),
     # Not --baseline (a git revision). One match a game; a position every 10 decisions finds a
