@@ -318,7 +318,7 @@ def test_the_defender_answers_in_private_with_a_card_of_the_same_type() -> None:
     assert timed is not None and timed.seat == 1 and timed.seconds == COUNTER_SECONDS
     assert timed.move == "counter:10s", "the default counter is a sure win when there is one"
     assert GAME.timer(state) is None
-    with pytest.raises(NotYourTurn, match="counter"):
+    with pytest.raises(NotYourTurn, match=r"^An attack is being answered: waiting for \{p1\}\.$"):
         GAME.apply(after, 0, "coin")
 
 
