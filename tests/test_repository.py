@@ -225,12 +225,8 @@ async def _copied(path: Path, rows: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize("every, idle_seconds", [(3, 60.0), (100, 0.05)])
-async def test_the_checkpointer_copies_the_wal_into_the_database_file(
-    tmp_path: Path, every: int, idle_seconds: float
-) -> None:
-    """After ``every`` writes, or after a quiet ``idle_seconds``; never by the writer itself."""
-    path = tmp_path / "c.db"
+def _checkpointed_writer(path: Path, every: int, idle_seconds: float) -> WriterThread:
+    """A writer on a WAL database whose connection never checkpoints, with a checkpointer."""
     engine = create_engine(f"sqlite:///{path}")
 
     def wal_without_automatic_checkpoint(dbapi_conn: sqlite3.Connection, _record: object) -> None:
@@ -238,18 +234,27 @@ async def test_the_checkpointer_copies_the_wal_into_the_database_file(
         dbapi_conn.execute("PRAGMA wal_autocheckpoint=0")
 
     event.listen(engine, "connect", wal_without_automatic_checkpoint)
-    writer = WriterThread(engine, Checkpointer(str(path), every=every, idle_seconds=idle_seconds))
+    return WriterThread(engine, Checkpointer(str(path), every=every, idle_seconds=idle_seconds))
 
-    def insert_row(conn: Connection) -> None:
-        conn.exec_driver_sql("create table if not exists t (x)")
-        conn.exec_driver_sql("insert into t values (1)")
-        conn.commit()
 
-    await writer.run(insert_row)
-    await writer.run(insert_row)
+def _insert_row(conn: Connection) -> None:
+    conn.exec_driver_sql("create table if not exists t (x)")
+    conn.exec_driver_sql("insert into t values (1)")
+    conn.commit()
+
+
+@pytest.mark.parametrize("every, idle_seconds", [(3, 60.0), (100, 0.05)])
+async def test_the_checkpointer_copies_the_wal_into_the_database_file(
+    tmp_path: Path, every: int, idle_seconds: float
+) -> None:
+    """After ``every`` writes, or after a quiet ``idle_seconds``; never by the writer itself."""
+    path = tmp_path / "c.db"
+    writer = _checkpointed_writer(path, every, idle_seconds)
+    await writer.run(_insert_row)
+    await writer.run(_insert_row)
     if idle_seconds > 1:  # not quiet long enough for the other trigger
         assert _in_the_database_file(path) is None  # only in the WAL so far
-    await writer.run(insert_row)
+    await writer.run(_insert_row)
     assert await _copied(path, 3)
     await writer.close()
 
@@ -257,22 +262,9 @@ async def test_the_checkpointer_copies_the_wal_into_the_database_file(
 async def test_the_checkpointer_waits_for_quiet_not_for_a_timer(tmp_path: Path) -> None:
     """Writes every 30 ms for 0.5 s never leave 0.15 s of quiet: nothing is copied until they stop."""
     path = tmp_path / "q.db"
-    engine = create_engine(f"sqlite:///{path}")
-
-    def wal_without_automatic_checkpoint(dbapi_conn: sqlite3.Connection, _record: object) -> None:
-        dbapi_conn.execute("PRAGMA journal_mode=WAL")
-        dbapi_conn.execute("PRAGMA wal_autocheckpoint=0")
-
-    event.listen(engine, "connect", wal_without_automatic_checkpoint)
-    writer = WriterThread(engine, Checkpointer(str(path), every=1_000, idle_seconds=0.15))
-
-    def insert_row(conn: Connection) -> None:
-        conn.exec_driver_sql("create table if not exists t (x)")
-        conn.exec_driver_sql("insert into t values (1)")
-        conn.commit()
-
+    writer = _checkpointed_writer(path, every=1_000, idle_seconds=0.15)
     for _ in range(17):
-        await writer.run(insert_row)
+        await writer.run(_insert_row)
         await asyncio.sleep(0.03)
     assert _in_the_database_file(path) is None  # a timer would have copied by now (three times)
     assert await _copied(path, 17)
