@@ -480,10 +480,24 @@ def _versioned_update(conn: Connection, match_id: int, expected_version: int, va
     return _record(row)
 
 
+# A move's statements, built once (SQLAlchemy reuses their cache keys and compiled forms; the
+# columns a move sets come with its parameters, each set of them compiled once).
+_MOVE_UPDATE = (
+    update(match_table)
+    .where(MT.id == bindparam("match_id_"), MT.version == bindparam("expected_version_"))
+    .values(version=MT.version + 1)
+    .returning(*MATCH_COLUMNS)
+)
+_MOVE_INSERT = insert(move_table)
+
+
 def _move(conn: Connection, upd: MatchUpdate, values: dict[str, Any], now: float) -> MatchRecord:
     """A move through SQLAlchemy Core (PostgreSQL, and a match's last move on SQLite)."""
-    rec = _versioned_update(conn, upd.match_id, upd.expected_version, {**values, "version": MT.version + 1})
-    conn.execute(insert(move_table).values(_move_row(upd, now)))
+    row = conn.execute(_MOVE_UPDATE, {**values, "match_id_": upd.match_id, "expected_version_": upd.expected_version}).first()
+    if row is None:
+        raise StaleVersion(upd.match_id)
+    rec = _record(row)
+    conn.execute(_MOVE_INSERT, _move_row(upd, now))
     if upd.results:
         _insert_results(conn, rec, upd.results, now)
     return rec
@@ -595,6 +609,9 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
     return _record(SimpleNamespace(**{**row, **values}, version=upd.expected_version + 1))
 
 
+_RESULTS_INSERT = insert(result_table)
+
+
 def _insert_results(conn: Connection, rec: MatchRecord, results: tuple[ResultRow, ...], now: float) -> None:
     has_ai = any(r.is_ai for r in results)
     # Leaderboards: the guild's open season (the first is created now) and its standings,
@@ -602,7 +619,7 @@ def _insert_results(conn: Connection, rec: MatchRecord, results: tuple[ResultRow
     season_id = leaderboard.current_season_id(conn, rec.guild_id, now)
     changes = leaderboard.record_match(conn, rec.guild_id, rec.game_id, season_id, results, now)
     conn.execute(
-        insert(result_table),
+        _RESULTS_INSERT,
         [
             {
                 "match_id": rec.id,
