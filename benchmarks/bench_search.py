@@ -78,11 +78,19 @@ def move_times(game_id: str, players: int, think: float, matches: int) -> tuple[
     return times, rollouts
 
 
-def _init_worker(overrides: dict[str, float], options: dict[str, str]) -> None:
-    """A worker process: the ``--option`` lobby options, and ``--set`` overrides
+def _sees_everything(game: object, state: object, seat: int, rng: Rng) -> object:
+    """``--oracle``: the determinization is the real state, every hand and the generator
+    that will shuffle and deal what is to come included."""
+    return state
+
+
+def _init_worker(overrides: dict[str, float], options: dict[str, str], oracle: bool = False) -> None:
+    """A worker process: the ``--option`` lobby options, ``--set`` overrides
     (experiments): a search constant (``CONFIDENCE=2``) or a game's attribute
-    (``four.search_margin=0``)."""
+    (``four.search_margin=0``), and ``--oracle`` (the hard level searches the real state)."""
     OPTIONS.update(options)
+    if oracle:
+        search._determinize = _sees_everything  # type: ignore[assignment]
     for name, value in overrides.items():
         owner: object = search
         if "." in name:
@@ -102,6 +110,7 @@ def _one_match(job: tuple[str, int, list[str], int, int]) -> list[float]:
 def strength(
     game_id: str, players: int, first: str, second: str, matches: int, seconds: float, rollouts: int,
     workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
+    oracle: bool = False,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
@@ -111,7 +120,7 @@ def strength(
     share = 0.0
     played = 0
     start = time.perf_counter()
-    with multiprocessing.Pool(workers, _init_worker, (overrides or {}, OPTIONS)) as pool:
+    with multiprocessing.Pool(workers, _init_worker, (overrides or {}, OPTIONS, oracle)) as pool:
         for shares in pool.imap(_one_match, jobs):
             if time.perf_counter() - start > seconds:
                 break
@@ -149,6 +158,10 @@ def main() -> int:
     parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant or a game's attribute (GAME.NAME=VALUE), for experiments")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a lobby option over the game's setup (say --option hands=5 for dynasty's default length)")
+    parser.add_argument(
+        "--oracle", action="store_true",
+        help="the hard level searches the real state: every hand and the cards to come (how much of a game is luck the search cannot beat even seeing everything)",
+    )
     args = parser.parse_args()
     OPTIONS.update(item.split("=", 1) for item in args.option)
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
@@ -170,14 +183,15 @@ def main() -> int:
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
             budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
             share, played, took = strength(
-                game_id, players, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first
+                game_id, players, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first,
+                args.oracle,
             )
             low, high = wilson(share, played)
             print(
                 f"{game_id} {players}p {first} vs {second}: {share:.1%} of first places "
                 f"(fair {fair:.1%}, {share / fair:.2f}x; 95% interval {low:.1%}-{high:.1%}, "
                 f"{low / fair:.2f}x-{high / fair:.2f}x) over {played} matches, "
-                f"{budget}, {took:.0f} s{''.join(' ' + x for x in args.option + args.set)}",
+                f"{budget}, {took:.0f} s{''.join(' ' + x for x in args.option + args.set)}{' oracle' if args.oracle else ''}",
                 flush=True,
             )
     return 0
