@@ -93,7 +93,7 @@ def pct(values: list[float], q: float) -> float:
 class Run:
     answers: list[float] = field(default_factory=list)  # ms, dispatch -> interaction callback
     pictures: list[float] = field(default_factory=list)  # ms, dispatch -> the answer's first edit
-    refused: int = 0  # answers that are not "You played"
+    refused: int = 0  # answers that are not "You chose"
     last_moves: list[float] = field(default_factory=list)  # ms, the answers to moves that ended their match
     cpu: float | None = None  # seconds of CPU the bot's process used (all its threads) for the moves
     calls: Counter[str] = field(default_factory=Counter)  # REST calls the moves caused, by method and route
@@ -189,7 +189,7 @@ async def play_rounds(
         for rec in batch:
             assert rec.elapsed is not None and not rec.late, rec.description
             run.answers.append(rec.elapsed * 1000)
-            run.refused += "You played" not in answer_text(rec)
+            run.refused += "You chose" not in answer_text(rec)
             if "🏆" in answer_text(rec):  # the match is over: its results and standings were written too
                 run.last_moves.append(rec.elapsed * 1000)
 
@@ -605,7 +605,7 @@ def floor_bot_process() -> None:
         view = discord.ui.View(timeout=None)
         for n, label in enumerate(("Knight", "Jester", "King")):
             view.add_item(discord.ui.Button(label=label, custom_id=f"floor:{interaction.id}:{n}"))
-        embed = discord.Embed(title="Your hand", description=f"You played: {move}.\nKnight, Jester, King")
+        embed = discord.Embed(title="Your hand", description=f"You chose: {move}.\nKnight, Jester, King")
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def setup_hook() -> None:

@@ -164,7 +164,7 @@ async def test_people_take_part_when_an_ai_is_king(world: World, monkeypatch: py
         assert len(pings) == 1 and {ann.id, bob.id} <= set(pings[0].mention_ids)
 
         ready = await fake.slash(ann, world.channel, "crown ready")
-        assert ready.ephemeral and "You played" in ready.text
+        assert ready.ephemeral and "You chose" in ready.text
         await quiet(fake, bot)
         snap = await bot.service.get(match.id)
         assert snap.state.phase == "question", "bob has not said he is ready"

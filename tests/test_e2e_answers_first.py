@@ -59,7 +59,7 @@ async def test_a_moves_table_ping_and_picture_wait_while_a_player_is_unanswered(
         move = await first_move(world, ann)
         bot.answers.arrived(WAITING)  # someone's click is being answered
         played = await fake.slash(ann, world.channel, "move", move=move)
-        assert "You played" in played.text, "ann's own answer does not wait"
+        assert "You chose" in played.text, "ann's own answer does not wait"
         await fake.settle(quiet=0.3)
         assert table.edits == table_edits, "the table waits for the other answer"
         assert ping.edits == ping_edits and not ping.deleted, "so does the turn ping"
@@ -126,7 +126,7 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
         await quiet(fake, bot)
         burst = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in moves]
         await acknowledged(fake, burst)
-        assert all("You played" in answer_text(rec) for rec in burst), [answer_text(rec) for rec in burst]
+        assert all("You chose" in answer_text(rec) for rec in burst), [answer_text(rec) for rec in burst]
         await quiet(fake, bot)
         assert bot.answers.unanswered() == 0, "every interaction the bot received was seen answered"
         for channel, table in tables:
@@ -197,7 +197,7 @@ async def test_the_next_round_of_the_same_players_updates_the_pings_deadline(wor
         bot.answers.arrived(WAITING)  # the table waits while both play the round
         for user in (ann, bob):
             played = await fake.slash(user, world.channel, "move", move=await first_move(world, user))
-            assert "You played" in played.text, played.text
+            assert "You chose" in played.text, played.text
         snap = await bot.service.get(snap.id)
         assert sorted(snap.awaited()) == [0, 1] and snap.record.deadline_at != first_deadline
         bot.answers.answered(WAITING)

@@ -99,7 +99,7 @@ async def test_a_whole_match_of_two_people_and_two_ais(world: World, caplog: pyt
                     text = await by_hand(world, user, table, move, seen)
                 else:
                     text = await by_command(world, user, move, seen)
-                assert "You played:" in text, text
+                assert "You chose:" in text, text
                 moves += 1
                 break
         await fake.wait_for(lambda: "finished" in table.text, 30, "the end of the match")

@@ -121,7 +121,7 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
             assert "Your cards (5)" in hand.text
             assert_no_secret_ids(hand.response)
             played = await hand.click(picks[user.id], user=user)
-            assert played.ephemeral and "You played: Pick" in played.text
+            assert played.ephemeral and "You chose: Pick" in played.text
         assert_no_secret_ids(table)
         pings = [m for m in fake.messages(world.channel) if m.id != table.id]
         assert len(pings) <= 1, "at most one turn message per match besides the table"
@@ -186,7 +186,7 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
 
     # The Witch strikes: every card is shown, then the non-King cards are re-dealt in secret.
     witch = await fake.slash(by_card["Witch"], world.channel, "crown witch")
-    assert witch.ephemeral and "You played: Witch" in witch.text
+    assert witch.ephemeral and "You chose: Witch" in witch.text
     knight_before = by_card["Knight"]
     choices = await fake.autocomplete(knight_before, world.channel, "crown peek", focused="player", player="")
     assert choices and all(c["value"].startswith("peek:") for c in choices)
@@ -214,7 +214,7 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
     accused = await fake.slash(king, world.channel, "crown accuse", player=target)
     assert accused.ephemeral
     beggar = await fake.slash(by_card["Beggar"], world.channel, "crown beggar", choice="join")
-    assert beggar.ephemeral and "You played: Reveal the Beggar" in beggar.text
+    assert beggar.ephemeral and "You chose: Reveal the Beggar" in beggar.text
     await fake.wait_for(lambda: "finished" in table.text, what="the verdict")
     assert "The Wicked win" not in table.text and "The Wise win" in table.text
     assert "🏆 The Wise win" in table.text and "Wicked" in table.text
@@ -298,7 +298,7 @@ async def test_the_turn_message_is_edited_when_only_some_have_moved(world: World
     [ping] = [m for m in fake.messages(world.channel) if m.id != table.id]
     assert {ann.id, bob.id} <= set(ping.mention_ids)
     played = await fake.slash(ann, world.channel, "crown pick", card="K")
-    assert "You played" in played.text
+    assert "You chose" in played.text
     await fake.wait_for(lambda: f"<@{ann.id}>" not in ping.text, what="the turn message to name bob alone")
     assert f"<@{bob.id}>" in ping.text and not ping.deleted
     assert [m for m in fake.messages(world.channel) if m.id != table.id] == [ping], "edited, not posted again"

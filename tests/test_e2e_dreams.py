@@ -129,7 +129,7 @@ async def test_two_people_play_a_whole_match_with_an_attack(
                 result = await by_hand(world, user, table, snap, move)
             else:
                 result = await by_command(world, user, move)
-            assert result.ephemeral and "You played" in result.text, result.text
+            assert result.ephemeral and "You chose" in result.text, result.text
             if move.kind == "attack":
                 attacked = True
                 seen["attack"] = move.code

@@ -234,7 +234,7 @@ class Table:
         result = hand or await self.open_hand(seat)
         steps = [snap.name_text(step) for step in move.path]
         for depth in range(len(steps) + 1):
-            if said(result, "You played"):
+            if said(result, "You chose"):
                 break
             message = result.response
             assert message is not None
@@ -252,7 +252,7 @@ class Table:
                 result = await self.fake.select(self.users[seat], message, select.custom_id, [option.value])
                 self.selected += 1
             self.check_hand_reply(result, seat)
-        assert said(result, "You played: " + snap.name_text(move.label)), result.text
+        assert said(result, "You chose: " + snap.name_text(move.label)), result.text
         self.moves_by_button += 1
         return result
 
@@ -280,7 +280,7 @@ class Table:
             }[op]
             result = await self.fake.slash(user, channel, command)
         self.check_hand_reply(result, seat)
-        assert "You played: " + snap.name_text(move.label) in result.text, result.text
+        assert "You chose: " + snap.name_text(move.label) in result.text, result.text
         self.moves_by_command += 1
         return result
 
@@ -435,7 +435,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         # ... and answers with the Royal Decree through /dynasty play (value from autocomplete).
         decree = next(m for m in snap.legal_moves(ANN) if m.code == "p:DEC")
         played = await t.by_command(ANN, decree, autocomplete=True)
-        assert "You played: Royal Decree: send it back." in played.text
+        assert "You chose: Royal Decree: send it back." in played.text
         snap = await t.settled()
         t.check_table(snap)
         assert state_of(snap).direction == -1 and state_of(snap).turn == CAT
@@ -457,7 +457,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         held: list[Snapshot] = []
         monkeypatch.setattr(bot.service, "_wake_ai", held.append)  # the AI seat is held back (see above)
         played = await t.by_buttons(ANN, duke)
-        assert "You played: Duke: Name gold." in played.text
+        assert "You chose: Duke: Name gold." in played.text
         assert "Call On Guard!" in [b.label for b in played.buttons], "ann could still call; she does not"
         await fake.wait_for(
             lambda: re.search(r"ann\** · 1 card · total 0 · (?:[^\n]* · )?one card, On Guard not called", message.text) is not None
@@ -469,14 +469,14 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         snap = await t.snap()
         catch = next(m for m in snap.legal_moves(BOB) if m.code == f"c:{ANN}")
         caught = await t.by_command(BOB, catch, autocomplete=True)
-        assert "You played: Catch ann: no On Guard call." in caught.text
+        assert "You chose: Catch ann: no On Guard call." in caught.text
         await fake.wait_for(
             lambda: "bob calls On Guard before ann did: ann will draw 2 and lose their next turn." in message.text
             and "caught: draws 2 and loses the next turn" in message.text,
             what="the catch on the table",
         )
         late = await fake.slash(ann, world.channel, "dynasty onguard")
-        assert late.ephemeral and "You played" not in late.text, late.text
+        assert late.ephemeral and "You chose" not in late.text, late.text
         assert (await t.snap()).version == snap.version + 1, "the late call changed nothing"
         assert held, "the AI seat was due to move"
         monkeypatch.setattr(bot.service, "_wake_ai", wake_ai)

@@ -96,7 +96,7 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
             else:
                 result = await _by_hand(fake, user, table, [snap.name_text(step) for step in move.path])
                 choices_in_hand += len(move.path) > 1
-            assert result.ephemeral and f"You played: {label}" in result.text, result.text
+            assert result.ephemeral and f"You chose: {label}" in result.text, result.text
             moves += 1
             assert moves < 400, "the match must end"
         await fake.wait_for(lambda: "🏆" in table.text and "Rematch" in [b.label for b in table.buttons], what="the end")

@@ -25,7 +25,7 @@ async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
     for _step in range(4):
         button = next(b for b in hand.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
         hand = await fake.click(mover, hand.response, button.custom_id)
-        if "You played" in hand.text:
+        if "You chose" in hand.text:
             break
     return hand
 
@@ -78,7 +78,7 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
                 choices = await fake.autocomplete(user, world.channel, "move", focused="move", move="")
                 if choices:
                     played = await fake.slash(user, world.channel, "move", move=choices[0]["value"])
-                    assert played.ephemeral and "You played" in played.text, played.text
+                    assert played.ephemeral and "You chose" in played.text, played.text
                     break
             await fake.wait_for(lambda: table.edits > before, what="the table after a move")
             await fake.settle()

@@ -257,7 +257,7 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
     assert result.ephemeral, result.text
     assert f"Seat {seat + 1} ·" in result.text, "a hand goes to its own seat only"
     for _step in range(12):
-        if "You played" in result.text:
+        if "You chose" in result.text:
             return True
         message = result.response
         buttons = [b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"]
@@ -278,7 +278,7 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
         else:
             return False
         assert result.ephemeral, result.text
-    return "You played" in result.text
+    return "You chose" in result.text
 
 
 @pytest.mark.parametrize(("game_id", "options"), configurations(), ids=lambda v: v if isinstance(v, str) else "-".join(v.values()))

@@ -32,7 +32,7 @@ from tests.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage,
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
-ACCEPTED = re.compile(r"Your hand: .* #(\d+)\nYou played: ")
+ACCEPTED = re.compile(r"Your hand: .* #(\d+)\nYou chose: ")
 FOOTER = re.compile(r"move (\d+) · only you can see this")
 
 

@@ -168,7 +168,7 @@ async def test_a_move_resets_the_missed_count(world: World, game_id: str) -> Non
             await asyncio.sleep(0.01)
         assert await missed() >= 1
         played = await fake.slash(ann, world.channel, "move", move=one_step(await bot.service.get(match_id), 0)[0].code)
-        assert played.ephemeral and "You played:" in played.text, played.text
+        assert played.ephemeral and "You chose:" in played.text, played.text
         assert await missed() == 0
         if (await bot.service.get(match_id)).status == "running":
             await bot.service.cancel(match_id, ann.id, is_admin=True)
@@ -312,9 +312,9 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
             (result,) = await press(snap.name_text(step))
             message = result.response
         first, second = await press(snap.name_text(move.path[-1]), twice=True)
-        texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You played" not in t)
+        texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You chose" not in t)
         played_label = move.choose(move.pick.parts(move.code) or ()).label if move.pick is not None else move.label
-        assert f"You played: {snap.name_text(played_label)}" in texts[0]
+        assert f"You chose: {snap.name_text(played_label)}" in texts[0]
         assert "out of date" in texts[1] or "moved first" in texts[1], texts[1]
         assert first.ephemeral and second.ephemeral
         moves = await bot.repo.moves(match_id)
@@ -350,8 +350,8 @@ async def test_two_players_clicking_at_once_apply_one_move_per_version(world: Wo
                 continue
             together += len(clicks) > 1
             results = await asyncio.gather(*clicks)
-            played = [r for r in results if "You played" in answer_text(r.record)]
-            refused = [r for r in results if "You played" not in answer_text(r.record)]
+            played = [r for r in results if "You chose" in answer_text(r.record)]
+            refused = [r for r in results if "You chose" not in answer_text(r.record)]
             assert len(played) >= 1, [answer_text(r.record) for r in results]
             for r in refused:
                 text = answer_text(r.record)
@@ -379,7 +379,7 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
         old_hand = await fake.click(user, table, label="My hand")
         old_buttons = [b for b in old_hand.buttons if b.custom_id.startswith("kg:m:")]
         played = await fake.slash(user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code)
-        assert played.ephemeral and "You played" in played.text, played.text
+        assert played.ephemeral and "You chose" in played.text, played.text
         await quiet(fake, bot)
         before = await bot.service.get(match_id)
         if old_buttons:
@@ -533,7 +533,7 @@ async def test_a_deleted_table_message_is_posted_again(world: World, game_id: st
         assert hand.ephemeral
         snap = await bot.service.get(match_id)
         played = await fake.slash(ann, world.channel, "move", move=snap.legal_moves(seat)[0].code)
-        assert played.ephemeral and "You played" in played.text
+        assert played.ephemeral and "You chose" in played.text
         await quiet(fake, bot)
         tables = [m for m in fake.messages(world.channel) if any(b.label == "My hand" for b in m.buttons)]
         assert len(tables) == 1 and tables[0].id != table.id

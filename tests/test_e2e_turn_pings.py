@@ -21,7 +21,7 @@ async def pick(world: World, bot: KingBot, user: FakeUser) -> None:
     choices = await world.fake.autocomplete(user, world.channel, "move", focused="move", move="")
     assert choices, f"{user.name} has no move"
     played = await world.fake.slash(user, world.channel, "move", move=choices[0]["value"])
-    assert played.ephemeral and "You played" in played.text, played.text
+    assert played.ephemeral and "You chose" in played.text, played.text
     await quiet(world.fake, bot)
 
 

@@ -125,7 +125,7 @@ def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, options: dic
     assert not repeated, f"repeated on the table: {repeated}"
     assert sum(1 for line in lines if line.startswith("• ")) <= render.RECENT_EVENTS
     for seat in range(players):
-        hand = render.hand_embed(snap, seat, snap.view(seat), notice=["You played: something."], has_moves=True)
+        hand = render.hand_embed(snap, seat, snap.view(seat), notice=["You chose: something."], has_moves=True)
         _limits(hand)
         hand_lines = [line for line in _lines(hand) if line not in ("",)]
         repeated = {line for line in hand_lines if hand_lines.count(line) > 1}
@@ -221,4 +221,27 @@ def test_a_multi_choice_option_left_empty_says_what_that_means() -> None:
 
 
 def test_an_empty_part_of_the_hand_leaves_no_double_gap() -> None:
-    assert render.single_spaced(["", "You played: x.", "", "", "*Waiting.*"]) == ["You played: x.", "", "*Waiting.*"]
+    assert render.single_spaced(["", "You chose: x.", "", "", "*Waiting.*"]) == ["You chose: x.", "", "*Waiting.*"]
+
+
+def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
+    """The answer to a move starts "You chose: <label>": labels bring their own verb
+    ("Pick ...", "Catch ..."), and a full stop is added only where the label has no end of
+    sentence of its own (a dynasty "Call On Guard!" is not followed by a second stop)."""
+    from bot.games.base import Move
+    from bot.games.dynasty.tables import ASK_M, CALL, catch_move
+    from bot.service.snapshot import MoveResult
+    from bot.ui.hand import chosen_echo, played_notice
+
+    game = GAMES["crown"]
+    state = game.setup(2, 1, {})
+    snap = _snapshot(game, state, {}, 2, {})
+    pick = next(m for m in game.legal_moves(state, 0) if m.label == "Pick King (5)")
+    events = (Event("{p0} has picked."), Event("Your secret pick is in.", 0))
+    notice = played_notice(MoveResult(snap, 0, pick, events))
+    assert notice == ["You chose: Pick King (5).", "Your secret pick is in."], notice
+
+    assert chosen_echo(catch_move(1).label) == "You chose: Catch {p1}: no On Guard call."
+    assert chosen_echo(CALL.label) == "You chose: Call On Guard!"
+    assert chosen_echo(ASK_M.label) == "You chose: Ask your partner: may I go out?"
+    assert chosen_echo(Move.simple("x", "Hold the line.").label) == "You chose: Hold the line."

@@ -378,9 +378,16 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
     await send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
 
 
+def chosen_echo(label: str) -> str:
+    """The line that repeats the move just made: "You chose: Pick King (5)." Labels
+    start with their own verb ("Play ...", "Reveal ..."), so the echo does not add one,
+    and a label that already ends a sentence ("Call On Guard!") gets no second stop."""
+    return f"You chose: {label}" + ("" if label.endswith((".", "!", "?")) else ".")
+
+
 def played_notice(result: MoveResult) -> list[str]:
     """What the player just did and what it caused, each said once."""
-    lines = [f"You played: {result.move.label}."]
+    lines = [chosen_echo(result.move.label)]
     mine = result.private_for(result.seat)
     lines.extend(mine)
     echo = seat_token(result.seat)  # "{p0} picks." repeats what the player just did
