@@ -173,3 +173,28 @@ def test_the_benchmark_runs_and_prints_its_figures(name: str) -> None:
     assert done.returncode == 0, shown
     missing = [p for p in smoke.figures if not re.search(p.format(n=NUMBER), done.stdout, re.MULTILINE)]
     assert not missing, f"figures not printed: {missing}\n{shown}"
+
+
+def test_bench_search_oracle_searches_the_real_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--oracle`` (an upper bound: what the search does seeing every card) hands the search
+    the real state in place of its determinizations, and its run says so."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import bench_search
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    from bot.games import GAMES, search
+    from bot.games.base import Rng
+
+    game = GAMES["dynasty"]
+    state = game.setup(3, 5, bench_search.options_of("dynasty"))
+    assert search._determinize(game, state, 0, Rng.from_seed(1)) != state  # the others' hands are dealt again
+    monkeypatch.setattr(search, "_determinize", search._determinize)  # undone after the test
+    monkeypatch.setattr(bench_search, "OPTIONS", {})
+    bench_search._init_worker({}, {}, oracle=True)
+    assert search._determinize(game, state, 0, Rng.from_seed(1)) is state
+
+    args = ("--games", "dynasty", "--skip-times", "--pairings", "hard-normal", "--matches", "1", "--workers", "1", "--rollouts", "4", "--oracle")
+    done = run_script("bench_search.py", args)
+    assert done.returncode == 0, done.stderr[-5000:]
+    assert re.search(rf"^dynasty 2p hard vs normal: {NUMBER}% of first places .* over 1 matches, .* oracle$", done.stdout, re.MULTILINE), done.stdout
