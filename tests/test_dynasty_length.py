@@ -39,6 +39,7 @@ def test_a_one_hand_match_ends_after_the_first_hand_and_the_lowest_total_wins() 
         best = min(s.totals)
         winners = {r.seat for r in outcome.results if r.place == 1}
         assert winners == {x for x in range(4) if s.totals[x] == best}, "lowest total wins, ties share"
+        assert " after 1 hand (lowest total wins)." in outcome.summary, outcome.summary
 
 
 def test_limit_only_is_the_printed_rule_and_plays_on_until_a_total_passes_it() -> None:

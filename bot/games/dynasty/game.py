@@ -52,6 +52,7 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
+from bot.games.dynasty.working import plural
 
 DECKS = ("dynasty", "classic", "bonus")
 # SeatResult.score is the total (lowest wins, as the result checks allow).
@@ -268,7 +269,7 @@ class Dynasty(GameBase[DynastyState]):
         totals = ", ".join(f"{team_label(tables, t)} {state.totals[t]}" for t in order)
         winners = [t for t in order if state.places[tables.members[t][0]] == 1]
         names = " and ".join(team_label(tables, t) for t in winners)
-        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {state.hand_number} hands (lowest total wins). Totals: {totals}.")
+        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {plural(state.hand_number, 'hand')} (lowest total wins). Totals: {totals}.")
 
     def stage(self, state: DynastyState) -> int:
         return state.hand_number
