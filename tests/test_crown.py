@@ -401,8 +401,9 @@ def test_defend_many_thwarted_players_are_out() -> None:
 
 def test_defend_many_every_thwarted_card_goes_out_at_once() -> None:
     # Knight thwarts Dragon and Beggar; nothing here thwarts the Knight.
-    s, _ = pick_all(new("defend", 4), DRAGON, KNIGHT, BEGGAR, DRAGON)
+    s, events = pick_all(new("defend", 4), DRAGON, KNIGHT, BEGGAR, DRAGON)
     assert s.out_round == (1, 0, 1, 1)
+    assert "Thwarted and out: {p0}, {p2} and {p3}." in public_texts(events)
     assert s.phase == "over"
     assert places(s) == {1: 1, 0: 2, 2: 2, 3: 2}
 
@@ -576,6 +577,13 @@ def test_tourney_equal_rounds_is_a_draw() -> None:
         s, _ = pick_all(s, a, b)
     assert s.wins == (2, 2) and places(s) == {0: 1, 1: 1}
     assert "draw" in G.outcome(s).summary  # type: ignore[union-attr]
+
+
+def test_the_table_names_everyone_it_waits_for_to_pick() -> None:
+    s = new("tourney")
+    assert G.view(s, None).waiting == "Waiting for {p0} and {p1} to pick a card in secret."
+    s, _ = act(s, 1, "pick:K")
+    assert G.view(s, None).waiting == "Waiting for {p0} to pick a card in secret."
 
 
 def test_tourney_used_cards_are_public_but_the_pick_is_not() -> None:

@@ -510,6 +510,14 @@ def test_defender_keeps_a_hand_out_of_the_cannonball() -> None:
     assert hand(s2, 1) == ["3gd"] and sizes(s2) == [3, 1, 3]
 
 
+def test_everyone_who_may_answer_a_battle_card_is_named() -> None:
+    s = build(n=3, hands=[["CAN", "2gd", "3gd", "4gd"], ["DEF", "3gd"], ["DEF", "6gd", "7gd"]])
+    s1, text = do(s, 0, "p:CAN")
+    assert s1.phase == BATTLE and GAME.to_act(s1) == {1, 2}
+    assert "{p1} and {p2} may answer with a Defender." in text
+    assert GAME.view(s1, None).waiting.startswith("Waiting for {p1} and {p2} to answer the Cannonball")
+
+
 def test_catapult_swaps_hands_unless_defended() -> None:
     s = build(hands=[["CAT", "2gd", "3gd"], ["7bl"]])
     s1, _ = do(s, 0, "p:CAT:1")

@@ -33,6 +33,7 @@ from bot.games.base import (
     SuiteHints,
     TimedMove,
     View,
+    join_names,
     seat_token,
     waiting_for,
 )
@@ -470,7 +471,7 @@ class Crown(GameBase[CrownState]):
         out = list(state.out_round)
         for s in losers:
             out[s] = state.round
-        names = ", ".join(p(s) for s in losers)
+        names = join_names([p(s) for s in losers])
         events.append(Event(f"Thwarted and out: {names}."))
         state = replace(state, out_round=tuple(out), round=state.round + 1)
         left = [s for s in range(state.players) if out[s] == 0]
@@ -659,7 +660,7 @@ class Crown(GameBase[CrownState]):
             return "The match is over."
         if ph == "pick":
             waiting = sorted(self.to_act(state))
-            return "Waiting for " + ", ".join(p(s) for s in waiting) + " to pick a card in secret."
+            return f"Waiting for {join_names([p(s) for s in waiting])} to pick a card in secret."
         if ph == "find":
             return f"Waiting for {p(1 - state.lord)} to reveal a place."
         if ph == "question":

@@ -3,7 +3,7 @@ escort (suit, direction, skips, draw cards, Dungeons), battle cards and the Secr
 
 from __future__ import annotations
 
-from bot.games.base import Event
+from bot.games.base import Event, join_names
 from bot.games.dynasty.cards import (
     ARR,
     BATTLE_KINDS,
@@ -227,7 +227,7 @@ def start_battle(w: Work, tables: Tables, player: int, play: CardPlay, events: l
     if wait:
         w.phase = BATTLE
         w.battle_waiting = wait
-        names = ", ".join(p(s) for s in range(n) if (wait >> s) & 1)
+        names = join_names([p(s) for s in range(n) if (wait >> s) & 1])
         events.append(Event(f"{names} may answer with a Defender."))
     else:
         w.battle_waiting = 0

@@ -7,7 +7,7 @@ Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the
 
 from __future__ import annotations
 
-from bot.games.base import Move, waiting_for
+from bot.games.base import Move, join_names, waiting_for
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
     ARR,
@@ -448,7 +448,7 @@ def waiting_text(s: DynastyState, tables: Tables) -> str:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         return f"Waiting for {p(t)} to {what} or answer."
     if ph == BATTLE:
-        names = ", ".join(p(x) for x in range(tables.n) if (bl >> x) & 1)
+        names = join_names([p(x) for x in range(tables.n) if (bl >> x) & 1])
         return f"Waiting for {names} to answer the {KIND_NAME[s.battle[0]]} (Defender or let it happen)."
     if ph == ASK:
         return f"Waiting for {p(tables.partner[t])} to answer {p(t)}: Yes or No."
