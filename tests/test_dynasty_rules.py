@@ -788,6 +788,13 @@ def test_game_ends_above_the_limit_lowest_total_wins() -> None:
     assert "lowest total wins" in out.summary
 
 
+def test_tied_winners_are_named_together() -> None:
+    s = build(n=3, hands=[["7gd"], ["DRA"], ["DRA"]], opts={"limit": "100", "hands": "1"}, totals=(90, 40, 40))
+    s1, text = do(s, 0, "p:7gd")
+    assert s1.phase == OVER and s1.totals == (90, 75, 75)
+    assert "Winner: {p1} and {p2}." in text, text
+
+
 def test_exact_limit_is_halved_and_wins_when_single_lowest() -> None:
     s = build(hands=[["7gd"], ["DRA"]], opts={"limit": "100"}, totals=(30, 65))
     s1, text = do(s, 0, "p:7gd")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Event
+from bot.games.base import Event, join_names
 from bot.games.dynasty.cards import (
     DEF,
     KIND,
@@ -154,7 +154,7 @@ def _end_match(w: Work, tables: Tables, totals: list[int], events: list[Event]) 
     """Placings by total, lowest first, and the winner's announcement."""
     w.phase = OVER
     w.places = placings(tables, totals)
-    winners = ", ".join(team_label(tables, t) for t in range(tables.nteams) if w.places[tables.members[t][0]] == 1)
+    winners = join_names([team_label(tables, t) for t in range(tables.nteams) if w.places[tables.members[t][0]] == 1])
     events.append(Event(f"Winner: {winners}."))
     close_windows_at_match_end(w)
 

@@ -34,6 +34,7 @@ from bot.games.base import (
     SuiteHints,
     View,
     deal_hidden,
+    join_names,
     seat_token,
     waiting_for,
 )
@@ -192,7 +193,7 @@ class HighCard(GameBase[HighCardState]):
         if state.over:
             waiting = self._summary(state)
         else:
-            waiting = "Waiting for " + ", ".join(seat_token(s) for s in sorted(self.to_act(state))) + " to play a card."
+            waiting = f"Waiting for {join_names([seat_token(s) for s in sorted(self.to_act(state))])} to play a card."
         return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private, data=data)
 
     def _summary(self, state: HighCardState) -> str:
