@@ -313,7 +313,7 @@ class Repository:
         notes: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """Change a lobby (or end a match, or change its seats, without a move); bumps the version."""
-        values: dict[str, Any] = {"version": MT.version + 1, "updated_at": time.time()}
+        values: dict[str, Any] = {"updated_at": time.time()}
         if notes is not None:
             values["notes"] = dump_json(notes)
         if seats is not None:
@@ -335,7 +335,6 @@ class Repository:
         deadline_at: float | None, deadline: dict[str, Any] | None,
     ) -> MatchRecord:
         values = {
-            "version": MT.version + 1,
             "status": MatchStatus.RUNNING,
             "state": dump_json(state),
             "seats": dump_json([s.to_json() for s in seats]),
@@ -468,21 +467,9 @@ def _upsert(conn: Connection, table: Table, where: Any, values: dict[str, Any], 
         conn.execute(insert(table).values(**key, **values))
 
 
-def _versioned_update(conn: Connection, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
-    row = conn.execute(
-        update(match_table)
-        .where(MT.id == match_id, MT.version == expected_version)
-        .values(**values)
-        .returning(*MATCH_COLUMNS)
-    ).first()
-    if row is None:
-        raise StaleVersion(match_id)
-    return _record(row)
-
-
-# A move's statements, built once (SQLAlchemy reuses their cache keys and compiled forms; the
-# columns a move sets come with its parameters, each set of them compiled once).
-_MOVE_UPDATE = (
+# Statements built once: SQLAlchemy reuses their cache keys and compiled forms (the columns
+# an update sets come with its parameters, each set of them compiled once).
+_VERSIONED_UPDATE = (
     update(match_table)
     .where(MT.id == bindparam("match_id_"), MT.version == bindparam("expected_version_"))
     .values(version=MT.version + 1)
@@ -491,12 +478,17 @@ _MOVE_UPDATE = (
 _MOVE_INSERT = insert(move_table)
 
 
+def _versioned_update(conn: Connection, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
+    """Set ``values`` on the match if it is still at ``expected_version``, and bump it."""
+    row = conn.execute(_VERSIONED_UPDATE, {**values, "match_id_": match_id, "expected_version_": expected_version}).first()
+    if row is None:
+        raise StaleVersion(match_id)
+    return _record(row)
+
+
 def _move(conn: Connection, upd: MatchUpdate, values: dict[str, Any], now: float) -> MatchRecord:
     """A move through SQLAlchemy Core (PostgreSQL, and a match's last move on SQLite)."""
-    row = conn.execute(_MOVE_UPDATE, {**values, "match_id_": upd.match_id, "expected_version_": upd.expected_version}).first()
-    if row is None:
-        raise StaleVersion(upd.match_id)
-    rec = _record(row)
+    rec = _versioned_update(conn, upd.match_id, upd.expected_version, values)
     conn.execute(_MOVE_INSERT, _move_row(upd, now))
     if upd.results:
         _insert_results(conn, rec, upd.results, now)
