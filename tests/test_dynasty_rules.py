@@ -795,6 +795,14 @@ def test_tied_winners_are_named_together() -> None:
     assert "Winner: {p1} and {p2}." in text, text
 
 
+def test_three_tied_winners_are_listed_with_commas_and_and() -> None:
+    s = build(n=4, hands=[["7gd"], ["DRA"], ["DRA"], ["DRA"]], opts={"limit": "100", "hands": "1"}, totals=(90, 40, 40, 40))
+    s1, _ = do(s, 0, "p:7gd")
+    out = GAME.outcome(s1)
+    assert out is not None and [r.place for r in out.results] == [4, 1, 1, 1]
+    assert out.summary.startswith("{p1}, {p2} and {p3} win after 1 hand (lowest total wins)."), out.summary
+
+
 def test_exact_limit_is_halved_and_wins_when_single_lowest() -> None:
     s = build(hands=[["7gd"], ["DRA"]], opts={"limit": "100"}, totals=(30, 65))
     s1, text = do(s, 0, "p:7gd")

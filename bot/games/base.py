@@ -603,6 +603,11 @@ class GameBase(Generic[S]):
         return False
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 hand"``, ``"2 hands"``; ``many`` for a plural other than ``word + "s"``."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def join_names(names: Sequence[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES
-from bot.games.base import GameError
+from bot.games.base import GameError, plural
 from bot.service.errors import ServiceError
 from bot.service.leaderboard import (
     BoardPage,
@@ -57,10 +57,6 @@ def service_of(interaction: Interaction) -> LeaderboardService:
 def when(ts: float, style: str = "d") -> str:
     """A Discord timestamp (shown in each reader's own time zone)."""
     return f"<t:{int(ts)}:{style}>"
-
-
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def season_title(season: SeasonRecord) -> str:

@@ -29,6 +29,7 @@ from bot.games.base import (
     TimedMove,
     View,
     deal_hidden,
+    plural,
     ranked,
     seat_token,
     waiting_for,
@@ -80,10 +81,6 @@ GROUPS = ((COIN, "🪙 Coins"), (ATTACK, "⚔️ Attack cards"), (JACK, "🤺 Ja
 
 def p(seat: int) -> str:
     return seat_token(seat)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _without(cards: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -3,7 +3,7 @@ escort (suit, direction, skips, draw cards, Dungeons), battle cards and the Secr
 
 from __future__ import annotations
 
-from bot.games.base import Event, join_names
+from bot.games.base import Event, join_names, plural
 from bot.games.dynasty.cards import (
     ARR,
     BATTLE_KINDS,
@@ -60,7 +60,6 @@ from bot.games.dynasty.working import (
     draw_cards,
     holds_kind,
     known_event,
-    plural,
     put_in_front,
     random_below,
     remove_one,

@@ -18,6 +18,8 @@ from bot.games.base import (
     SeatResult,
     SuiteHints,
     View,
+    join_names,
+    plural,
 )
 from bot.games.dynasty import ai
 from bot.games.dynasty.cards import (
@@ -52,7 +54,6 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
-from bot.games.dynasty.working import plural
 
 DECKS = ("dynasty", "classic", "bonus")
 # SeatResult.score is the total (lowest wins, as the result checks allow).
@@ -268,7 +269,7 @@ class Dynasty(GameBase[DynastyState]):
         order = sorted(range(tables.nteams), key=lambda t: (state.totals[t], t))
         totals = ", ".join(f"{team_label(tables, t)} {state.totals[t]}" for t in order)
         winners = [t for t in order if state.places[tables.members[t][0]] == 1]
-        names = " and ".join(team_label(tables, t) for t in winners)
+        names = join_names([team_label(tables, t) for t in winners])
         return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {plural(state.hand_number, 'hand')} (lowest total wins). Totals: {totals}.")
 
     def stage(self, state: DynastyState) -> int:

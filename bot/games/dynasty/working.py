@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from bot.games.base import Event
+from bot.games.base import Event, plural
 from bot.games.dynasty.cards import (
     FRONT_KINDS,
     KIND,
@@ -102,10 +102,6 @@ def bury(w: Work, cards: tuple[int, ...] | list[int]) -> None:
 def seat_after(w: Work | DynastyState, seat: int, steps: int) -> int:
     """The seat ``steps`` places after ``seat`` in the direction of play."""
     return (seat + steps * w.direction) % w.config.players
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def reshuffle(w: Work, events: list[Event]) -> bool:
