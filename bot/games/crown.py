@@ -34,6 +34,7 @@ from bot.games.base import (
     TimedMove,
     View,
     join_names,
+    plural,
     seat_token,
     waiting_for,
 )
@@ -596,7 +597,7 @@ class Crown(GameBase[CrownState]):
         elif v in ("defend", "support", "tourney"):
             if v != "defend" or state.players == 2:
                 for s_, w in enumerate(state.wins):
-                    rows[s_].append(f"{w} round{'' if w == 1 else 's'} won")
+                    rows[s_].append(f"{plural(w, 'round')} won")
                 data["wins"] = list(state.wins)
             if v == "defend" and state.players > 2:
                 for s_ in range(state.players):

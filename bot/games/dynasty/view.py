@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import CardGroup, ScoreLine, View
+from bot.games.base import CardGroup, ScoreLine, View, plural
 from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.legal import awaited_mask, to_act_mask, waiting_text
 from bot.games.dynasty.scoring import team_label
@@ -83,7 +83,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     scores: list[ScoreLine] = []
     for x in range(n):
         count = len(s.hands[x])
-        figures = [f"{count} card{'' if count == 1 else 's'}"]
+        figures = [plural(count, "card")]
         if not cfg.partners:
             figures.append(f"total {s.totals[x]}")
         marks: list[str] = []
@@ -117,7 +117,7 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         board.append(f"{p(s.turn)} must {what} (from {p(s.draw_source)}) or answer it.")
     elif (s.pending_draws or s.pending_dungeons) and ph != OVER:
-        board.append(f"Pending for the next player: {s.pending_draws} card{'' if s.pending_draws == 1 else 's'}" + (" and the Dungeon" if s.pending_dungeons else "") + ".")
+        board.append(f"Pending for the next player: {plural(s.pending_draws, 'card')}" + (" and the Dungeon" if s.pending_dungeons else "") + ".")
     if ph == BATTLE:
         board.append(f"{KIND_NAME[s.battle[0]]} played by {p(s.battle[1])}: waiting for Defender answers.")
     if s.warlord >= 0:

@@ -35,6 +35,7 @@ from bot.games.base import (
     View,
     deal_hidden,
     join_names,
+    plural,
     seat_token,
     waiting_for,
 )
@@ -176,7 +177,7 @@ class HighCard(GameBase[HighCardState]):
         scores = tuple(
             ScoreLine(
                 s,
-                (f"{state.taken[s]} round{'' if state.taken[s] == 1 else 's'}", f"{len(state.hands[s])} cards"),
+                (plural(state.taken[s], "round"), f"{len(state.hands[s])} cards"),
                 ("played ✓",) if state.chosen[s] is not None and not state.over else (),
             )
             for s in range(state.players)
