@@ -66,7 +66,7 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
         assert "Kingdom Four" in table.text and "Hand 1 of 4" in table.text
         assert re.search(r"(🟨 yellow|🟥 red|🟩 green|🟦 blue): ", table.text), "the field, by colour"
-        moves = by_command = choices_in_hand = 0
+        moves = by_command = choices_in_hand = flips_told = 0
         while True:
             await quiet(fake, bot)
             snap = await bot.service.get(match_id)
@@ -97,10 +97,12 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
                 result = await _by_hand(fake, user, table, [snap.name_text(step) for step in move.path])
                 choices_in_hand += len(move.path) > 1
             assert result.ephemeral and f"You chose: {label}" in result.text, result.text
+            flips_told += move.kind == "play" and f"{user.name} flips" in result.text
             moves += 1
             assert moves < 400, "the match must end"
         await fake.wait_for(lambda: "🏆" in table.text and "Rematch" in [b.label for b in table.buttons], what="the end")
         assert moves > 60 and by_command > 20
+        assert flips_told > 20, "the answer to a play tells what its flip did"
         assert choices_in_hand > 0, "a card matching two or more was played through the hand, its match chosen there"
         outcome = GAME.outcome(snap.state)
         assert outcome is not None

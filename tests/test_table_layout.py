@@ -241,6 +241,12 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     notice = played_notice(MoveResult(snap, 0, pick, events))
     assert notice == ["You chose: Pick King (5).", "Your secret pick is in."], notice
 
+    # What the move caused stays, even where it names the player: only the table's first
+    # line, the move itself, is left out.
+    events = (Event("{p1} has picked."), Event("Round 2 reveal: {p0} Witch (2), {p1} Knight (3)."), Event("{p1} wins round 2 with the higher card."))
+    notice = played_notice(MoveResult(snap, 1, pick, events))
+    assert notice == ["You chose: Pick King (5).", "Round 2 reveal: {p0} Witch (2), {p1} Knight (3).", "{p1} wins round 2 with the higher card."], notice
+
     assert chosen_echo(catch_move(1).label) == "You chose: Catch {p1}: no On Guard call."
     assert chosen_echo(CALL.label) == "You chose: Call On Guard!"
     assert chosen_echo(ASK_M.label) == "You chose: Ask your partner: may I go out?"

@@ -386,11 +386,14 @@ def chosen_echo(label: str) -> str:
 
 
 def played_notice(result: MoveResult) -> list[str]:
-    """What the player just did and what it caused, each said once."""
+    """What the player just did and what it caused, each said once: the table's first line
+    about the move ("{p0} plays 7 (gold).") repeats the echo and is left out, while what
+    followed stays, even where it names the player ("{p0} wins round 2 ...", a flip's
+    capture, "{p0} goes out!")."""
     lines = [chosen_echo(result.move.label)]
-    mine = result.private_for(result.seat)
-    lines.extend(mine)
-    echo = seat_token(result.seat)  # "{p0} picks." repeats what the player just did
-    others = [t for t in result.public if not t.startswith(echo)]
-    lines.extend(others[-3:])
+    lines.extend(result.private_for(result.seat))
+    public = result.public
+    if public and public[0].startswith(seat_token(result.seat)):
+        public = public[1:]
+    lines.extend(public[-3:])
     return lines
