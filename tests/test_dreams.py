@@ -195,7 +195,8 @@ def test_buying_the_king_wins() -> None:
     assert after.over and after.winner == 0
     outcome = GAME.outcome(after)
     assert outcome is not None and [r.place for r in outcome.results] == [1, 2]
-    assert "buys the King and wins" in outcome.summary and public(events)[-1] == outcome.summary
+    assert outcome.summary == "{p0} buys the King and wins! {p1} held no Jack or Queen."
+    assert public(events)[-1] == outcome.summary
     assert not GAME.to_act(after)
     with pytest.raises(MatchOver):
         GAME.apply(after, 1, "coin")
@@ -485,3 +486,12 @@ def test_the_ai_beats_random_play_in_most_two_player_matches() -> None:
     """A sample of the README figure (1,000 matches there): at least 70% of wins."""
     wins, matches = ai_vs_random(120)
     assert wins >= 0.7 * matches, f"{wins} of {matches}"
+
+
+def test_the_end_says_how_far_the_others_got() -> None:
+    hand = ("6s", "6h", "6d", "6c", "5s", "5h", "5d", "8s", "9s", "Js", "Qh")
+    state = make([hand, ("8h", "Jd", "Qc"), ("Jc",)])
+    after, _ = play(state, 0, next(c for c in codes(state, 0) if c.startswith("buy:K")))
+    outcome = GAME.outcome(after)
+    assert outcome is not None
+    assert outcome.summary == "{p0} buys the King and wins! {p1} held 1 Queen and 1 Jack; {p2} held 1 Jack."

@@ -542,7 +542,13 @@ class Dreams(GameBase[DreamsState]):
 
     def _summary(self, state: DreamsState) -> str:
         if state.ended == KING_BOUGHT:
-            return f"{p(state.winner)} buys the King and wins!"
+            held = []
+            for s in range(state.players):
+                if s != state.winner:
+                    counts = state.counts(s)
+                    royals = [plural(counts[k], name) for k, name in ((QUEEN, "Queen"), (JACK, "Jack")) if counts[k]]
+                    held.append(f"{p(s)} held {' and '.join(royals) or 'no Jack or Queen'}")
+            return f"{p(state.winner)} buys the King and wins! " + "; ".join(held) + "."
         best = max(state.final_values)
         leaders = " and ".join(p(s) for s, v in enumerate(state.final_values) if v == best)
         why = (
