@@ -29,6 +29,7 @@ from bot.games.base import (
     TimedMove,
     View,
     deal_hidden,
+    join_names,
     plural,
     ranked,
     seat_token,
@@ -111,6 +112,12 @@ def _best_hand(coins: int, attacks: int, jacks: int, queens: int) -> tuple[str, 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
+
+
+def _royals(counts: Mapping[str, int]) -> str:
+    """A seat's Queens and Jacks as the end of a match says them: "1 Queen and 2 Jacks"."""
+    royals = [plural(counts[kind], name) for kind, name in ((QUEEN, "Queen"), (JACK, "Jack")) if counts[kind]]
+    return join_names(royals) if royals else "no Jack or Queen"
 
 
 class Dreams(GameBase[DreamsState]):
@@ -542,13 +549,8 @@ class Dreams(GameBase[DreamsState]):
 
     def _summary(self, state: DreamsState) -> str:
         if state.ended == KING_BOUGHT:
-            held = []
-            for s in range(state.players):
-                if s != state.winner:
-                    counts = state.counts(s)
-                    royals = [plural(counts[k], name) for k, name in ((QUEEN, "Queen"), (JACK, "Jack")) if counts[k]]
-                    held.append(f"{p(s)} held {' and '.join(royals) or 'no Jack or Queen'}")
-            return f"{p(state.winner)} buys the King and wins! " + "; ".join(held) + "."
+            held = "; ".join(f"{p(s)} held {_royals(state.counts(s))}" for s in range(state.players) if s != state.winner)
+            return f"{p(state.winner)} buys the King and wins! {held}."
         best = max(state.final_values)
         leaders = " and ".join(p(s) for s, v in enumerate(state.final_values) if v == best)
         why = (
