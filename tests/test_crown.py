@@ -238,16 +238,19 @@ def test_find_king_first_the_vassal_wins(lord: int) -> None:
     s, events = act(s, vassal, "reveal:2")
     assert s.phase == "over"
     assert places(s) == {vassal: 1, lord: 2}
-    assert any("the King" in t for t in public_texts(events))
+    assert public_texts(events) == [f"{{p{vassal}}} reveals place 2.", f"The King! {{p{vassal}}} found it and wins!"]
     assert G.to_act(s) == frozenset()
 
 
 @pytest.mark.parametrize("card", [DRAGON, WITCH, BEGGAR])
 def test_find_other_card_the_vassal_loses(card: str) -> None:
     spread = (card,) + tuple(c for c in DECK if c != card)
-    s, _ = act(find_state(spread, lord=1), 0, "reveal:1")
+    s, events = act(find_state(spread, lord=1), 0, "reveal:1")
     assert s.phase == "over"
     assert places(s) == {0: 2, 1: 1}
+    # The card is told after the move's own line, so the vassal's answer (which leaves out
+    # that line) says it too.
+    assert public_texts(events) == ["{p0} reveals place 1.", f"The {NAME[card]}, not the King: {{p1}} wins."]
 
 
 def test_find_knight_obliges_another_reveal_then_the_king_wins() -> None:
@@ -256,7 +259,7 @@ def test_find_knight_obliges_another_reveal_then_the_king_wins() -> None:
     assert s.phase == "find" and G.outcome(s) is None
     assert s.revealed == (0,)
     assert G.to_act(s) == {1}
-    assert any("one more" in t for t in public_texts(events))
+    assert public_texts(events) == ["{p1} reveals place 1.", "The Knight: {p1} reveals one more card."]
     # The revealed place cannot be revealed again.
     assert "reveal:1" not in code_set(s, 1)
     assert code_set(s, 1) == {"reveal:2", "reveal:3", "reveal:4", "reveal:5"}

@@ -229,6 +229,7 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     ("Pick ...", "Catch ..."), and a full stop is added only where the label has no end of
     sentence of its own (a dynasty "Call On Guard!" is not followed by a second stop)."""
     from bot.games.base import Move
+    from bot.games.crown import NAME as card_names
     from bot.games.dynasty.tables import ASK_M, CALL, catch_move
     from bot.service.snapshot import MoveResult
     from bot.ui.hand import chosen_echo, played_notice
@@ -246,6 +247,15 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     events = (Event("{p1} has picked."), Event("Round 2 reveal: {p0} Witch (2), {p1} Knight (3)."), Event("{p1} wins round 2 with the higher card."))
     notice = played_notice(MoveResult(snap, 1, pick, events))
     assert notice == ["You chose: Pick King (5).", "Round 2 reveal: {p0} Witch (2), {p1} Knight (3).", "{p1} wins round 2 with the higher card."], notice
+
+    # Crown's find: the answer to a reveal says which card it was.
+    find = game.setup(2, 1, {"variant": "find"})
+    vassal = next(iter(game.to_act(find)))
+    reveal = game.legal_moves(find, vassal)[0]
+    after, found = game.apply(find, vassal, reveal)
+    notice = played_notice(MoveResult(_snapshot(game, after, {}, 2, {}), vassal, reveal, tuple(found)))
+    card = find.spread[0]
+    assert notice[0] == "You chose: Reveal place 1." and any(card_names[card] in line for line in notice[1:]), notice
 
     assert chosen_echo(catch_move(1).label) == "You chose: Catch {p1}: no On Guard call."
     assert chosen_echo(CALL.label) == "You chose: Call On Guard!"

@@ -494,15 +494,17 @@ class Crown(GameBase[CrownState]):
         card = state.spread[index]
         vassal, lord = 1 - state.lord, state.lord
         state = replace(state, revealed=state.revealed + (index,))
-        events.append(Event(f"{p(vassal)} reveals place {index + 1}: the {NAME[card]}."))
+        # The first line echoes the move; the card is told on the next, so that the vassal's
+        # own answer (which leaves out the echo) says what was found.
+        events.append(Event(f"{p(vassal)} reveals place {index + 1}."))
         if card == KING:
-            events.append(Event(f"{p(vassal)} found the King and wins!"))
+            events.append(Event(f"The King! {p(vassal)} found it and wins!"))
             winner = vassal
         elif card == KNIGHT:
             events.append(Event(f"The Knight: {p(vassal)} reveals one more card."))
             return state
         else:
-            events.append(Event(f"Not the King: {p(lord)} wins."))
+            events.append(Event(f"The {NAME[card]}, not the King: {p(lord)} wins."))
             winner = lord
         return replace(state, phase="over", placing=tuple(1 if s == winner else 2 for s in range(2)))
 
