@@ -12,7 +12,8 @@ value is the mean over its rollouts of
 :func:`place_value`, plus, for a game with a ``search_margin``, that weight times its score
 margin over the best other seat (:func:`margin_value`: a smoother signal than places).
 This is flat perfect-information Monte Carlo (PIMC) with refinements that measured better
-than UCB over root moves within a one-second budget:
+than UCB over root moves, and than information-set Monte Carlo tree search (ISMCTS; see
+docs/MEASUREMENTS.md), within a one-second budget:
 
 * **common deals**: one round samples one determinization and one rollout seed, and
   plays every candidate still in the race from it, so candidates are compared on the
