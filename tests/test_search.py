@@ -159,7 +159,7 @@ def test_standing_runs_through_a_match_and_agrees_with_the_outcome(game_id: str)
         outcome = game.outcome(state)
         assert outcome is not None
         assert final is None or [(r.seat, r.place) for r in final.results] == [(r.seat, r.place) for r in outcome.results]
-    assert (game.standing(state) is not None) == (game_id in {"four", "dreams", "dynasty"})
+    assert (game.standing(state) is not None) == (game_id in {"four", "dreams", "dynasty", "court"})
 
 
 class CountingGame:
@@ -227,6 +227,33 @@ def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeyp
     totals = [r.score for r in standing.results]
     assert totals == list(after_one_hand.totals) and any(totals)
     assert [r.place for r in standing.results] == [1 + sum(1 for u in totals if u < t) for t in totals]  # type: ignore[operator]
+
+
+def test_court_rollouts_end_with_the_round_and_are_valued_by_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Court's rounds are dealt afresh, so its rollouts end where a round is scored (the
+    stage is the round's number) and are valued by the match's scores then: far fewer
+    moves a rollout in a match of 500 points than played to its end."""
+    game = GAMES["court"]
+    state = game.setup(4, 3, {"target": "500"})
+    state, seat = next(decisions(game, 3, every=5, start=state))
+    staged = CountingGame(game)
+    by_round = search_move(staged, state, seat, seed=5, rollouts=40)  # type: ignore[arg-type]
+    whole = CountingGame(game)
+    with monkeypatch.context() as patch:
+        patch.setattr(game, "stage", lambda state: 0)
+        to_the_end = search_move(whole, state, seat, seed=5, rollouts=40)  # type: ignore[arg-type]
+    assert by_round.rollouts > 0 and to_the_end.rollouts > 0
+    assert 2 * staged.applied / by_round.rollouts < whole.applied / to_the_end.rollouts
+    after_one_round = game.setup(4, 3, {"target": "500"})
+    assert game.stage(after_one_round) == 1
+    while game.stage(after_one_round) == 1:
+        seat = min(game.to_act(after_one_round))
+        after_one_round, _ = game.apply(after_one_round, seat, game.ai_move(after_one_round, seat, Rng.from_seed(seat)))
+    standing = game.standing(after_one_round)
+    assert standing is not None and game.outcome(after_one_round) is None
+    scores = [r.score for r in standing.results]
+    assert scores == list(after_one_round.scores) and any(scores)
+    assert [r.place for r in standing.results] == [1 + sum(1 for u in scores if u > t) for t in scores]  # type: ignore[operator]
 
 
 def test_the_search_stops_when_only_the_game_ais_choice_is_left(monkeypatch: pytest.MonkeyPatch) -> None:

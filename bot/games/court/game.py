@@ -603,16 +603,18 @@ class KingsCourt(GameBase[CourtState]):
     def outcome(self, state: CourtState) -> Outcome | None:
         if not state.over:
             return None
-        results = tuple(
-            SeatResult(seat=s, place=1 + sum(1 for t in state.scores if t > state.scores[s]), score=state.scores[s])
-            for s in range(PLAYERS)
-        )
         # The finished table shows only this summary: the last round's points and why it ended too.
         last = f" {view_mod.last_round_line(state)}." if state.last_round else ""
-        return Outcome(results, self._summary(state) + last)
+        return Outcome(_places(state.scores), self._summary(state) + last)
 
-    # No ``standing``: the search AI's rollouts play court to the end. The round scored half-way
-    # (as if knocked) misled it: hard beat normal less with rollouts cut there (README).
+    def stage(self, state: CourtState) -> int:
+        return state.round
+
+    def standing(self, state: CourtState) -> Outcome | None:
+        """The totals as they stand. The search AI asks only where a round has just been
+        scored (its rollouts end with the round, :meth:`stage`); the round scored half-way
+        (as if knocked) misled it: hard beat normal less with rollouts cut there (README)."""
+        return Outcome(_places(state.scores), "")
 
     # --- what players see ----------------------------------------------------------------------
 
@@ -683,6 +685,10 @@ class KingsCourt(GameBase[CourtState]):
             bags=dealt[2 * PLAYERS :],
             kings=tuple(k[0] for k in kings),
         )
+
+
+def _places(scores: Sequence[int]) -> tuple[SeatResult, ...]:
+    return tuple(SeatResult(seat=s, place=1 + sum(1 for t in scores if t > scores[s]), score=scores[s]) for s in range(PLAYERS))
 
 
 GAME = KingsCourt()
