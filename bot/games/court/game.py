@@ -18,13 +18,13 @@ from bot.games.base import (
     Outcome,
     Pick,
     Rng,
-    SeatResult,
     SuiteHints,
     TimedMove,
     View,
     deal_hidden,
     join_names,
     move_kind,
+    ranked,
     seat_token,
     waiting_for,
 )
@@ -605,7 +605,7 @@ class KingsCourt(GameBase[CourtState]):
             return None
         # The finished table shows only this summary: the last round's points and why it ended too.
         last = f" {view_mod.last_round_line(state)}." if state.last_round else ""
-        return Outcome(_places(state.scores), self._summary(state) + last)
+        return ranked(state.scores, self._summary(state) + last)
 
     def stage(self, state: CourtState) -> int:
         return state.round
@@ -614,7 +614,7 @@ class KingsCourt(GameBase[CourtState]):
         """The totals as they stand. The search AI asks only where a round has just been
         scored (its rollouts end with the round, :meth:`stage`); the round scored half-way
         (as if knocked) misled it: hard beat normal less with rollouts cut there (README)."""
-        return Outcome(_places(state.scores), "")
+        return ranked(state.scores)
 
     # --- what players see ----------------------------------------------------------------------
 
@@ -685,10 +685,6 @@ class KingsCourt(GameBase[CourtState]):
             bags=dealt[2 * PLAYERS :],
             kings=tuple(k[0] for k in kings),
         )
-
-
-def _places(scores: Sequence[int]) -> tuple[SeatResult, ...]:
-    return tuple(SeatResult(seat=s, place=1 + sum(1 for t in scores if t > scores[s]), score=scores[s]) for s in range(PLAYERS))
 
 
 GAME = KingsCourt()
