@@ -200,6 +200,16 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
     assert (whole.applied > counting.applied) == cut
 
 
+def past_the_first_stage(game: Game[Any], state: Any) -> Any:
+    """``state`` (a new match, in stage 1) played on by the game's AI until the first hand
+    or round has been scored."""
+    assert game.stage(state) == 1
+    while game.stage(state) == 1:
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(seat)))
+    return state
+
+
 def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeypatch: pytest.MonkeyPatch) -> None:
     """In a match of several hands, a rollout ends where the hand is scored (the stage
     changes) and is valued by the totals then; in a one-hand match that is the match's
@@ -218,10 +228,7 @@ def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeyp
         assert (staged.applied < whole.applied) == shorter
         if not shorter:
             assert by_hand == to_the_end
-    after_one_hand = game.setup(3, 11, {"hands": "3", "deck": "classic"})
-    while game.stage(after_one_hand) == 1:
-        seat = min(game.to_act(after_one_hand))
-        after_one_hand, _ = game.apply(after_one_hand, seat, game.ai_move(after_one_hand, seat, Rng.from_seed(seat)))
+    after_one_hand = past_the_first_stage(game, game.setup(3, 11, {"hands": "3", "deck": "classic"}))
     standing = game.standing(after_one_hand)
     assert standing is not None and game.outcome(after_one_hand) is None
     totals = [r.score for r in standing.results]
@@ -244,11 +251,7 @@ def test_court_rollouts_end_with_the_round_and_are_valued_by_the_scores(monkeypa
         to_the_end = search_move(whole, state, seat, seed=5, rollouts=40)  # type: ignore[arg-type]
     assert by_round.rollouts > 0 and to_the_end.rollouts > 0
     assert 2 * staged.applied / by_round.rollouts < whole.applied / to_the_end.rollouts
-    after_one_round = game.setup(4, 3, {"target": "500"})
-    assert game.stage(after_one_round) == 1
-    while game.stage(after_one_round) == 1:
-        seat = min(game.to_act(after_one_round))
-        after_one_round, _ = game.apply(after_one_round, seat, game.ai_move(after_one_round, seat, Rng.from_seed(seat)))
+    after_one_round = past_the_first_stage(game, game.setup(4, 3, {"target": "500"}))
     standing = game.standing(after_one_round)
     assert standing is not None and game.outcome(after_one_round) is None
     scores = [r.score for r in standing.results]
