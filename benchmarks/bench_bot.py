@@ -108,23 +108,43 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_meter(run: Run, pid: int) -> Callable[[bool], None]:
-    """A ``timed`` callback for :func:`play_rounds`: adds the CPU the process ``pid`` used
+def cpu_meter(run: Run, pids: list[int]) -> Callable[[bool], None]:
+    """A ``timed`` callback for :func:`play_rounds`: adds the CPU the processes ``pids`` used
     between each ``timed(True)`` and ``timed(False)`` to ``run.cpu``."""
 
     def timed(on: bool) -> None:
-        used = cpu_seconds(pid)
-        if used is not None:
-            run.cpu = (run.cpu or 0.0) + (-used if on else used)
+        for pid in pids:
+            used = cpu_seconds(pid)
+            if used is not None:
+                run.cpu = (run.cpu or 0.0) + (-used if on else used)
 
     return timed
 
 
-async def started(fake: FakeDiscord, proc: Any, what: str) -> int:
-    """Wait until the bot process ``proc`` is connected with its commands; its pid."""
-    await fake.wait_for(lambda: fake.active_session is not None and bool(fake.commands) or not proc.running, 60, what)
+def connected(fake: FakeDiscord) -> int:
+    return sum(1 for session in fake.sessions if session.connected and not session.invalidated)
+
+
+async def started(fake: FakeDiscord, proc: Any, what: str, sessions: int = 1) -> int:
+    """Wait until the bot process ``proc`` is connected with its commands (the fake then has
+    ``sessions`` gateway sessions: one a shard); its pid."""
+    await fake.wait_for(lambda: connected(fake) >= sessions and bool(fake.commands) or not proc.running, 60, what)
     assert proc.running and proc.proc is not None, proc.output()
     return int(proc.proc.pid)
+
+
+def shards(processes: int) -> list[dict[str, str]]:
+    """Each process's shard settings: none for one process, else shard ``n`` of ``processes``."""
+    if processes == 1:
+        return [{}]
+    return [{"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)} for n in range(processes)]
+
+
+def servers(fake: FakeDiscord, name: str, processes: int) -> list[Any]:
+    """One server a process: with shards, each on its own shard."""
+    if processes == 1:
+        return [fake.add_guild(name)]
+    return [fake.add_guild(f"{name} {n}", shard=(n, processes)) for n in range(processes)]
 
 
 def choices_of(rec: InteractionRecord) -> list[str]:
@@ -194,26 +214,30 @@ async def play_rounds(
                 run.last_moves.append(rec.elapsed * 1000)
 
 
-async def open_tables(fake: FakeDiscord, players: int, tmp: Path) -> tuple[Seats, Callable[[Any, list[FakeUser]], Awaitable[None]]]:
+async def open_tables(
+    fake: FakeDiscord, players: int, tmp: Path, processes: int = 1
+) -> tuple[Seats, Callable[[Any, list[FakeUser]], Awaitable[None]]]:
     """A two-player King and Crown tourney match a channel (one player alone: against an
-    AI seat); the tables and how to open a channel's match again once it is over."""
-    guild = fake.add_guild("Bench")
+    AI seat), the channels dealt in turn to one server a process; the tables and how to open
+    a channel's match again once it is over."""
+    guilds = servers(fake, "Bench", processes)
     users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
     pairs = [[users[0]]] if players == 1 else [[users[i], users[i + 1]] for i in range(0, players, 2)]
 
     async def reopen(channel: Any, pair: list[FakeUser]) -> None:
+        guild = next(g for g in guilds if g.id == channel.guild_id)
         world = World(fake, guild, channel, users, "", tmp)
         await open_match(world, pair[0], pair[1:], game="crown", options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
 
-    seats: Seats = [(fake.add_channel(guild, f"t{n}"), pair) for n, pair in enumerate(pairs)]
+    seats: Seats = [(fake.add_channel(guilds[n % len(guilds)], f"t{n}"), pair) for n, pair in enumerate(pairs)]
     for channel, pair in seats:
         await reopen(channel, pair)
     return seats, reopen
 
 
-def bot_env(tmp: Path, answers_first: float) -> dict[str, str]:
+def bot_env(tmp: Path, answers_first: float, database_url: str | None = None) -> dict[str, str]:
     return {
-        "DATABASE_URL": f"sqlite:///{tmp / 'bot.db'}",
+        "DATABASE_URL": database_url or f"sqlite:///{tmp / 'bot.db'}",
         "AI_DELAY": str(AI_DELAY),
         "TABLE_EDIT_SECONDS": str(TABLE_EDIT_SECONDS),
         "ANSWERS_FIRST_SECONDS": str(answers_first),
@@ -223,22 +247,34 @@ def bot_env(tmp: Path, answers_first: float) -> dict[str, str]:
 
 
 async def through_discord(
-    players: int, rounds: int, answers_first: float = ANSWERS_FIRST, profile_to: Path | None = None, phases_to: Path | None = None
+    players: int,
+    rounds: int,
+    answers_first: float = ANSWERS_FIRST,
+    profile_to: Path | None = None,
+    phases_to: Path | None = None,
+    processes: int = 1,
+    database_url: str | None = None,
 ) -> Run:
     """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
     ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds; with
-    ``phases_to``, it writes each ``/move``'s phases there (:func:`mark_phases`)."""
+    ``phases_to``, it writes each ``/move``'s phases there (:func:`mark_phases`). With
+    ``processes`` over 1, that many bot processes on one database, each running one shard
+    of as many (the channels dealt among their servers; profile and phases: the first's)."""
     tmp = Path(tempfile.mkdtemp())
     run = Run()
     async with FakeDiscord() as fake:
-        env = bot_env(tmp, answers_first) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        env = bot_env(tmp, answers_first, database_url) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
         env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
-        proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env)
+        procs = []
         try:
-            pid = await started(fake, proc, "the bot up")
+            pids = []
+            for n, shard in enumerate(shards(processes)):  # one after the other: each migrates first
+                procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env | shard))
+                pids.append(await started(fake, procs[-1], f"bot process {n} up", sessions=n + 1))
+            pid = pids[0]
             fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
-            seats, reopen = await open_tables(fake, players, tmp)
-            meter = cpu_meter(run, pid)
+            seats, reopen = await open_tables(fake, players, tmp, processes)
+            meter = cpu_meter(run, pids)
 
             def profiling(on: bool) -> None:
                 meter(on)
@@ -251,8 +287,9 @@ async def through_discord(
                 await fake.wait_for(profile_to.exists, 30, "the bot's profile")
             fake.assert_clean()
         finally:
-            await proc.terminate()
-            proc.cleanup()
+            for proc in procs:
+                await proc.terminate()
+                proc.cleanup()
     return run
 
 
@@ -341,12 +378,12 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-def figures(players: int, answers_first: float, run: Run, base: list[float], bare: Run) -> str:
+def figures(players: int, processes: int, answers_first: float, run: Run, base: list[float], bare: Run) -> str:
     ratio = pct(run.answers, 0.99) / max(pct(base, 0.99), 1e-9)
     over_floor = pct(run.answers, 0.99) / max(pct(bare.answers, 0.99), 1e-9)
     refused = f", {run.refused} refused" if run.refused else ""
     return (
-        f"| {players} | {f'{answers_first:g} s' if answers_first > 0 else 'off'} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
+        f"| {players} | {processes} | {f'{answers_first:g} s' if answers_first > 0 else 'off'} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
         f"{max(run.answers):.1f} | {statistics.median(run.pictures or [0]):.0f} / {pct(run.pictures, 0.99):.0f} | "
         f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | "
         f"{statistics.median(bare.answers):.1f} / {pct(bare.answers, 0.99):.1f}"
@@ -355,24 +392,48 @@ def figures(players: int, answers_first: float, run: Run, base: list[float], bar
     )
 
 
-async def main(rounds: int, alone_rounds: int, in_process: bool, counts: list[int], variants: list[float], repeat: int) -> None:
-    where = "one process with the fake Discord" if in_process else "its own process"
-    print(f"bot in {where}; load average {os.getloadavg()[0]:.2f} at the start")
+async def main(
+    rounds: int,
+    alone_rounds: int,
+    in_process: bool,
+    counts: list[int],
+    variants: list[float],
+    repeat: int,
+    process_counts: list[int],
+    postgres: bool,
+) -> None:
+    where = "one process with the fake Discord" if in_process else "processes of its own"
+    database = "PostgreSQL" if postgres else "SQLite"
+    print(f"bot in {where}, on {database}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
-        "| players at once | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
+        "| players at once | bot processes | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
         "| floor p50 / p99 ms, CPU a move | p99 over the floor | service alone p50 / p99 ms | p99 over the service |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     ends: list[tuple[int, Run]] = []
-    for players in counts:
-        for _ in range(repeat):
-            for answers_first in variants:  # alternating, so that both see the same load
-                these = alone_rounds if players == 1 else rounds
-                run = await (through_discord_in_process if in_process else through_discord)(players, these, answers_first)
-                bare = await floor(players, these)
-                base = await through_service(players, these)
-                print(figures(players, answers_first, run, base, bare), flush=True)
-                ends.append((players, run))
+    server = None
+    if postgres:
+        from tests.postgres import PostgresServer
+
+        server = PostgresServer()
+    try:
+        for players in counts:
+            for _ in range(repeat):
+                for processes in process_counts:  # alternating, so that all see the same load
+                    for answers_first in variants:
+                        these = alone_rounds if players == 1 else rounds
+                        url = server.database() if server is not None else None
+                        if in_process:
+                            run = await through_discord_in_process(players, these, answers_first)
+                        else:
+                            run = await through_discord(players, these, answers_first, processes=processes, database_url=url)
+                        bare = await floor(players, these, processes)
+                        base = await through_service(players, these)
+                        print(figures(players, processes, answers_first, run, base, bare), flush=True)
+                        ends.append((players, run))
+    finally:
+        if server is not None:
+            server.stop()
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     for players, run in ends:
         others = list(run.answers)
@@ -593,7 +654,12 @@ def floor_bot_process() -> None:
     import discord
     from discord import app_commands
 
-    client = discord.Client(intents=discord.Intents.default())
+    count = os.environ.get("SHARD_COUNT")
+    if count:  # one shard of several, as the bot's processes run then
+        shard = {"shard_count": int(count), "shard_ids": [int(os.environ["SHARD_IDS"])]}
+        client: discord.Client = discord.AutoShardedClient(intents=discord.Intents.default(), **shard)
+    else:
+        client = discord.Client(intents=discord.Intents.default())
     tree = app_commands.CommandTree(client)
 
     async def choices(_interaction: discord.Interaction, _current: str) -> list[app_commands.Choice[str]]:
@@ -616,21 +682,29 @@ def floor_bot_process() -> None:
     raise SystemExit(0)
 
 
-async def floor(players: int, rounds: int) -> Run:
-    """The same rounds of ``/move`` against :func:`floor_bot_process` (in its own process)."""
+async def floor(players: int, rounds: int, processes: int = 1) -> Run:
+    """The same rounds of ``/move`` against :func:`floor_bot_process` (in its own process; in
+    ``processes`` of them, one shard each, as :func:`through_discord`)."""
     run = Run()
     async with FakeDiscord() as fake:
-        proc = await fake.start_bot_process("benchmarks.bench_bot", args=("--floor-bot",))
+        procs = []
         try:
-            pid = await started(fake, proc, "the floor bot up")
-            guild = fake.add_guild("Floor")
+            pids = []
+            for n, shard in enumerate(shards(processes)):
+                procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=("--floor-bot",), env=shard))
+                pids.append(await started(fake, procs[-1], f"floor bot {n} up", sessions=n + 1))
+            guilds = servers(fake, "Floor", processes)
             users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
-            seats = [(fake.add_channel(guild, f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1]) for n in range(max(1, players // 2))]
-            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pid))
+            seats = [
+                (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1])
+                for n in range(max(1, players // 2))
+            ]
+            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids))
             fake.assert_clean()
         finally:
-            await proc.terminate()
-            proc.cleanup()
+            for proc in procs:
+                await proc.terminate()
+                proc.cleanup()
     return run
 
 
@@ -651,6 +725,14 @@ if __name__ == "__main__":
         help="ANSWERS_FIRST_SECONDS values to compare, run in turn for each count (0: off)",
     )
     parser.add_argument("--repeat", type=int, default=1, help="run each count's variants this many times, alternating")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="bot processes on one database, one Discord shard each (and the floor's as many); several: compared in turn",
+    )
+    parser.add_argument("--postgres", action="store_true", help="the bot on a real PostgreSQL server (tests/postgres.py)")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
     parser.add_argument("--floor-bot", action="store_true", help=argparse.SUPPRESS)  # the floor's bot process
     args = parser.parse_args()
@@ -658,7 +740,11 @@ if __name__ == "__main__":
         bot_process()
     if args.floor_bot:
         floor_bot_process()
-    asyncio.run(main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat))
+    if args.in_process and args.processes != [1]:
+        parser.error("--in-process runs one bot, in this process")
+    asyncio.run(
+        main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat, args.processes, args.postgres)
+    )
     if args.breakdown:
         asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players))
     if args.phases:

@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.postgres import postgres_server
+
+__all__ = ["postgres_server"]
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 TIMEOUT_SECONDS = 240  # the slowest takes about 20 s; generous for a loaded machine
@@ -41,7 +44,7 @@ SCRIPTS: dict[str, Smoke] = {
     "bench_bot.py": Smoke(
         ("--players", "2", "--rounds", "1", "--in-process", "--breakdown", "--phases"),
         (
-            r"^\| 2 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} / {n}, CPU {n} \| {n}x \|",
+            r"^\| 2 \| 1 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} / {n}, CPU {n} \| {n}x \|",
             r"its event loop was busy {n} s \({n} ms a move",
             r"^\| POST /interactions/\{{interaction_id\}}/\{{token\}}/callback \| 1\.00 \|$",
             r"^\| the writer thread has committed it \| {n} \| {n} \|$",
@@ -198,3 +201,15 @@ def test_bench_search_oracle_searches_the_real_state(monkeypatch: pytest.MonkeyP
     done = run_script("bench_search.py", args)
     assert done.returncode == 0, done.stderr[-5000:]
     assert re.search(rf"^dynasty 2p hard vs normal: {NUMBER}% of first places .* over 1 matches, .* oracle$", done.stdout, re.MULTILINE), done.stdout
+
+
+def test_bench_bot_runs_the_bot_in_several_processes_on_postgres(postgres_server: object) -> None:  # skipped or failed as the other PostgreSQL tests
+    """``--processes 2 --postgres``: two bot processes (and two floor bots), one Discord shard
+    each, on one PostgreSQL database. Four players make two tables, one on each shard's
+    server; the fake Discord sends each server's moves only to its shard's process, so a
+    process that did not play its tables would leave its players unanswered and fail the run."""
+    done = run_script("bench_bot.py", ("--players", "4", "--rounds", "1", "--processes", "2", "--postgres"))
+    assert done.returncode == 0, done.stderr[-5000:]
+    assert "on PostgreSQL" in done.stdout
+    row = r"^\| 4 \| 2 \| 0\.3 s \| 4 \| {n} \| {n} \|"
+    assert re.search(row.format(n=NUMBER), done.stdout, re.MULTILINE), done.stdout

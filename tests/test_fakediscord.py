@@ -125,8 +125,9 @@ async def crown_admin_reset(interaction: discord.Interaction, hard: bool) -> Non
     await interaction.response.send_message(f"reset hard={hard}")
 
 
-def make_bot() -> commands.Bot:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
+def make_bot(**shard: int) -> commands.Bot:
+    """The test bot; ``shard_id=..., shard_count=...`` for one shard of several."""
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05, **shard)
 
     @bot.tree.command(name="deal", description="Deal cards")
     @app_commands.choices(
@@ -476,6 +477,27 @@ async def test_resume_after_reconnect(world: World, bot: commands.Bot) -> None:
     result = await fake.slash(world.bob, world.channel, "hand")
     assert result.text == "Your hand: K, Q"
     assert fake.active_session is session and len(fake.sessions) == 1
+
+
+async def test_each_shard_gets_only_its_servers(world: World) -> None:
+    """As Discord does: a sharded session gets the servers with ``(id >> 22) % count`` equal to
+    its shard, their events and their interactions; nothing of the others'."""
+    fake = world.fake
+    guilds = [fake.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    assert [(g.id >> 22) % 2 for g in guilds] == [0, 1]
+    async with fake.bot_running(make_bot(shard_id=0, shard_count=2)) as first, fake.bot_running(make_bot(shard_id=1, shard_count=2)) as second:
+        bots = [first, second]
+        for n, guild in enumerate(guilds):
+            assert bots[n].get_guild(guild.id) is not None and bots[1 - n].get_guild(guild.id) is None
+        channel = fake.add_channel(guilds[1], "late")
+        await fake.wait_for(lambda: second.get_channel(channel.id) is not None, 5, "the channel on shard 1")
+        assert first.get_channel(channel.id) is None
+        sessions = {s.shard: s for s in fake.sessions}
+        result = await fake.slash(world.bob, channel, "hand")
+        assert result.text == "Your hand: K, Q"
+        assert "INTERACTION_CREATE" in sessions[(1, 2)].dispatched
+        assert "INTERACTION_CREATE" not in sessions[(0, 2)].dispatched
+    fake.assert_clean()
 
 
 async def test_bot_in_subprocess_survives_sigkill(world: World) -> None:

@@ -51,6 +51,17 @@ class GatewaySession:
     buffer: list[dict[str, Any]] = field(default_factory=list)
     invalidated: bool = False
     dispatched: list[str] = field(default_factory=list)  # event names, in order
+    shard: tuple[int, int] | None = None  # (shard id, shard count) from IDENTIFY; None: every server
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this session a server's events: a sharded session gets the
+        servers with ``(id >> 22) % count == shard id``, and direct messages on shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
     @property
     def connected(self) -> bool:
@@ -176,18 +187,21 @@ class GatewayConnection:
         if self.session is not None:
             await self.close(4005, b"Already authenticated.")
             return
+        shard = data.get("shard")
         session = GatewaySession(
             session_id=secrets.token_hex(16),
             intents=int(data.get("intents", 0)),
             token=token,
             identify=data,
+            shard=(int(shard[0]), int(shard[1])) if shard else None,
         )
         self.session = session
         session.connection = self
         self.fake._sessions.append(session)
-        session.dispatch("READY", self.fake._ready_payload(session, data.get("shard")))
+        session.dispatch("READY", self.fake._ready_payload(session, shard))
         for guild in self.fake.guilds:
-            session.dispatch("GUILD_CREATE", self.fake._guild_create_payload(guild))
+            if session.serves(guild.id):
+                session.dispatch("GUILD_CREATE", self.fake._guild_create_payload(guild))
         log.info(
             "gateway connection %s identified: session %s intents %s",
             self.number,

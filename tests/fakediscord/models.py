@@ -86,6 +86,15 @@ class SnowflakeGenerator:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, count: int) -> int:
+        """The next id of a server that Discord puts on shard ``shard_id`` of ``count``
+        (``(id >> 22) % count``): the next id, moved on by whole milliseconds."""
+        candidate = self.next()
+        while (candidate >> 22) % count != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 snowflakes = SnowflakeGenerator()
 

@@ -451,6 +451,13 @@ class FakeDiscord:
                 return session
         return None
 
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The connected session that gets a server's events (its shard's; the newest)."""
+        for session in reversed(self._sessions):
+            if session.connected and not session.invalidated and session.serves(guild_id):
+                return session
+        return None
+
     def _live_sessions(self) -> list[GatewaySession]:
         return [s for s in self._sessions if not s.invalidated]
 
@@ -471,8 +478,11 @@ class FakeDiscord:
         session.connection.send({"op": OP_RECONNECT, "d": None, "s": None, "t": None})
 
     def _broadcast(self, event: str, data: Any, intent: int | None = INTENT_GUILDS) -> None:
+        """Send a server's event to every session of its shard that has the intent."""
+        raw = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        guild_id = int(raw) if raw is not None else None
         for session in self._live_sessions():
-            if intent is None or session.has_intent(intent):
+            if (intent is None or session.has_intent(intent)) and session.serves(guild_id):
                 session.dispatch(event, copy.deepcopy(data))
 
     def _token_ok(self, token: str) -> bool:
@@ -485,7 +495,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "v": 10,
             "user": self._me_payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._guilds.values() if session.serves(g.id)],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -517,8 +527,10 @@ class FakeDiscord:
     def users(self) -> list[FakeUser]:
         return list(self._users.values())
 
-    def add_guild(self, name: str) -> FakeGuild:
-        gid = snowflakes.next()
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A server, with the bot and the owner in it; ``shard=(id, count)``: one whose id
+        Discord puts on that shard."""
+        gid = snowflakes.next() if shard is None else snowflakes.next_on_shard(*shard)
         guild = FakeGuild(id=gid, name=name, owner_id=self.owner.id)
         guild.roles[gid] = FakeRole(id=gid, guild_id=gid, name="@everyone", permissions=Perm.EVERYONE_DEFAULT)
         managers = FakeRole(
@@ -875,7 +887,7 @@ class FakeDiscord:
             msg.author.id == self.bot_user.id or msg.guild_id is None or self.bot_user.id in msg.mention_ids
         )
         for session in self._live_sessions():
-            if not session.has_intent(intent):
+            if not session.has_intent(intent) or not session.serves(msg.guild_id):
                 continue
             payload = copy.deepcopy(base)
             if not privileged and not session.has_intent(INTENT_MESSAGE_CONTENT):
@@ -1643,8 +1655,9 @@ class FakeDiscord:
         source: FakeMessage | None = None,
         description: str = "",
     ) -> InteractionRecord:
-        """Send one INTERACTION_CREATE as Discord would (no waiting), and record it."""
-        session = self.active_session
+        """Send one INTERACTION_CREATE as Discord would (no waiting; to the session of the
+        channel's shard), and record it."""
+        session = self.session_for(channel.guild_id)
         assert session is not None, "no bot connected"
         rec_id = snowflakes.next()
         token = "fake-itoken-" + secrets.token_urlsafe(24)
@@ -1678,8 +1691,8 @@ class FakeDiscord:
         source: FakeMessage | None = None,
     ) -> InteractionResult:
         self._check_member(user, channel)
-        if self.active_session is None:
-            await self.wait_for_session()
+        if self.session_for(channel.guild_id) is None:
+            await self.wait_for(lambda: self.session_for(channel.guild_id) is not None, None, "a bot to connect to the gateway")
         already_running = self._handler_tasks()
         rec = self.dispatch_interaction(itype, user, channel, data, source=source, description=f"{description} by {user.name}")
         log.debug("dispatched %s (interaction %s)", rec.description, rec.id)
