@@ -22,7 +22,10 @@ round, not timed). "Bot CPU a move" is the CPU time of the bot's process (every 
 event loop, the SQLite writer, pictures), from each batch of moves until the bot is quiet
 again (the tables, pictures, pings and AI replies the moves cause), divided by the moves; it
 is read from /proc in clock ticks (10 ms), so it is coarse for the one-player case, and it
-depends far less than the latencies on what else the machine runs. Two baselines, in the
+depends far less than the latencies on what else the machine runs. "Fake Discord CPU a
+move" is this process's CPU in the same windows (the fake's HTTP server, gateway and message
+store; with ``--in-process`` the bot's too): on this machine the fake shares the cores with
+the bot, where Discord's servers would not. Two baselines, in the
 same run: **the floor**, the same rounds of ``/move`` against a bot that only answers (its
 own process, discord.py's client and command tree, an ephemeral embed with three buttons; no
 game, service, database, table or picture), which is what discord.py, the sockets, the fake
@@ -30,7 +33,16 @@ Discord and the machine cost before the bot does anything; and the same kind of 
 the service alone (no Discord, same process). Not a timed test.
 
     .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--alone-rounds 40] [--in-process] [--breakdown] [--phases]
-        [--answers-first 0 0.3 [--repeat 2]]
+        [--answers-first 0 0.3 [--repeat 2]] [--processes 1 2] [--postgres]
+
+``--processes`` runs the bot as a deployment past one process runs it: that many bot
+processes on one database, each running one Discord shard of as many (``SHARD_COUNT``,
+``SHARD_IDS``), the tables dealt among one server a shard; the fake Discord sends each
+server's events to its shard's process only, as Discord does. The floor runs in as many
+processes. Several counts are run in turn, ``--repeat`` times. ``--postgres``: the bot on a
+real PostgreSQL server started from the machine's binaries (``tests/postgres.py``), a fresh
+database a run, as such a deployment would be; otherwise SQLite (several processes share
+its file).
 
 ``--answers-first`` runs each count once with each of these ``ANSWERS_FIRST_SECONDS`` (how
 long the work a move causes besides its answer may wait while players are unanswered; 0 turns
@@ -57,6 +69,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import os
 import pstats
 import signal
@@ -96,6 +109,7 @@ class Run:
     refused: int = 0  # answers that are not "You chose"
     last_moves: list[float] = field(default_factory=list)  # ms, the answers to moves that ended their match
     cpu: float | None = None  # seconds of CPU the bot's process used (all its threads) for the moves
+    fake_cpu: float = 0.0  # seconds of CPU this process (the fake Discord) used in the same windows
     calls: Counter[str] = field(default_factory=Counter)  # REST calls the moves caused, by method and route
 
 
@@ -113,6 +127,7 @@ def cpu_meter(run: Run, pids: list[int]) -> Callable[[bool], None]:
     between each ``timed(True)`` and ``timed(False)`` to ``run.cpu``."""
 
     def timed(on: bool) -> None:
+        run.fake_cpu += -time.process_time() if on else time.process_time()
         for pid in pids:
             used = cpu_seconds(pid)
             if used is not None:
@@ -173,12 +188,17 @@ async def play_rounds(
     run: Run,
     timed: Callable[[bool], None] = lambda _on: None,
     reopen: Callable[[Any, list[FakeUser]], Awaitable[None]] | None = None,
+    pause_gc: bool = False,
 ) -> None:
     """Each round: ask every player's autocomplete for their moves, wait until the bot is
     quiet, then fire every player's first move at once and time the answers. ``timed(True)``
     and ``timed(False)`` are called around each batch of moves and the work it causes. A
     table whose players have no move left (its match is over) is opened again by ``reopen``
-    (not timed), so a run has as many rounds as asked."""
+    (not timed), so a run has as many rounds as asked. ``pause_gc`` (the bot in processes of
+    its own): this process's garbage collector waits until each batch is over, then collects
+    (not timed); a full collection of the fake Discord's store took 70 to 140 ms, every
+    answer in flight then counted that much late, a pause of the harness standing in for
+    Discord's servers, not of the bot."""
     quiet = max(AI_DELAY, TABLE_EDIT_SECONDS) + 0.3  # AI moves and paced table edits included
     await fake.settle(quiet=quiet, max_wait=30)
     for _ in range(rounds):
@@ -192,12 +212,17 @@ async def play_rounds(
         chosen = [(user, channel, moves[0]) for user, channel, rec in asks if (moves := choices_of(rec))]
         if not chosen:
             return
+        if pause_gc:
+            gc.collect()
+            gc.disable()
         timed(True)
         first_call = len(fake.requests)
         batch = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in chosen]
         await acknowledged(fake, batch, 60)
         await fake.settle(quiet=quiet, max_wait=30)  # the pictures, the tables, the AI seats
         timed(False)
+        if pause_gc:
+            gc.enable()
         run.calls.update(f"{r.method} {r.route}" for r in fake.requests[first_call:])
         originals = {rec.original_message_id: rec for rec in batch if rec.original_message_id is not None}
         seen: set[int] = set()
@@ -282,7 +307,7 @@ async def through_discord(
                     profile_to.unlink(missing_ok=True)
                     os.kill(pid, signal.SIGUSR1 if on else signal.SIGUSR2)
 
-            await play_rounds(fake, seats, rounds, run, profiling, reopen)
+            await play_rounds(fake, seats, rounds, run, profiling, reopen, pause_gc=True)
             if profile_to is not None:
                 await fake.wait_for(profile_to.exists, 30, "the bot's profile")
             fake.assert_clean()
@@ -385,7 +410,7 @@ def figures(players: int, processes: int, answers_first: float, run: Run, base: 
     return (
         f"| {players} | {processes} | {f'{answers_first:g} s' if answers_first > 0 else 'off'} | {len(run.answers)}{refused} | {statistics.median(run.answers):.1f} | {pct(run.answers, 0.99):.1f} | "
         f"{max(run.answers):.1f} | {statistics.median(run.pictures or [0]):.0f} / {pct(run.pictures, 0.99):.0f} | "
-        f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | "
+        f"{'-' if run.cpu is None else f'{1000 * run.cpu / len(run.answers):.1f}'} | {1000 * run.fake_cpu / len(run.answers):.1f} | "
         f"{statistics.median(bare.answers):.1f} / {pct(bare.answers, 0.99):.1f}"
         f"{'' if bare.cpu is None else f', CPU {1000 * bare.cpu / len(bare.answers):.1f}'} | {over_floor:.1f}x | "
         f"{statistics.median(base):.1f} / {pct(base, 0.99):.1f} | {ratio:.1f}x |"
@@ -406,10 +431,10 @@ async def main(
     database = "PostgreSQL" if postgres else "SQLite"
     print(f"bot in {where}, on {database}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
-        "| players at once | bot processes | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms "
+        "| players at once | bot processes | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms | fake Discord CPU a move ms "
         "| floor p50 / p99 ms, CPU a move | p99 over the floor | service alone p50 / p99 ms | p99 over the service |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     ends: list[tuple[int, Run]] = []
     server = None
     if postgres:
@@ -677,7 +702,11 @@ def floor_bot_process() -> None:
     async def setup_hook() -> None:
         await tree.sync()
 
+    async def on_ready() -> None:  # as the bot does once ready (bot/app.py): no full collection walks the start-up heap
+        gc.freeze()
+
     client.setup_hook = setup_hook  # type: ignore[method-assign]
+    client.event(on_ready)
     client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
     raise SystemExit(0)
 
@@ -699,7 +728,7 @@ async def floor(players: int, rounds: int, processes: int = 1) -> Run:
                 (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1])
                 for n in range(max(1, players // 2))
             ]
-            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids))
+            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids), pause_gc=True)
             fake.assert_clean()
         finally:
             for proc in procs:

@@ -44,7 +44,7 @@ SCRIPTS: dict[str, Smoke] = {
     "bench_bot.py": Smoke(
         ("--players", "2", "--rounds", "1", "--in-process", "--breakdown", "--phases"),
         (
-            r"^\| 2 \| 1 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} / {n}, CPU {n} \| {n}x \|",
+            r"^\| 2 \| 1 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} \| {n} / {n}, CPU {n} \| {n}x \|",
             r"its event loop was busy {n} s \({n} ms a move",
             r"^\| POST /interactions/\{{interaction_id\}}/\{{token\}}/callback \| 1\.00 \|$",
             r"^\| the writer thread has committed it \| {n} \| {n} \|$",

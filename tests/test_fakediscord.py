@@ -186,7 +186,7 @@ def make_bot(**shard: int) -> commands.Bot:
 
     @bot.tree.command(name="extras", description="File, thread and DM")
     async def extras(interaction: discord.Interaction) -> None:
-        scores = discord.File(io.BytesIO(b"alice 3\nbob 1\n"), filename="scores.txt")
+        scores = discord.File(io.BytesIO(b"alice 3\nbob 1\n"), filename="scores – week 1.txt")
         await interaction.response.send_message("scores", file=scores)
         message = await interaction.original_response()
         thread = await message.create_thread(name="Game 1")
@@ -408,7 +408,8 @@ async def test_files_threads_dms_and_plain_messages(world: World, bot: commands.
     result = await fake.slash(world.bob, world.channel, "extras")
     message = result.response
     assert message is not None and message.text == "scores"
-    assert [a["filename"] for a in message.attachments] == ["scores.txt"]  # multipart + payload_json
+    # multipart + payload_json; the file's name as sent (aiohttp percent-quotes it in the form)
+    assert [(a["filename"], a["size"]) for a in message.attachments] == [("scores – week 1.txt", 14)]
     thread = fake.channel(message.id)  # a thread started from a message shares its id
     assert thread.name == "Game 1" and thread.parent_id == world.channel.id
     assert [m.text for m in fake.messages(thread)] == ["Game thread opened"]
