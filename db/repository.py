@@ -153,7 +153,7 @@ class Repository:
                 )
                 event.listen(sync_writer, "connect", _sqlite_pragmas)
                 event.listen(sync_writer, "connect", _no_automatic_checkpoint)  # the Checkpointer's work
-                self._writer_thread = WriterThread(sync_writer, Checkpointer(str(db_path)))
+                self._writer_thread = WriterThread(sync_writer, Checkpointer(str(db_path)), lock_path=f"{db_path}-writer.lock")
         self._write_lock = asyncio.Lock()
 
     @property

@@ -18,12 +18,21 @@ blocks a writer or a reader) on its own connection and thread, every ``every`` w
 after ``idle_seconds`` of quiet (no write at all) with writes not yet copied, so that a steady
 trickle of moves meets a checkpoint's disk waits once in ``every`` writes rather than on a
 timer.
+
+Several processes may write to one file (shards on one machine: ``SHARD_IDS``). SQLite
+itself lets one writer at a time in and makes the others poll: a writer that finds the file
+locked sleeps 1, 2, 5, 10 ms and longer before trying again, so a process that meets a
+burst of the other's writes falls behind by tens of milliseconds. The writers therefore
+take turns on an advisory lock beside the database (``flock`` on ``<file>-writer.lock``)
+around each transaction: the kernel wakes the next writer the moment the lock is free. The
+lock costs two system calls a write (about 2 us) when nobody else holds it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
 import sqlite3
 import threading
@@ -31,6 +40,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: there SQLite's own polling decides who writes
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -87,9 +101,14 @@ class Checkpointer:
 class WriterThread:
     """The one thread that writes to a SQLite file, on the one writer connection."""
 
-    def __init__(self, engine: Engine, checkpointer: Checkpointer | None = None, name: str = "sqlite-writer") -> None:
+    def __init__(
+        self, engine: Engine, checkpointer: Checkpointer | None = None, name: str = "sqlite-writer", lock_path: str | None = None
+    ) -> None:
+        """``lock_path``: the file whose ``flock`` the writers of every process take in turn."""
         self._engine = engine
         self._checkpointer = checkpointer
+        self._lock_path = lock_path if fcntl is not None else None
+        self._lock_fd: int | None = None
         self._connection: Connection | None = None
         self._closed = False
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
@@ -124,6 +143,8 @@ class WriterThread:
             if job is None:  # close
                 if self._connection is not None:
                     self._connection.close()
+                if self._lock_fd is not None:
+                    os.close(self._lock_fd)
                 self._engine.dispose()
                 _reply(loop, done, (True, None))
                 return
@@ -132,9 +153,17 @@ class WriterThread:
             try:
                 if self._connection is None or self._connection.closed:
                     self._connection = self._engine.connect()
-                outcome: tuple[bool, Any] = (True, job(self._connection))
-                if self._connection.in_transaction():  # a job that left its transaction open loses it
-                    self._connection.rollback()
+                if self._lock_path is not None and self._lock_fd is None:
+                    self._lock_fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+                if self._lock_fd is not None:
+                    fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+                try:
+                    outcome: tuple[bool, Any] = (True, job(self._connection))
+                    if self._connection.in_transaction():  # a job that left its transaction open loses it
+                        self._connection.rollback()
+                finally:
+                    if self._lock_fd is not None:
+                        fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
                 outcome = (False, err)
             if self._checkpointer is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -204,6 +205,29 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
     await writer.close()  # closing twice is harmless; writing after is refused
     with pytest.raises(RuntimeError, match="closed"):
         await writer.run(lambda _conn: None)
+
+
+async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_database(tmp_path: Path) -> None:
+    """Each write holds ``<file>-writer.lock`` (flock) for its transaction, so the writers of
+    several processes on one SQLite file take turns, woken as soon as the lock is free,
+    instead of polling SQLite's own lock with growing sleeps. Another process's writer is
+    stood in for by a second open of the lock file (flock locks belong to the open file)."""
+    fcntl = pytest.importorskip("fcntl")  # POSIX
+    repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await repo.migrate()
+    m = await _running(repo)
+    other = os.open(tmp_path / "bot.db-writer.lock", os.O_RDWR)
+    fcntl.flock(other, fcntl.LOCK_EX)
+    move = asyncio.ensure_future(
+        repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {}))
+    )
+    await asyncio.sleep(0.2)
+    assert not move.done()  # waits for the other writer
+    fcntl.flock(other, fcntl.LOCK_UN)
+    assert (await asyncio.wait_for(move, 5)).version == m.version + 1
+    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # and left the lock free
+    os.close(other)
+    await repo.close()
 
 
 def _in_the_database_file(path: Path) -> int | None:
