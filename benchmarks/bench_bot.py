@@ -24,8 +24,9 @@ again (the tables, pictures, pings and AI replies the moves cause), divided by t
 is read from /proc in clock ticks (10 ms), so it is coarse for the one-player case, and it
 depends far less than the latencies on what else the machine runs. "Fake Discord CPU a
 move" is this process's CPU in the same windows (the fake's HTTP server, gateway and message
-store; with ``--in-process`` the bot's too): on this machine the fake shares the cores with
-the bot, where Discord's servers would not. Two baselines, in the
+store, and its polling while it waits for the bot to go quiet, which is most of it for one
+player alone; with ``--in-process`` the bot's too): on this machine the fake shares the
+cores with the bot, where Discord's servers would not. Two baselines, in the
 same run: **the floor**, the same rounds of ``/move`` against a bot that only answers (its
 own process, discord.py's client and command tree, an ephemeral embed with three buttons; no
 game, service, database, table or picture), which is what discord.py, the sockets, the fake
