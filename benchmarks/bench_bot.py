@@ -79,7 +79,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,23 @@ def shards(processes: int) -> list[dict[str, str]]:
     if processes == 1:
         return [{}]
     return [{"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)} for n in range(processes)]
+
+
+@asynccontextmanager
+async def bot_processes(fake: FakeDiscord, mode: str, processes: int, env: dict[str, str] | None = None) -> AsyncIterator[list[int]]:
+    """This file's ``mode`` (``--bot`` or ``--floor-bot``) in ``processes`` processes, one
+    shard each, started one after the other (each migrates first); their pids. Stopped on exit."""
+    procs = []
+    try:
+        pids = []
+        for n, shard in enumerate(shards(processes)):
+            procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=(mode,), env=(env or {}) | shard))
+            pids.append(await started(fake, procs[-1], f"{mode} process {n} up", sessions=n + 1))
+        yield pids
+    finally:
+        for proc in procs:
+            await proc.terminate()
+            proc.cleanup()
 
 
 def servers(fake: FakeDiscord, name: str, processes: int) -> list[Any]:
@@ -291,12 +309,7 @@ async def through_discord(
     async with FakeDiscord() as fake:
         env = bot_env(tmp, answers_first, database_url) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
         env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
-        procs = []
-        try:
-            pids = []
-            for n, shard in enumerate(shards(processes)):  # one after the other: each migrates first
-                procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=("--bot",), env=env | shard))
-                pids.append(await started(fake, procs[-1], f"bot process {n} up", sessions=n + 1))
+        async with bot_processes(fake, "--bot", processes, env) as pids:
             pid = pids[0]
             fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
             seats, reopen = await open_tables(fake, players, tmp, processes)
@@ -312,10 +325,6 @@ async def through_discord(
             if profile_to is not None:
                 await fake.wait_for(profile_to.exists, 30, "the bot's profile")
             fake.assert_clean()
-        finally:
-            for proc in procs:
-                await proc.terminate()
-                proc.cleanup()
     return run
 
 
@@ -716,25 +725,15 @@ async def floor(players: int, rounds: int, processes: int = 1) -> Run:
     """The same rounds of ``/move`` against :func:`floor_bot_process` (in its own process; in
     ``processes`` of them, one shard each, as :func:`through_discord`)."""
     run = Run()
-    async with FakeDiscord() as fake:
-        procs = []
-        try:
-            pids = []
-            for n, shard in enumerate(shards(processes)):
-                procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=("--floor-bot",), env=shard))
-                pids.append(await started(fake, procs[-1], f"floor bot {n} up", sessions=n + 1))
-            guilds = servers(fake, "Floor", processes)
-            users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
-            seats = [
-                (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1])
-                for n in range(max(1, players // 2))
-            ]
-            await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids), pause_gc=True)
-            fake.assert_clean()
-        finally:
-            for proc in procs:
-                await proc.terminate()
-                proc.cleanup()
+    async with FakeDiscord() as fake, bot_processes(fake, "--floor-bot", processes) as pids:
+        guilds = servers(fake, "Floor", processes)
+        users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
+        seats = [
+            (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1])
+            for n in range(max(1, players // 2))
+        ]
+        await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids), pause_gc=True)
+        fake.assert_clean()
     return run
 
 
