@@ -12,6 +12,7 @@ Every query is scoped by guild: one server never reads another's rows.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Any
 from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from db.direct import Direct
 from db.models import Champion, Result, Season, Standing
 from db.ratings import Tally, apply_match
 from db.records import ResultRow
@@ -169,40 +171,50 @@ def _board(guild_id: int, game_id: str, season_id: int) -> Any:
 # The statements of a match's last move, built once: SQLAlchemy then reuses their cache
 # keys and compiled forms, where a statement built afresh on every call costs about 0.1 ms
 # to build and key before it runs.
+# On SQLite they run on the writer's own connection (``db.direct``), which is why they take
+# every value as a parameter and no IN list expands.
 _OPEN_SEASON = select(se_table).where(SE.guild_id == bindparam("guild"), SE.ended_at.is_(None))
-_STANDINGS_OF = select(st_table).where(
-    ST.guild_id == bindparam("guild"), ST.game_id == bindparam("game"), ST.season_id == bindparam("season"),
-    ST.user_id.in_(bindparam("users", expanding=True)),
-)
+_LAST_SEASON_NUMBER = select(func.max(SE.number)).where(SE.guild_id == bindparam("guild"))
+_INSERT_SEASON = insert(se_table)
 _UPDATE_STANDING = update(st_table).where(ST.id == bindparam("standing"))
+_INSERT_STANDINGS = insert(st_table)
 
 
-def open_season(conn: Connection, guild_id: int) -> SeasonRecord | None:
+@functools.cache
+def _standings_of(players: int) -> Any:
+    """The standings of ``players`` users (parameters user0, user1, ...) on one board."""
+    return select(st_table).where(
+        ST.guild_id == bindparam("guild"), ST.game_id == bindparam("game"), ST.season_id == bindparam("season"),
+        ST.user_id.in_([bindparam(f"user{i}") for i in range(players)]),
+    )
+
+
+def open_season(conn: Connection | Direct, guild_id: int) -> SeasonRecord | None:
     row = conn.execute(_OPEN_SEASON, {"guild": guild_id}).first()
     return _season(row) if row else None
 
 
-def _next_number(conn: Connection, guild_id: int) -> int:
-    top = conn.execute(select(func.max(SE.number)).where(SE.guild_id == guild_id)).scalar()
+def _next_number(conn: Connection | Direct, guild_id: int) -> int:
+    top = conn.execute(_LAST_SEASON_NUMBER, {"guild": guild_id}).scalar()
     return int(top or 0) + 1
 
 
-def _create_season(conn: Connection, guild_id: int, name: str | None, now: float) -> SeasonRecord:
+def _create_season(conn: Connection | Direct, guild_id: int, name: str | None, now: float) -> SeasonRecord:
     number = _next_number(conn, guild_id)
     name = (name or f"Season {number}")[:NAME_LIMIT]
-    conn.execute(insert(se_table).values(guild_id=guild_id, number=number, name=name, started_at=now, ended_at=None))
+    conn.execute(_INSERT_SEASON, {"guild_id": guild_id, "number": number, "name": name, "started_at": now, "ended_at": None})
     season = open_season(conn, guild_id)
     assert season is not None
     log.info("guild %s: season %d (%s) opened", guild_id, number, name)
     return season
 
 
-def ensure_season(conn: Connection, guild_id: int, now: float) -> SeasonRecord:
+def ensure_season(conn: Connection | Direct, guild_id: int, now: float) -> SeasonRecord:
     """The guild's open season; the first one is created on first use."""
     return open_season(conn, guild_id) or _create_season(conn, guild_id, None, now)
 
 
-def current_season_id(conn: Connection, guild_id: int, now: float) -> int:
+def current_season_id(conn: Connection | Direct, guild_id: int, now: float) -> int:
     """The season a result finished now belongs to (repository hook)."""
     return ensure_season(conn, guild_id, now).id
 
@@ -299,14 +311,15 @@ def _values(t: Tally) -> dict[str, Any]:
 
 
 def record_match(
-    conn: Connection, guild_id: int, game_id: str, season_id: int, rows: Sequence[ResultRow], now: float
+    conn: Connection | Direct, guild_id: int, game_id: str, season_id: int, rows: Sequence[ResultRow], now: float
 ) -> dict[int, float]:
     """Fold one finished match into its board (repository hook, same transaction as the
     results). Returns each rated player's change of skill (μ − 3σ)."""
     users = [r.user_id for r in rows if r.user_id is not None and not r.is_ai]
     if not users:
         return {}
-    existing = conn.execute(_STANDINGS_OF, {"guild": guild_id, "game": game_id, "season": season_id, "users": users}).all()
+    keys = {"guild": guild_id, "game": game_id, "season": season_id} | {f"user{i}": u for i, u in enumerate(users)}
+    existing = conn.execute(_standings_of(len(users)), keys).all()
     ids = {r.user_id: r.id for r in existing}
     before = {r.user_id: _tally(r) for r in existing}
     updated = apply_match(before, rows, now)
@@ -322,7 +335,7 @@ def record_match(
         else:
             fresh.append(dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)))
     if fresh:
-        conn.execute(insert(st_table), fresh)
+        conn.execute(_INSERT_STANDINGS, fresh)
     return changes
 
 
