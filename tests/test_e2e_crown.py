@@ -8,6 +8,7 @@ custom id may carry a secret card.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import re
 import sys
@@ -145,6 +146,9 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     assert log.ephemeral and "wins round 1" in log.text
     over = await fake.slash(bob, world.channel, "crown pick", card="K")
     assert over.ephemeral and "no active match" in over.text.lower()
+    # Every component is a dynamic item, so discord.py keeps none of the views sent: a view
+    # sent in an ephemeral answer would otherwise wait 15 minutes on a task of its own.
+    assert not [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]
     fake.assert_clean()
 
 

@@ -13,7 +13,7 @@ import pytest
 from bot.games import GAMES, crown
 from bot.games.base import SEAT_TOKEN_RE, GameError, IllegalMove, NotYourTurn, find_move
 from bot.games.search import SearchResult
-from bot.service import MatchService, ai_seats, errors
+from bot.service import MatchService, Snapshot, ai_seats, errors
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
 
@@ -477,3 +477,33 @@ async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, gam
     assert not SEAT_TOKEN_RE.search(text), text
     awaited = [snap.seats[s].name for s in acting]
     assert "waiting for" in text and any(name in text for name in awaited), text  # whoever is awaited, by name
+
+
+async def test_a_snapshot_asks_its_engine_once_for_each_seats_moves_and_view(svc: MatchService) -> None:
+    """An answer reads the same snapshot's moves and view several times (the command, the
+    move, the hand, the tracker): the engine is asked once, and what the caller gets is its own."""
+    m = await lobby(svc, "tourney")
+    await svc.join(m.id, BOB, "Bob")
+    snap = await svc.start(m.id, HOST)
+    asked: list[str] = []
+
+    class Counting:
+        def __getattr__(self, name: str):
+            return getattr(snap.game, name)
+
+        def legal_moves(self, state, seat):
+            asked.append(f"moves {seat}")
+            return snap.game.legal_moves(state, seat)
+
+        def view(self, state, seat):
+            asked.append(f"view {seat}")
+            return snap.game.view(state, seat)
+
+    counted = Snapshot(snap.record, Counting(), snap.state)  # type: ignore[arg-type]
+    first = counted.legal_moves(0)
+    first.clear()
+    assert counted.legal_moves(0) == snap.legal_moves(0) != []
+    assert counted.view(1) is counted.view(1)
+    counted.legal_moves(1)
+    assert asked == ["moves 0", "view 1", "moves 1"]
+    assert Snapshot(snap.record, snap.game, snap.state).view(1) == counted.view(1)

@@ -246,7 +246,7 @@ class ServiceCore:
         game, state = snap.game, snap.state
         assert state is not None
         code = move if isinstance(move, str) else move.code
-        chosen = find_move(game.legal_moves(state, seat), code)
+        chosen = find_move(snap.legal_moves(seat), code)
         try:
             new_state, events = game.apply(state, seat, code)  # raises a GameError with a sentence
         except GameError as err:

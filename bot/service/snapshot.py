@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
@@ -22,6 +22,9 @@ class Snapshot:
     record: MatchRecord
     game: Game
     state: Any | None = None
+    # What the engine said about this state, asked again and again while one answer is built
+    # (the command, the move, the hand, the tracker): (what, seat) -> its answer.
+    _memo: dict[tuple[str, int | None], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def id(self) -> int:
@@ -61,7 +64,10 @@ class Snapshot:
 
     def view(self, seat: int | None) -> View:
         assert self.state is not None
-        return self.game.view(self.state, seat)
+        view = self._memo.get(("view", seat))
+        if view is None:
+            view = self._memo["view", seat] = self.game.view(self.state, seat)
+        return view
 
     def to_act(self) -> frozenset[int]:
         if self.state is None or self.record.status != MatchStatus.RUNNING:
@@ -77,7 +83,10 @@ class Snapshot:
     def legal_moves(self, seat: int) -> list[Move]:
         if self.state is None or self.record.status != MatchStatus.RUNNING:
             return []
-        return self.game.legal_moves(self.state, seat)
+        moves = self._memo.get(("moves", seat))
+        if moves is None:
+            moves = self._memo["moves", seat] = tuple(self.game.legal_moves(self.state, seat))
+        return list(moves)
 
     def notes_for(self, seat: int) -> list[str]:
         """The latest things told to ``seat`` alone (at most NOTES_PER_SEAT)."""

@@ -28,7 +28,7 @@ from bot.ui import render
 from bot.ui.handmessage import HandMessage
 from bot.ui.movetree import Node, join_path, parse_path, walk
 from bot.ui.render import clip
-from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+from bot.ui.replies import Interaction, component_view, guarded, is_component, refuse, service_of, wrong_kind
 from bot.ui.tracker import FIRST_LOOK_NOTES, HandTracker, Shown, signature
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tup
     """Buttons (or selects, for many choices) for the node at ``path`` of the move tree; a
     move whose last step is a Pick shows as a multi-select when the rows allow, else as a
     button that opens it."""
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     node = walk(moves, path) if moves else None
     own = _pick_leaf(moves, path) if node is not None else None
     if own is not None:

@@ -237,7 +237,7 @@ DYNAMIC_ITEMS = (LeaderboardPageButton,)
 
 
 def board_view(page: BoardPage) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = replies.component_view()
     last = page.pages - 1
     targets = {"f": 0, "p": max(0, page.page - 1), "n": min(last, page.page + 1), "l": last}
     for tag, _label in PAGER:

@@ -20,6 +20,7 @@ from bot.ui.hand import SELECT_SIZE
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
+    component_view,
     display_name,
     guarded,
     is_admin,
@@ -123,7 +124,7 @@ def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
 
 
 def lobby_view(snap: Snapshot) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     if snap.status != MatchStatus.LOBBY:
         return view
     for action in ("join", "leave", "ai", "start", "cancel"):
@@ -154,7 +155,7 @@ PANEL_SELECTS = 4  # option selects per page of the host's panel (a row is left 
 def options_view(snap: Snapshot, page: int = 0) -> discord.ui.View:
     """The host's ephemeral panel: one select per option, four a page, with a button to the
     other page when a game has more."""
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     options = snap.game.options
     pages = max(1, -(-len(options) // PANEL_SELECTS))
     page = max(0, min(page, pages - 1))

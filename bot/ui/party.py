@@ -27,6 +27,7 @@ from bot.ui.lobby import choice_select, chosen_values, option_placeholder
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
+    component_view,
     display_name,
     guarded,
     is_admin,
@@ -105,7 +106,7 @@ def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyO
 def party_view(party: PartySnapshot) -> discord.ui.View:
     """Lobby: the buttons, tables and rounds, and the game's options behind a button.
     Running: Leave and Cancel. Over: nothing."""
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     if party.status == MatchStatus.LOBBY:
         for action in ("join", "leave", "ai", "start", "cancel"):
             view.add_item(PartyButton(party.id, action))
@@ -127,7 +128,7 @@ def party_view(party: PartySnapshot) -> discord.ui.View:
 
 def options_view(party: PartySnapshot, page: int = 0) -> discord.ui.View:
     """The host's ephemeral panel of the game's options, four a page."""
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     options = party.game.options
     pages = max(1, -(-len(options) // PANEL_SELECTS))
     page = max(0, min(page, pages - 1))

@@ -35,6 +35,19 @@ def display_name(interaction: Interaction) -> str:
     return getattr(interaction.user, "display_name", None) or interaction.user.name
 
 
+def component_view() -> discord.ui.View:
+    """An empty view for our components, which are all dynamic items (``bot.add_dynamic_items``
+    dispatches a click by its custom id alone), so discord.py need not keep the view once sent.
+
+    It is stopped before it is sent, so discord.py sends its components and keeps nothing:
+    a view that is still listening is kept in discord.py's view store, and one sent in an
+    ephemeral answer (every hand) is given a 15-minute timeout with a task asleep until then,
+    thousands of them on a busy bot."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 async def say(interaction: Interaction, text: str, **kwargs: Any) -> None:
     """An ephemeral sentence, whether or not the interaction was answered already."""
     if text:

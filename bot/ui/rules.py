@@ -16,7 +16,7 @@ import discord
 from bot.games import GAMES
 from bot.games.base import Game
 from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, clip, player_range
-from bot.ui.replies import Interaction, guarded, say, wrong_kind
+from bot.ui.replies import Interaction, component_view, guarded, say, wrong_kind
 
 HEADING = re.compile(r"^\*\*(?P<title>[^*]+)\*\*")
 
@@ -45,7 +45,7 @@ def rules_message(game: Game, page: int) -> tuple[discord.Embed, discord.ui.View
         colour=COLOUR_LOBBY,
     )
     embed.set_footer(text=f"Section {page + 1} of {len(pages)} · only you see this")
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     if len(pages) > 1:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"kg:rules:{game.id}",

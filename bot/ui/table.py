@@ -28,7 +28,7 @@ from bot.ui import render
 from bot.ui.answers import AnswersFirst
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
-from bot.ui.replies import Interaction, display_name, guarded, service_of, wrong_kind
+from bot.ui.replies import Interaction, component_view, display_name, guarded, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ TABLE_ITEMS = (LogButton, RematchButton)
 def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
     """Running: My hand and Log. Finished: Rematch (not at a party's table: the party seats
     the next round) and Log. Cancelled: nothing."""
-    view = discord.ui.View(timeout=None)
+    view = component_view()
     if snap.status == MatchStatus.RUNNING:
         view.add_item(HandButton(snap.id, snap.version))
         view.add_item(LogButton(snap.id))
