@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -161,6 +162,22 @@ async def test_the_gate_counts_an_interaction_until_its_callback_ends() -> None:
     await callback_ended(gate, "https://discord.com/api/v10/interactions/12/tok/callback")
     await asyncio.wait_for(waiting, 1)
     assert gate.unanswered() == 0
+
+
+async def test_waiting_work_goes_ahead_after_max_wait_while_answers_keep_coming() -> None:
+    gate = AnswersFirst(0.05)
+    gate.arrived(1)
+    started = time.monotonic()
+    given_up = asyncio.create_task(gate.quiet())
+    await asyncio.sleep(0)
+    given_up.cancel()  # a waiter that is cancelled leaves the others waiting as before
+    await asyncio.wait_for(gate.quiet(), 1)
+    assert 0.04 < time.monotonic() - started < 0.5 and gate.unanswered() == 1
+    assert not gate._waiting, "nothing is left waiting"
+    later = asyncio.create_task(gate.quiet())
+    await asyncio.sleep(0.01)
+    gate.answered(1)
+    await asyncio.wait_for(later, 0.03)  # released by the answer, well before its own timer
 
 
 async def test_the_gate_forgets_interactions_past_discords_window_and_can_be_off() -> None:

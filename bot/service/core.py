@@ -310,7 +310,7 @@ class ServiceCore:
             raise errors.StaleVersion() from None
         new = Snapshot(record, game, new_state)
         self._remember(new)
-        log.info("match %s: v%d seat %d played %s", snap.id, version, seat, code)
+        log.debug("match %s: v%d seat %d played %s", snap.id, version, seat, code)  # every move is in the moves table
         if outcome is not None:
             log.info("match %s: finished", snap.id)
         return MoveResult(new, seat, chosen, tuple(events))

@@ -30,18 +30,18 @@ class AnswersFirst:
         self.max_wait = max_wait
         self.clock = clock
         self._unanswered: dict[int, float] = {}  # interaction id -> when it arrived
-        self._quiet = asyncio.Event()
-        self._quiet.set()
+        self._waiting: set[asyncio.Future[None]] = set()  # work waiting for quiet
 
     def arrived(self, interaction_id: int) -> None:
         if self.max_wait > 0:
             self._unanswered[interaction_id] = self.clock()
-            self._quiet.clear()
 
     def answered(self, interaction_id: int) -> None:
         self._unanswered.pop(interaction_id, None)
-        if not self._unanswered:
-            self._quiet.set()
+        if not self._unanswered and self._waiting:
+            for waiter in self._waiting:
+                _release(waiter)
+            self._waiting.clear()
 
     def unanswered(self) -> int:
         """How many interactions wait for their answer (those past Discord's window dropped)."""
@@ -51,13 +51,20 @@ class AnswersFirst:
         return len(self._unanswered)
 
     async def quiet(self) -> None:
-        """Return once every interaction received so far is answered, or after ``max_wait``."""
+        """Return once every interaction received so far is answered, or after ``max_wait``
+        (answers keep coming: the waiting work goes ahead anyway). A future and a timer, not
+        ``wait_for`` (a task of its own): a burst of 64 moves starts some 130 of these waits."""
         if not self.unanswered():
             return
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiting.add(waiter)
+        timer = loop.call_later(self.max_wait, _release, waiter)
         try:
-            await asyncio.wait_for(self._quiet.wait(), self.max_wait)
-        except TimeoutError:
-            pass  # answers keep coming: the waiting work goes ahead anyway
+            await waiter
+        finally:
+            timer.cancel()
+            self._waiting.discard(waiter)
 
     async def request_ended(self, _session: Any, _context: Any, params: Any) -> None:
         """An aiohttp trace callback (``on_request_end`` and ``on_request_exception`` of the
@@ -66,3 +73,8 @@ class AnswersFirst:
         parts = params.url.path.rstrip("/").split("/")
         if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions" and parts[-3].isdigit():
             self.answered(int(parts[-3]))
+
+
+def _release(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
