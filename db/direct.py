@@ -24,6 +24,7 @@ that call and dropped with it.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import weakref
 from collections import namedtuple
@@ -73,9 +74,11 @@ def compile_for_sqlite(statement: Any, columns: Sequence[str] = (), returns: Seq
     return SqliteStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in returns), fixed or None)
 
 
+@functools.cache
 def _insert_defaults(table: Table) -> dict[str, Any]:
     """The plain-value defaults of a table's columns (what SQLAlchemy fills in on an INSERT
-    that does not name them); a default that is a function or SQL is refused."""
+    that does not name them); a default that is a function or SQL is refused. Read once a
+    table, not on every INSERT."""
     defaults: dict[str, Any] = {}
     for column in table.c:
         default = column.default
