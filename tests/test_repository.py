@@ -90,6 +90,34 @@ async def test_concurrent_moves_on_one_version_apply_exactly_once(repo: Reposito
     assert len(await repo.moves(m.id)) == 1
 
 
+async def test_on_postgresql_a_move_does_not_queue_behind_the_one_writer(postgres_server) -> None:
+    """A move that ends nothing is one statement on a pool of its own: it goes ahead while the
+    one writer is busy (here: held), and moves of several matches run side by side. A match's
+    last move (results, standings, ratings) still waits for the writer."""
+    repo = Repository(postgres_server.database())
+    await repo.migrate()
+    try:
+        matches = [await _running(repo, channel=20 + n) for n in range(3)]
+        async with repo._write_lock:  # the writer is busy
+            moved = await asyncio.wait_for(
+                asyncio.gather(*(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})) for m in matches)), 10
+            )
+            for before, after in zip(matches, moved, strict=True):
+                assert after.version == before.version + 1 and after == await repo.get_match(before.id)
+                assert [(mv.version, mv.code) for mv in await repo.moves(before.id)] == [(after.version, "a")]
+            rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
+            last = asyncio.ensure_future(repo.apply_move(MatchUpdate(
+                moved[0].id, moved[0].version, {"n": 2}, 0, 3, "b", {}, status=MatchStatus.FINISHED, results=rows,
+            )))
+            await asyncio.sleep(0.2)
+            assert not last.done()  # the last move waits for the writer
+        done = await asyncio.wait_for(last, 10)
+        assert done.status == MatchStatus.FINISHED and await repo.results(done.id) == list(rows)
+        assert [mv.code for mv in await repo.moves(done.id)] == ["a", "b"]
+    finally:
+        await repo.close()
+
+
 async def test_finishing_move_stores_results(repo: Repository) -> None:
     m = await _running(repo)
     rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
