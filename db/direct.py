@@ -42,10 +42,11 @@ _DIALECT = sqlite.dialect()
 
 
 @dataclass(frozen=True, slots=True)
-class SqliteStatement:
-    """A statement compiled for SQLite: its SQL, the names of its parameters in the order of
-    the ``?``s, the columns of RETURNING (when asked for), and the values of the parameters
-    the statement carries itself (``.where(SE.guild_id == 5)``)."""
+class CompiledStatement:
+    """A statement compiled once (for SQLite here; ``db.repository`` compiles a move for
+    asyncpg too): its SQL, the names of its parameters in the order of its placeholders,
+    the columns of RETURNING (when asked for), and the values of the parameters the
+    statement carries itself (``.where(SE.guild_id == 5)``)."""
 
     sql: str
     params: tuple[str, ...]
@@ -58,7 +59,7 @@ class SqliteStatement:
         return tuple(values[name] if name in values else self.fixed[name] for name in self.params)
 
 
-def compile_for_sqlite(statement: Any, columns: Sequence[str] = (), returns: Sequence[Column[Any]] = ()) -> SqliteStatement:
+def compile_for_sqlite(statement: Any, columns: Sequence[str] = (), returns: Sequence[Column[Any]] = ()) -> CompiledStatement:
     """``statement`` (setting ``columns``, returning ``returns``) as SQLite's SQL text."""
     if returns:
         statement = statement.returning(*returns)
@@ -71,7 +72,7 @@ def compile_for_sqlite(statement: Any, columns: Sequence[str] = (), returns: Seq
     fixed = {name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required}
     if fixed and isinstance(statement, Insert):
         raise ValueError("an INSERT on the direct path takes its values as parameters, not from .values()")
-    return SqliteStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in returns), fixed or None)
+    return CompiledStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in returns), fixed or None)
 
 
 @functools.cache
@@ -115,7 +116,7 @@ class _Prepared:
 
     __slots__ = ("compiled", "row_type", "statement")
 
-    def __init__(self, statement: weakref.ref[Any], compiled: SqliteStatement) -> None:
+    def __init__(self, statement: weakref.ref[Any], compiled: CompiledStatement) -> None:
         self.statement = statement
         self.compiled = compiled
         self.row_type: Any = None

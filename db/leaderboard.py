@@ -328,12 +328,14 @@ def record_match(
         for user_id, tally in updated.items()
         if tally.rated > before.get(user_id, Tally()).rated
     }
-    fresh = []
+    known, fresh = [], []
     for user_id, tally in updated.items():
         if user_id in ids:
-            conn.execute(_UPDATE_STANDING, {"standing": ids[user_id], **_values(tally)})
+            known.append({"standing": ids[user_id], **_values(tally)})
         else:
             fresh.append(dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)))
+    if known:  # one statement for all (on PostgreSQL one round trip)
+        conn.execute(_UPDATE_STANDING, known)
     if fresh:
         conn.execute(_INSERT_STANDINGS, fresh)
     return changes

@@ -30,13 +30,14 @@ from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import Integer, Table, bindparam, event, insert, literal_column, select, update
+from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
 from sqlalchemy.engine import Connection, create_engine, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
 from db import leaderboard
-from db.direct import Direct, SqliteStatement, compile_for_sqlite
+from db.direct import CompiledStatement, Direct, compile_for_sqlite
 from db.models import GuildConfig, Match, MoveLog, Result, UserSettings
 from db.records import (
     MatchRecord,
@@ -381,14 +382,30 @@ class Repository:
         if self.movers is not None and not upd.results:
             # PostgreSQL: one statement, one round trip, beside the other moves. A match's last
             # move (results, standings, ratings: reads then writes) takes the one writer.
-            async with self.movers.connect() as conn:
-                move = {"match_id_": upd.match_id, "expected_version_": upd.expected_version, "seat_": upd.seat, "user_id_": upd.user_id}
-                params = {**values, **move, "code_": upd.code, "created_at_": now}
-                row = (await conn.execute(_move_statement(tuple(values)), params)).first()
-            if row is None:
-                raise StaleVersion(upd.match_id)
-            return _record(row)
+            return await self._move_on_postgresql(tuple(values), _move_params(upd, values, now), upd.match_id)
         return await self.write(_move, upd, values, now)
+
+    async def _move_on_postgresql(self, columns: tuple[str, ...], params: dict[str, Any], match_id: int) -> MatchRecord:
+        """``_move_statement`` run by asyncpg itself on a connection of the movers' pool (one
+        round trip; asyncpg prepares it once a connection). Through SQLAlchemy the same
+        statement cost the event loop several times more for each move; errors come out as
+        SQLAlchemy's, as they would through it."""
+        import asyncpg
+
+        statement = _move_statement_for_asyncpg(columns)
+        args = statement.bind(params)
+        assert self.movers is not None
+        async with self.movers.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+            try:
+                row = await driver.fetchrow(statement.sql, *args)
+            except asyncpg.IntegrityConstraintViolationError as err:
+                raise IntegrityError(statement.sql, args, err) from err
+            except asyncpg.PostgresError as err:
+                raise DBAPIError(statement.sql, args, err) from err
+        if row is None:
+            raise StaleVersion(match_id)
+        return _record(_MatchRow._make(row))
 
     async def moves(self, match_id: int) -> list[MoveRecord]:
         async with self.reader.connect() as conn:
@@ -507,15 +524,23 @@ def _versioned_update(conn: Connection, match_id: int, expected_version: int, va
 
 
 def _move(conn: Connection, upd: MatchUpdate, values: dict[str, Any], now: float) -> MatchRecord:
-    """A move through SQLAlchemy Core (PostgreSQL, and SQLite in memory)."""
-    rec = _versioned_update(conn, upd.match_id, upd.expected_version, values)
-    conn.execute(_MOVE_INSERT, _move_row(upd, now))
+    """A move through SQLAlchemy Core (PostgreSQL, and SQLite in memory); on PostgreSQL the
+    match's row and the move's in one statement (one round trip fewer)."""
+    if conn.dialect.name == "postgresql":
+        row = conn.execute(_move_statement(tuple(values)), _move_params(upd, values, now)).first()
+        if row is None:
+            raise StaleVersion(upd.match_id)
+        rec = _record(row)
+    else:
+        rec = _versioned_update(conn, upd.match_id, upd.expected_version, values)
+        conn.execute(_MOVE_INSERT, _move_row(upd, now))
     if upd.results:
         _insert_results(conn, rec, upd.results, now)
     return rec
 
 
 MOVE_COLUMNS = ("match_id", "version", "seat", "user_id", "code", "created_at")
+_ASYNCPG = asyncpg_dialect()
 
 
 @functools.cache
@@ -534,6 +559,19 @@ def _move_statement(columns: tuple[str, ...]) -> Any:
     given = [bindparam(f"{c}_", type_=move_table.c[c].type) for c in MOVE_COLUMNS[2:]]  # not the matches' column names
     logged = insert(move_table).from_select(list(MOVE_COLUMNS), select(moved.c.id, moved.c.version, *given)).cte("logged")
     return select(moved).add_cte(logged)
+
+
+def _move_params(upd: MatchUpdate, values: dict[str, Any], now: float) -> dict[str, Any]:
+    """``_move_statement``'s parameters: the match's ``values`` and the move's row."""
+    move = {"match_id_": upd.match_id, "expected_version_": upd.expected_version, "seat_": upd.seat, "user_id_": upd.user_id}
+    return {**values, **move, "code_": upd.code, "created_at_": now}
+
+
+@functools.cache
+def _move_statement_for_asyncpg(columns: tuple[str, ...]) -> CompiledStatement:
+    """``_move_statement`` compiled for asyncpg once: its text and the order of its ``$n``."""
+    compiled = _move_statement(columns).compile(dialect=_ASYNCPG)
+    return CompiledStatement(compiled.string, tuple(compiled.positiontup or ()), (), {n: b.effective_value for n, b in compiled.binds.items() if not b.required} or None)
 
 
 def _move_row(upd: MatchUpdate, now: float) -> dict[str, Any]:
@@ -562,7 +600,7 @@ def _move_row(upd: MatchUpdate, now: float) -> dict[str, Any]:
 
 
 @functools.cache
-def _sqlite_move_update(columns: tuple[str, ...]) -> SqliteStatement:
+def _sqlite_move_update(columns: tuple[str, ...]) -> CompiledStatement:
     """UPDATE matches SET <columns>, version + 1 WHERE id AND version match, RETURNING the
     columns not set (one statement for each set of columns a move writes)."""
     statement = (
@@ -575,7 +613,7 @@ def _sqlite_move_update(columns: tuple[str, ...]) -> SqliteStatement:
 
 
 @functools.cache
-def _sqlite_with_status(count: int) -> SqliteStatement:
+def _sqlite_with_status(count: int) -> CompiledStatement:
     """SELECT every column of the matches in one of ``count`` statuses, by id."""
     wanted = MT.status.in_([bindparam(f"status{i}") for i in range(count)])
     return compile_for_sqlite(select(match_table).where(wanted).order_by(MT.id))
