@@ -397,6 +397,7 @@ class Repository:
         assert self.movers is not None
         async with self.movers.connect() as conn:
             driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None
             try:
                 row = await driver.fetchrow(statement.sql, *args)
             except asyncpg.IntegrityConstraintViolationError as err:
