@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy import Column, Table
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.dml import Insert, UpdateBase
 
@@ -59,11 +59,14 @@ class CompiledStatement:
         return tuple(values[name] if name in values else self.fixed[name] for name in self.params)
 
 
-def compile_for_sqlite(statement: Any, columns: Sequence[str] = (), returns: Sequence[Column[Any]] = ()) -> CompiledStatement:
-    """``statement`` (setting ``columns``, returning ``returns``) as SQLite's SQL text."""
+def compile_statement(
+    statement: Any, columns: Sequence[str] = (), returns: Sequence[Column[Any]] = (), dialect: Dialect = _DIALECT
+) -> CompiledStatement:
+    """``statement`` (setting ``columns``, returning ``returns``) as SQLite's SQL text, or as
+    another ``dialect``'s (``db.repository`` compiles a PostgreSQL move for asyncpg so)."""
     if returns:
         statement = statement.returning(*returns)
-    compiled = statement.compile(dialect=_DIALECT, column_keys=list(columns))
+    compiled = statement.compile(dialect=dialect, column_keys=list(columns))
     if compiled.post_compile_params or compiled.literal_execute_params:
         raise ValueError("an expanding IN list cannot take the direct path: give each value a parameter of its own")
     table = getattr(statement, "table", None)
@@ -171,5 +174,5 @@ class Direct:
         def gone(_ref: Any, key: tuple[int, tuple[str, ...]] = key) -> None:  # the statement was dropped
             Direct._prepared.pop(key, None)
 
-        prepared = self._prepared[key] = _Prepared(weakref.ref(statement, gone), compile_for_sqlite(statement, columns))
+        prepared = self._prepared[key] = _Prepared(weakref.ref(statement, gone), compile_statement(statement, columns))
         return prepared

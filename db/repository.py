@@ -37,7 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
 from db import leaderboard
-from db.direct import CompiledStatement, Direct, compile_for_sqlite
+from db.direct import CompiledStatement, Direct, compile_statement
 from db.models import GuildConfig, Match, MoveLog, Result, UserSettings
 from db.records import (
     MatchRecord,
@@ -571,8 +571,7 @@ def _move_params(upd: MatchUpdate, values: dict[str, Any], now: float) -> dict[s
 @functools.cache
 def _move_statement_for_asyncpg(columns: tuple[str, ...]) -> CompiledStatement:
     """``_move_statement`` compiled for asyncpg once: its text and the order of its ``$n``."""
-    compiled = _move_statement(columns).compile(dialect=_ASYNCPG)
-    return CompiledStatement(compiled.string, tuple(compiled.positiontup or ()), (), {n: b.effective_value for n, b in compiled.binds.items() if not b.required} or None)
+    return compile_statement(_move_statement(columns), dialect=_ASYNCPG)
 
 
 def _move_row(upd: MatchUpdate, now: float) -> dict[str, Any]:
@@ -610,14 +609,14 @@ def _sqlite_move_update(columns: tuple[str, ...]) -> CompiledStatement:
         .values(version=MT.version + literal_column("1", Integer))
     )
     returns = [c for c in MATCH_COLUMNS if c.name not in columns and c.name != "version"]
-    return compile_for_sqlite(statement, columns, returns)
+    return compile_statement(statement, columns, returns)
 
 
 @functools.cache
 def _sqlite_with_status(count: int) -> CompiledStatement:
     """SELECT every column of the matches in one of ``count`` statuses, by id."""
     wanted = MT.status.in_([bindparam(f"status{i}") for i in range(count)])
-    return compile_for_sqlite(select(match_table).where(wanted).order_by(MT.id))
+    return compile_statement(select(match_table).where(wanted).order_by(MT.id))
 
 
 _MatchRow = namedtuple("_MatchRow", [c.name for c in MATCH_COLUMNS])  # type: ignore[misc]  # a row as _record reads it
@@ -632,8 +631,8 @@ def _matches_on_sqlite(statuses: tuple[MatchStatus, ...], conn: Connection) -> l
     return [_record(_MatchRow._make(row)) for row in rows]
 
 
-_SQLITE_SET_STATUS = compile_for_sqlite(update(match_table).where(MT.id == bindparam("match_id")), ["status"])
-_SQLITE_MOVE_INSERT = compile_for_sqlite(insert(move_table), MOVE_COLUMNS)
+_SQLITE_SET_STATUS = compile_statement(update(match_table).where(MT.id == bindparam("match_id")), ["status"])
+_SQLITE_MOVE_INSERT = compile_statement(insert(move_table), MOVE_COLUMNS)
 
 
 def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: Connection) -> MatchRecord:
