@@ -63,12 +63,13 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
+SECOND_PLACE = 0.25  # what the best place behind the first is worth (the last: 0)
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
     """What ``outcome`` is worth to ``seat``: 1 for a first place alone, 1/k for a first
-    place shared by k seats, and a little for the better of the other places (at most a
-    quarter, falling to 0 for the last) so the search still prefers second to last."""
+    place shared by k seats, and a little for the better of the other places (at most
+    ``SECOND_PLACE``, falling to 0 for the last) so the search still prefers second to last."""
     results = outcome.results
     firsts = sum(1 for r in results if r.place == 1)
     mine = next((r for r in results if r.seat == seat), None)
@@ -79,7 +80,7 @@ def place_value(outcome: Outcome, seat: int) -> float:
     worst = max(r.place for r in results)
     if worst <= 1:
         return 0.0
-    return 0.25 * (worst - mine.place) / (worst - 1)
+    return SECOND_PLACE * (worst - mine.place) / (worst - 1)
 
 
 def margin_value(outcome: Outcome, seat: int, lowest_wins: bool = False) -> float:
