@@ -8,16 +8,13 @@ and run on its sqlite3 connection, one hop from the event loop per transaction; 
 statement), and with a pool of 8 writer connections through aiosqlite (the first baseline);
 it prints p50/p99 and the ratios.
 
-    .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres] [--guilds 1]
+    .venv/bin/python benchmarks/bench_moves.py [--players 64] [--rounds 5] [--postgres]
 
 A pick's latency runs from the moment its round's picks are all sent (a pick that waits for
 the event loop before it starts counts that wait).
 
 ``--postgres`` runs the bot's design once more on a real PostgreSQL server started from the
 machine's binaries (as the tests do, ``tests/postgres.py``) and prints it beside SQLite.
-``--guilds N`` deals the matches among N servers (one by default): on PostgreSQL the last moves of
-different servers commit side by side, those of one server take turns (each holds its
-server's leaderboards), so the rounds in which every match ends differ by the count.
 ``--inline`` runs an experiment beside them: every write on the event loop itself (no hop to
 the writer thread), the same connection settings and checkpointer otherwise.
 """
@@ -89,7 +86,7 @@ class InlineWriter:
         await self.writer.close()
 
 
-async def run(players: int, rounds: int, design: str = "bot", url: str | None = None, guilds: int = 1) -> list[float]:
+async def run(players: int, rounds: int, design: str = "bot", url: str | None = None) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Repository(url or f"sqlite:///{tmp}/bench.db")
         await repo.migrate()
@@ -97,8 +94,6 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
             repo = pooled(repo)
         elif design == "aiosqlite":
             repo = through_aiosqlite(repo)
-        elif design == "one writer":  # PostgreSQL before: every last move on the one writer, in turn
-            repo.finishers = None
         elif design == "inline":
             assert repo._writer_thread is not None
             repo._writer_thread = InlineWriter(repo._writer_thread)  # type: ignore[assignment]
@@ -106,7 +101,7 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
         matches = []
         for i in range(players // 2):
             a, b = 1000 + 2 * i, 1001 + 2 * i
-            m = await svc.open_lobby(guild_id=1 + i % guilds, channel_id=10 + i, host_id=a, host_name=f"p{a}", game_id="crown",
+            m = await svc.open_lobby(guild_id=1, channel_id=10 + i, host_id=a, host_name=f"p{a}", game_id="crown",
                                      options={"variant": "tourney"})
             await svc.join(m.id, b, f"p{b}")
             await svc.start(m.id, a)
@@ -143,12 +138,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
     parser.add_argument("--inline", action="store_true", help="also every write on the event loop (an experiment)")
-    parser.add_argument("--guilds", type=int, default=1, help="servers the matches are dealt among")
     args = parser.parse_args()
-    ours = asyncio.run(run(args.players, args.rounds, "bot", guilds=args.guilds))
-    before = asyncio.run(run(args.players, args.rounds, "aiosqlite", guilds=args.guilds))
-    base = asyncio.run(run(args.players, args.rounds, "pooled", guilds=args.guilds))
-    print(f"moves: {len(ours)} by {args.players} concurrent players in {args.guilds} server(s)")
+    ours = asyncio.run(run(args.players, args.rounds, "bot"))
+    before = asyncio.run(run(args.players, args.rounds, "aiosqlite"))
+    base = asyncio.run(run(args.players, args.rounds, "pooled"))
+    print(f"moves: {len(ours)} by {args.players} concurrent players")
     print(f"{'':40}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
     rows = (("one writer thread, plain sqlite3 (bot)", ours), ("one writer through aiosqlite (before)", before),
             ("8 writers through aiosqlite (baseline)", base))
@@ -156,7 +150,7 @@ def main() -> None:
         print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
     print(f"ratio at p99: before/bot {pct(before, .99) / pct(ours, .99):.2f}x, baseline/bot {pct(base, .99) / pct(ours, .99):.2f}x")
     if args.inline:
-        inline = asyncio.run(run(args.players, args.rounds, "inline", guilds=args.guilds))
+        inline = asyncio.run(run(args.players, args.rounds, "inline"))
         name = "writes on the event loop (experiment)"
         print(f"{name:40}{pct(inline, .5):10.1f}{pct(inline, .99):10.1f}{statistics.mean(inline) * 1000:10.1f}")
         print(f"ratio inline/bot: p50 {pct(inline, .5) / pct(ours, .5):.2f}x, p99 {pct(inline, .99) / pct(ours, .99):.2f}x")
@@ -165,14 +159,12 @@ def main() -> None:
 
         server = PostgresServer()
         try:
-            pg = asyncio.run(run(args.players, args.rounds, "bot", url=server.database(), guilds=args.guilds))
-            pg_before = asyncio.run(run(args.players, args.rounds, "one writer", url=server.database(), guilds=args.guilds))
+            pg = asyncio.run(run(args.players, args.rounds, "bot", url=server.database()))
         finally:
             server.stop()
-        for name, xs in (("PostgreSQL, asyncpg (bot)", pg), ("PostgreSQL, last moves on the one writer", pg_before)):
-            print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
-        print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, .99) / pct(ours, .99):.2f}x; "
-              f"last moves on the one writer/bot at p99 {pct(pg_before, .99) / pct(pg, .99):.2f}x")
+        name = "PostgreSQL, asyncpg (bot)"
+        print(f"{name:40}{pct(pg, .5):10.1f}{pct(pg, .99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
+        print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, .99) / pct(ours, .99):.2f}x")
 
 
 if __name__ == "__main__":

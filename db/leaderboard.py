@@ -5,9 +5,7 @@ The functions taking a ``Connection`` are plain synchronous SQLAlchemy Core, cal
 :func:`record_match` inside the transaction of the move that finishes a match, so a result
 row and the standings it changes are written together or not at all.
 :class:`db.leaderboard_store.LeaderboardStore` wraps the rest for the service (reads on the reader pool, writes on
-the repository's single writer connection). Every write to a server's seasons and standings
-holds that server's boards first (:func:`hold_boards`): on PostgreSQL last moves of several
-matches commit side by side, and those of one server take turns.
+the repository's single writer connection).
 
 Every query is scoped by guild: one server never reads another's rows.
 """
@@ -20,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BigInteger, Table, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from db.direct import Direct
@@ -180,7 +178,6 @@ _LAST_SEASON_NUMBER = select(func.max(SE.number)).where(SE.guild_id == bindparam
 _INSERT_SEASON = insert(se_table)
 _UPDATE_STANDING = update(st_table).where(ST.id == bindparam("standing"))
 _INSERT_STANDINGS = insert(st_table)
-_HOLD_BOARDS = select(func.pg_advisory_xact_lock(bindparam("guild", type_=BigInteger)))  # PostgreSQL only
 
 
 @functools.cache
@@ -212,22 +209,8 @@ def _create_season(conn: Connection | Direct, guild_id: int, name: str | None, n
     return season
 
 
-def hold_boards(conn: Connection | Direct, guild_id: int) -> None:
-    """Take the guild's leaderboards for the rest of the transaction: every write to a guild's
-    seasons and standings reads them first (the season open, the standings a result changes),
-    so two such transactions of one guild must not interleave. On PostgreSQL, where the last
-    moves of several matches commit side by side, a transaction-level advisory lock keyed by
-    the guild's id (one per server: other servers' results go ahead; held across processes
-    too; released at commit or rollback; taken again by the same transaction, it stacks). On
-    SQLite every write already runs on the one writer, one at a time: nothing to take."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(_HOLD_BOARDS, {"guild": guild_id})
-
-
 def ensure_season(conn: Connection | Direct, guild_id: int, now: float) -> SeasonRecord:
-    """The guild's open season; the first one is created on first use. Holds the guild's
-    boards from here to the end of the transaction (:func:`hold_boards`)."""
-    hold_boards(conn, guild_id)
+    """The guild's open season; the first one is created on first use."""
     return open_season(conn, guild_id) or _create_season(conn, guild_id, None, now)
 
 
@@ -397,7 +380,6 @@ def board_matches(conn: Connection, guild_id: int, game_id: str, season_id: int)
 
 def rebuild_board(conn: Connection, guild_id: int, game_id: str, season_id: int) -> int:
     """Recompute one board from its results (repair, or after a rule change); players on it."""
-    hold_boards(conn, guild_id)
     tallies = replay(board_matches(conn, guild_id, game_id, season_id))
     _write_board(conn, guild_id, game_id, season_id, tallies)
     return len(tallies)

@@ -158,16 +158,10 @@ class Repository:
                 event.listen(sync_writer, "connect", _sqlite_pragmas)
                 event.listen(sync_writer, "connect", _no_automatic_checkpoint)  # the Checkpointer's work
                 self._writer_thread = WriterThread(sync_writer, Checkpointer(str(db_path)), lock_path=f"{db_path}-writer.lock")
-        # PostgreSQL: the moves, on a pool of their own beside the one writer (the version check
-        # and row locks keep a match's moves in order). A move that ends nothing is one
-        # statement committed on its own; a match's last move is a transaction on the same
-        # connections (``finishers``: the pool's own, in a transaction), holding its guild's
-        # leaderboards (``leaderboard.hold_boards``) so only one server's last moves take turns.
+        # PostgreSQL: the moves that end nothing, each one statement committed on its own, on
+        # a pool of their own (the version check and row locks keep a match's moves in order).
         self.movers: AsyncEngine | None = (
             None if self.is_sqlite else create_async_engine(self.url, pool_size=4, max_overflow=4, isolation_level="AUTOCOMMIT")
-        )
-        self.finishers: AsyncEngine | None = (
-            None if self.movers is None else self.movers.execution_options(isolation_level="READ COMMITTED")
         )
         self._write_lock = asyncio.Lock()
 
@@ -386,14 +380,9 @@ class Repository:
             # The hot path: every move, straight on SQLite's own connection.
             return await self._writer_thread.run(functools.partial(_move_on_sqlite, upd, values, now))
         if self.movers is not None and not upd.results:
-            # PostgreSQL: one statement, one round trip, beside the other moves.
+            # PostgreSQL: one statement, one round trip, beside the other moves. A match's last
+            # move (results, standings, ratings: reads then writes) takes the one writer.
             return await self._move_on_postgresql(tuple(values), _move_params(upd, values, now), upd.match_id)
-        if self.finishers is not None:
-            # PostgreSQL, a match's last move (results, standings, ratings: reads then writes):
-            # one transaction beside the other moves and the other servers' last moves; the
-            # guild's boards are held from the season's read to the commit.
-            async with self.finishers.begin() as conn:
-                return await conn.run_sync(_move, upd, values, now)
         return await self.write(_move, upd, values, now)
 
     async def _move_on_postgresql(self, columns: tuple[str, ...], params: dict[str, Any], match_id: int) -> MatchRecord:

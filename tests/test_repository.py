@@ -28,9 +28,9 @@ async def repo(request: pytest.FixtureRequest, tmp_path: Path):
     await r.close()
 
 
-async def _running(repo: Repository, channel: int = 2, guild: int = 1):
+async def _running(repo: Repository, channel: int = 2):
     m = await repo.create_match(
-        guild_id=guild, channel_id=channel, host_id=3, game_id="crown", options={"variant": "defend"},
+        guild_id=1, channel_id=channel, host_id=3, game_id="crown", options={"variant": "defend"},
         seats=[Seat(3, "Ann"), Seat(None, "AI 1", ai=True)], seed=7,
     )
     return await repo.start_match(m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None)
@@ -91,9 +91,9 @@ async def test_concurrent_moves_on_one_version_apply_exactly_once(repo: Reposito
 
 
 async def test_on_postgresql_a_move_does_not_queue_behind_the_one_writer(postgres_server) -> None:
-    """Moves run on a pool of their own: a move that ends nothing is one statement, a match's
-    last move (results, standings, ratings) a transaction; both go ahead while the one writer
-    is busy (here: held), and moves of several matches run side by side."""
+    """A move that ends nothing is one statement on a pool of its own: it goes ahead while the
+    one writer is busy (here: held), and moves of several matches run side by side. A match's
+    last move (results, standings, ratings) still waits for the writer."""
     repo = Repository(postgres_server.database())
     await repo.migrate()
     try:
@@ -106,41 +106,14 @@ async def test_on_postgresql_a_move_does_not_queue_behind_the_one_writer(postgre
                 assert after.version == before.version + 1 and after == await repo.get_match(before.id)
                 assert [(mv.version, mv.code) for mv in await repo.moves(before.id)] == [(after.version, "a")]
             rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
-            done = await asyncio.wait_for(repo.apply_move(MatchUpdate(
+            last = asyncio.ensure_future(repo.apply_move(MatchUpdate(
                 moved[0].id, moved[0].version, {"n": 2}, 0, 3, "b", {}, status=MatchStatus.FINISHED, results=rows,
-            )), 10)
-        assert done.status == MatchStatus.FINISHED and done == await repo.get_match(done.id)
-        assert await repo.results(done.id) == list(rows)
-        assert [mv.code for mv in await repo.moves(done.id)] == ["a", "b"]
-    finally:
-        await repo.close()
-
-
-async def test_on_postgresql_last_moves_take_turns_only_within_a_server(postgres_server) -> None:
-    """A match's last move holds its server's leaderboards until it commits: another server's
-    last move goes ahead meanwhile, one of the same server waits for it (here the boards are
-    held by a transaction of the test's own)."""
-    from db import leaderboard
-
-    repo = Repository(postgres_server.database())
-    await repo.migrate()
-    try:
-        ours, theirs = await _running(repo, channel=30), await _running(repo, channel=31, guild=2)
-        rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
-
-        def last(m):
-            return repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "end", {}, status=MatchStatus.FINISHED, results=rows))
-
-        assert repo.finishers is not None
-        async with repo.finishers.begin() as holder:
-            await holder.run_sync(leaderboard.hold_boards, 1)
-            waiting = asyncio.ensure_future(last(ours))
-            other = await asyncio.wait_for(last(theirs), 10)
-            assert other.status == MatchStatus.FINISHED and await repo.results(other.id) == list(rows)
-            await asyncio.sleep(0.3)
-            assert not waiting.done(), "a last move of the same server waits for the boards"
-        done = await asyncio.wait_for(waiting, 10)
+            )))
+            await asyncio.sleep(0.2)
+            assert not last.done()  # the last move waits for the writer
+        done = await asyncio.wait_for(last, 10)
         assert done.status == MatchStatus.FINISHED and await repo.results(done.id) == list(rows)
+        assert [mv.code for mv in await repo.moves(done.id)] == ["a", "b"]
     finally:
         await repo.close()
 
