@@ -174,15 +174,11 @@ async def bot_processes(fake: FakeDiscord, mode: str, processes: int, env: dict[
             proc.cleanup()
 
 
-GUILDS = 1  # --guilds: the servers the channels are dealt among (at least one a process)
-
-
 def servers(fake: FakeDiscord, name: str, processes: int) -> list[Any]:
-    """``GUILDS`` servers, at least one a process: with shards, dealt in turn among them."""
-    count = max(GUILDS, processes)
+    """One server a process: with shards, each on its own shard."""
     if processes == 1:
-        return [fake.add_guild(name if count == 1 else f"{name} {n}") for n in range(count)]
-    return [fake.add_guild(f"{name} {n}", shard=(n % processes, processes)) for n in range(count)]
+        return [fake.add_guild(name)]
+    return [fake.add_guild(f"{name} {n}", shard=(n, processes)) for n in range(processes)]
 
 
 def choices_of(rec: InteractionRecord) -> list[str]:
@@ -443,7 +439,7 @@ async def main(
 ) -> None:
     where = "one process with the fake Discord" if in_process else "processes of its own"
     database = "PostgreSQL" if postgres else "SQLite"
-    print(f"bot in {where}, on {database}, {max(GUILDS, 1)} server(s); load average {os.getloadavg()[0]:.2f} at the start")
+    print(f"bot in {where}, on {database}; load average {os.getloadavg()[0]:.2f} at the start")
     print(
         "| players at once | bot processes | answers first | moves | p50 ms | p99 ms | max ms | picture p50 / p99 ms | bot CPU a move ms | fake Discord CPU a move ms "
         "| floor p50 / p99 ms, CPU a move | p99 over the floor | service alone p50 / p99 ms | p99 over the service |"
@@ -766,7 +762,6 @@ if __name__ == "__main__":
         help="bot processes on one database, one Discord shard each (and the floor's as many); several: compared in turn",
     )
     parser.add_argument("--postgres", action="store_true", help="the bot on a real PostgreSQL server (tests/postgres.py)")
-    parser.add_argument("--guilds", type=int, default=1, help="servers the channels are dealt among (at least one a process)")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
     parser.add_argument("--floor-bot", action="store_true", help=argparse.SUPPRESS)  # the floor's bot process
     args = parser.parse_args()
@@ -776,7 +771,6 @@ if __name__ == "__main__":
         floor_bot_process()
     if args.in_process and args.processes != [1]:
         parser.error("--in-process runs one bot, in this process")
-    GUILDS = args.guilds
     asyncio.run(
         main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat, args.processes, args.postgres)
     )

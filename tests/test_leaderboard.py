@@ -264,6 +264,28 @@ async def test_standings_equal_a_rebuild_from_the_results(repo: Repository, lb: 
         assert x.mu == pytest.approx(y.mu, abs=1e-9) and x.sigma == pytest.approx(y.sigma, abs=1e-9)
 
 
+async def test_last_moves_at_once_leave_the_standings_a_rebuild_gives(repo: Repository, lb: LeaderboardService) -> None:
+    """Matches of two servers ending at the same moment, the same players in many of them: no
+    result is lost, the first season of each server is opened once, and the standings are what
+    a rebuild from the results gives (each last move reads standings, then writes them)."""
+    players = [ANN, BOB, CAT, DAN]
+
+    def game(i: int) -> tuple[ResultRow, ...]:
+        a, b = players[i % 4], players[(i + 1 + i // 4) % 4]
+        return (row(a, 1, score=i), row(b, 2, score=0)) if a != b else (row(a, 1), row(None, 2, ai=True))
+
+    await asyncio.gather(*(finish(repo, guild, *game(i)) for i in range(16) for guild in (G1, G2)))
+    for guild in (G1, G2):
+        assert [s.number for s in await lb.store.seasons(guild)] == [1]
+        before = (await lb.board(guild, "crown")).rows
+        assert sum(r.played for r in before) == sum(len([x for x in game(i) if x.user_id]) for i in range(16))
+        assert await lb.rebuild(guild, "crown") == 4
+        after = (await lb.board(guild, "crown")).rows
+        for x, y in zip(before, after, strict=True):
+            assert (x.user_id, x.rank, x.played, x.wins, x.losses, x.points) == (y.user_id, y.rank, y.played, y.wins, y.losses, y.points)
+            assert x.mu == pytest.approx(y.mu, abs=1e-9) and x.sigma == pytest.approx(y.sigma, abs=1e-9)
+
+
 # --- seasons --------------------------------------------------------------------------------
 
 
