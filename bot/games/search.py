@@ -64,9 +64,6 @@ PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
 SECOND_PLACE = 0.25  # what the best place behind the first is worth (the last: 0)
-# The share of the budget kept back to check a move preferred to the game AI's choice on fresh
-# deals (the best of several noisy means is biased upwards; a fresh comparison is not). 0: off.
-VERIFY = 0.0
 
 
 def place_value(outcome: Outcome, seat: int) -> float:
@@ -193,8 +190,7 @@ def search_move(
     gain_squares = [0.0] * len(candidates)
     active = list(range(len(candidates)))
     rounds = played = 0
-    racing = rollouts - int(rollouts * VERIFY)
-    while len(active) > 1 and played + len(active) <= racing:
+    while len(active) > 1 and played + len(active) <= rollouts:
         if stop is not None and stop():
             break
         deal_seed, base = base.next64()
@@ -234,44 +230,7 @@ def search_move(
             spread = math.sqrt(max(gain_squares[i] / rounds - mean * mean, 0.0) / (rounds - 1))
             if mean > best_gain and mean > CONFIDENCE * spread:
                 best_index, best_gain = i, mean
-    if VERIFY and best_index != ai_index:
-        kept, checked = _verified(game, state, seat, candidates[ai_index], candidates[best_index], base, rollouts - played, stop)
-        played += checked
-        if not kept:
-            best_index = ai_index
     return SearchResult(candidates[best_index], rounds, played, means)
-
-
-def _verified(
-    game: Game[Any], state: Any, seat: int, ai: Move, challenger: Move, base: Rng, budget: int,
-    stop: Callable[[], bool] | None,
-) -> tuple[bool, int]:
-    """Whether ``challenger`` still beats the game AI's ``ai`` by ``CONFIDENCE`` standard
-    errors of paired advantage on fresh deals (rounds of two rollouts within ``budget``);
-    and the rollouts played."""
-    gains: list[float] = []
-    played = 0
-    while played + 2 <= budget:
-        if stop is not None and stop():
-            break
-        deal_seed, base = base.next64()
-        play_seed, base = base.next64()
-        det = _determinize(game, state, seat, Rng.from_seed(deal_seed))
-        stage = game.stage(det)
-        values = []
-        for move in (ai, challenger):
-            try:
-                after, _ = game.apply(det, seat, move)
-                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), stage))
-            except GameError:
-                values.append(-1.0)
-        played += 2
-        gains.append(values[1] - values[0])
-    if len(gains) < MIN_ROUNDS:
-        return False, played
-    mean = sum(gains) / len(gains)
-    spread = math.sqrt(max(sum(g * g for g in gains) / len(gains) - mean * mean, 0.0) / (len(gains) - 1))
-    return mean > CONFIDENCE * spread, played
 
 
 def level_move(
