@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.base import Move, Rng
 from bot.games.dynasty import GAME
-from bot.games.dynasty.evaluate import SEED_STEP
 
 VALVE = "gone on far too long"
 HAND_OVER = " over: "  # "Hand 3 over: ..."
@@ -76,7 +75,7 @@ def main() -> None:
     for deck in args.decks.split(","):
         for players in (int(x) for x in args.players.split(",")):
             options = {"deck": deck, "hands": args.hands}
-            results = [play(options, players, i * SEED_STEP, args.random) for i in range(args.games)]
+            results = [play(options, players, i, args.random) for i in range(args.games)]
             median = statistics.median(m for m, _h, _v in results)
             per_hand = statistics.median(h for _m, hs, _v in results for h in hs)
             valves = sum(v for _m, _h, v in results)

@@ -22,7 +22,7 @@ from tests.e2e_support import World, make_bot, open_match, quiet, world
 
 __all__ = ["world"]
 
-SEED_AI_KING_AND_WITCH = 10  # four seats: ann Dragon, bob Knight, AI 1 King, AI 2 Witch
+SEED_AI_KING_AND_WITCH = 5  # four seats: ann Dragon, bob Knight, AI 1 King, AI 2 Witch
 
 
 def court(cards: tuple[str, ...]) -> CrownState:

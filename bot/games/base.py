@@ -287,24 +287,35 @@ class Option:
 # Deterministic randomness.
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # splitmix64's step
+
+
+def _mix(z: int) -> int:
+    """splitmix64's output function: a bijection of 64-bit integers that scatters nearby inputs."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 @dataclass(frozen=True, slots=True)
 class Rng:
-    """splitmix64: the state is one 64-bit integer; every draw returns a new Rng."""
+    """splitmix64: the state is one 64-bit integer; every draw returns a new Rng.
+
+    A draw steps the state by a fixed odd constant, so the states one draw apart differ by
+    that constant: a seed is therefore mixed into its state (:meth:`from_seed`), never
+    multiplied by it. Seeds ``n`` and ``n + 1`` then start far apart on the generator's
+    cycle instead of one draw apart (which made neighbouring seeds replay each other's deals
+    and choices one draw later)."""
 
     state: int
 
     @staticmethod
     def from_seed(seed: int) -> Rng:
-        return Rng((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+        return Rng(_mix(seed & _MASK))
 
     def next64(self) -> tuple[int, Rng]:
-        s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31), Rng(s)
+        s = (self.state + _GAMMA) & _MASK
+        return _mix(s), Rng(s)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)``."""

@@ -15,19 +15,15 @@ from bot.games.base import Rng
 from bot.games.court.game import GAME
 
 SECONDS_PER_MOVE = 6
-# Match n is seeded n * SEED_STEP: Rng.from_seed(k + 1) is one draw ahead of Rng.from_seed(k),
-# so neighbouring seeds would deal overlapping shuffles.
-SEED_STEP = 1_000_003
 
 
 def against_random(matches: int, options: dict[str, str]) -> tuple[int, int]:
     """(AI wins, matches): a win is first place (shared or not)."""
     wins = 0
-    for n in range(matches):
-        seed = n * SEED_STEP
+    for seed in range(matches):
         chooser = random.Random(seed)
         state = GAME.setup(4, seed, options)
-        ai_seat = n % 4
+        ai_seat = seed % 4
         rng = Rng.from_seed(seed ^ 0xA15EED)
         while (outcome := GAME.outcome(state)) is None:
             seat = state.turn
@@ -42,8 +38,7 @@ def against_random(matches: int, options: dict[str, str]) -> tuple[int, int]:
 
 def ai_only_moves(matches: int, options: dict[str, str]) -> list[int]:
     counts = []
-    for n in range(matches):
-        seed = n * SEED_STEP
+    for seed in range(matches):
         state = GAME.setup(4, seed, options)
         rng = Rng.from_seed(seed ^ 0xA15EED)
         moves = 0
