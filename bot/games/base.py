@@ -315,7 +315,10 @@ class Rng:
 
     def next64(self) -> tuple[int, Rng]:
         s = (self.state + _GAMMA) & _MASK
-        return _mix(s), Rng(s)
+        z = s  # _mix(s), written out: this is every draw of every rollout
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31), Rng(s)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, n)``."""
