@@ -19,14 +19,31 @@ def names(message) -> list[str]:  # type: ignore[no-untyped-def]
     return [a["filename"] for a in message.attachments]
 
 
+MOVE_STEPS = ("kg:m:", "kg:ms:", "kg:mp:")
+
+
+def offers_a_move(message) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a hand shows a move step: a button, or a select when the choices are many."""
+    return any(c.custom_id.startswith(MOVE_STEPS) for c in [*message.buttons, *message.selects])
+
+
 async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
-    """Press the first move button of ``hand`` down its steps (a card, then its suit...) until
-    the move is played; the last answer."""
-    for _step in range(4):
-        button = next(b for b in hand.response.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back")
-        hand = await fake.click(mover, hand.response, button.custom_id)
+    """Take the first choice at each step of ``hand``'s move tree (a card, then its suit, an
+    escort...), whether the step is a button or a select, until the move is played; the last
+    answer."""
+    for _step in range(6):
+        message = hand.response
+        button = next((b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"), None)
+        if button is not None:
+            hand = await fake.click(mover, message, button.custom_id)
+        else:
+            select = next(s for s in message.selects if s.custom_id.startswith(("kg:ms:", "kg:mp:")))
+            values = [o.value for o in select.options[: max(1, select.min_values)]]
+            hand = await fake.select(mover, message, select.custom_id, values)
         if "You chose" in hand.text:
             break
+    else:
+        raise AssertionError(f"no move was played: {hand.text}")
     return hand
 
 
@@ -46,7 +63,7 @@ async def test_pictures_reach_players_and_text_only_turns_them_off(world: World)
         await fake.wait_for(lambda: names(hand.response) == ["hand.png"], what="the hand's picture")
         assert "Your cards" in hand.text, "the text is always there beside the picture"
         # A move edits the table: still exactly one picture on it.
-        mover = ann if any(b.custom_id.startswith("kg:m:") for b in hand.response.buttons) else bob
+        mover = ann if offers_a_move(hand.response) else bob
         mine = hand if mover is ann else await fake.click(bob, table, label="My hand")
         mine = await play_first_move(fake, mover, mine)
         await fake.wait_for(lambda: table.edits > before, what="the table after a move")
@@ -119,7 +136,7 @@ async def test_a_text_only_server_gets_no_pictures_and_all_the_text(world: World
             assert cards and "Your cards" in hand.text and all(card in hand.text for card in cards), hand.text
         # A move edits the table: still text only.
         before = table.edits
-        mover = next(u for u, h in hands.items() if any(b.custom_id.startswith("kg:m:") for b in h.response.buttons))
+        mover = next(u for u, h in hands.items() if offers_a_move(h.response))
         mine = hands[mover]
         mine = await play_first_move(fake, mover, mine)
         await fake.wait_for(lambda: table.edits > before, what="the table after a move")
