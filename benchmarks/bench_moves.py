@@ -2,9 +2,9 @@
 
 64 players in 32 two-player tourney matches pick their cards at the same moment, round after
 round; every pick is one transaction. The same load runs three times in one process: with the
-bot's design (one writer connection on a thread of its own, a move's statements compiled once
-and run on its sqlite3 connection, one hop from the event loop per transaction; see
-``db/writer.py``), with the design before it (the one writer through aiosqlite, a hop per
+bot's design (one writer connection, a move's statements compiled once and run on its sqlite3
+connection, at once on the event loop when the writer is idle, else on the writer's thread;
+see ``db/writer.py``), with the design before it (the one writer through aiosqlite, a hop per
 statement), and with a pool of 8 writer connections through aiosqlite (the first baseline);
 it prints p50/p99 and the ratios.
 
@@ -15,8 +15,8 @@ the event loop before it starts counts that wait).
 
 ``--postgres`` runs the bot's design once more on a real PostgreSQL server started from the
 machine's binaries (as the tests do, ``tests/postgres.py``) and prints it beside SQLite.
-``--inline`` runs an experiment beside them: every write on the event loop itself (no hop to
-the writer thread), the same connection settings and checkpointer otherwise.
+``--thread`` runs the design before 2026-11-27 beside them: every move through the writer
+thread (a hop from the event loop and back per transaction), the rest the same.
 """
 
 from __future__ import annotations
@@ -65,24 +65,17 @@ def through_aiosqlite(repo: Repository) -> Repository:
     return repo
 
 
-class InlineWriter:
-    """The experiment: the writer thread's jobs run on the event loop itself, on a connection of
-    the same engine, with the same checkpointer."""
+class ThreadOnly:
+    """The design before 2026-11-27: every write, moves too, hops to the writer thread and back,
+    even when the writer is idle."""
 
     def __init__(self, writer: WriterThread) -> None:
         self.writer = writer
-        self.connection = writer._engine.connect()
 
-    async def run(self, job: Callable[[Connection], Any]) -> Any:
-        result = job(self.connection)
-        if self.connection.in_transaction():
-            self.connection.rollback()
-        if self.writer._checkpointer is not None:
-            self.writer._checkpointer.wrote()
-        return result
+    async def run(self, job: Callable[[Connection], Any], *, inline: bool = False) -> Any:
+        return await self.writer.run(job)
 
     async def close(self) -> None:
-        self.connection.close()
         await self.writer.close()
 
 
@@ -94,9 +87,9 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
             repo = pooled(repo)
         elif design == "aiosqlite":
             repo = through_aiosqlite(repo)
-        elif design == "inline":
+        elif design == "thread":
             assert repo._writer_thread is not None
-            repo._writer_thread = InlineWriter(repo._writer_thread)  # type: ignore[assignment]
+            repo._writer_thread = ThreadOnly(repo._writer_thread)  # type: ignore[assignment]
         svc = MatchService(repo, ai_delay=0)
         matches = []
         for i in range(players // 2):
@@ -137,23 +130,23 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
-    parser.add_argument("--inline", action="store_true", help="also every write on the event loop (an experiment)")
+    parser.add_argument("--thread", action="store_true", help="also every move through the writer thread (the design before)")
     args = parser.parse_args()
     ours = asyncio.run(run(args.players, args.rounds, "bot"))
     before = asyncio.run(run(args.players, args.rounds, "aiosqlite"))
     base = asyncio.run(run(args.players, args.rounds, "pooled"))
     print(f"moves: {len(ours)} by {args.players} concurrent players")
     print(f"{'':40}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
-    rows = (("one writer thread, plain sqlite3 (bot)", ours), ("one writer through aiosqlite (before)", before),
+    rows = (("one writer, plain sqlite3 (bot)", ours), ("one writer through aiosqlite (before)", before),
             ("8 writers through aiosqlite (baseline)", base))
     for name, xs in rows:
         print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
     print(f"ratio at p99: before/bot {pct(before, .99) / pct(ours, .99):.2f}x, baseline/bot {pct(base, .99) / pct(ours, .99):.2f}x")
-    if args.inline:
-        inline = asyncio.run(run(args.players, args.rounds, "inline"))
-        name = "writes on the event loop (experiment)"
-        print(f"{name:40}{pct(inline, .5):10.1f}{pct(inline, .99):10.1f}{statistics.mean(inline) * 1000:10.1f}")
-        print(f"ratio inline/bot: p50 {pct(inline, .5) / pct(ours, .5):.2f}x, p99 {pct(inline, .99) / pct(ours, .99):.2f}x")
+    if args.thread:
+        thread = asyncio.run(run(args.players, args.rounds, "thread"))
+        name = "every move through the thread (before)"
+        print(f"{name:40}{pct(thread, .5):10.1f}{pct(thread, .99):10.1f}{statistics.mean(thread) * 1000:10.1f}")
+        print(f"ratio thread/bot: p50 {pct(thread, .5) / pct(ours, .5):.2f}x, p99 {pct(thread, .99) / pct(ours, .99):.2f}x")
     if args.postgres:
         from tests.postgres import PostgresServer
 

@@ -1,13 +1,14 @@
 """The per-move write against the physical limit: ``Repository.apply_move`` (the bot's one
-writer thread) beside a raw ``sqlite3`` commit of the same rows in the same mode (WAL,
+writer; a move that finds it idle, as each of these does, is written at once on the event
+loop, ``db.writer``) beside a raw ``sqlite3`` commit of the same rows in the same mode (WAL,
 ``synchronous=NORMAL``): the match row updated on its version, one move row inserted, one
 commit per move. Moves one after another, so this is each write's own cost. The two run in
 alternating rounds in one process, so both see the same load on a shared machine.
 
 ``--breakdown`` adds where the bot's time goes, each part measured on its own in the same
-run: the hop from the event loop to the writer thread and back (an empty job), the JSON
-dumps, the write on the writer thread without the hop, and the baseline's own work handed
-through the same hop.
+run: the hop from the event loop to the writer thread and back (an empty job: what a move
+pays when the writer is busy), the JSON dumps, the write on the writer thread without the
+hop, and the baseline's own work handed through the same hop.
 
     .venv/bin/python benchmarks/bench_write.py [--moves 2000] [--breakdown]
 """

@@ -49,7 +49,7 @@ from db.records import (
     Seat,
     ServerSettings,
 )
-from db.writer import Checkpointer, WriterThread
+from db.writer import BUSY_TIMEOUT_MS, Checkpointer, WriterThread
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -93,7 +93,9 @@ def _seats(text: str) -> tuple[Seat, ...]:
     return tuple(Seat.from_json(s) for s in load_json(text))
 
 
-def _record(row: Any) -> MatchRecord:
+def _record(row: Any, state: Any = None, notes: Any = None) -> MatchRecord:
+    """A match's row as its record. ``state``, ``notes``: their values when the caller has
+    them at hand (a move just dumped them), instead of parsing their text again."""
     return MatchRecord(
         id=row.id,
         guild_id=row.guild_id,
@@ -106,8 +108,8 @@ def _record(row: Any) -> MatchRecord:
         seats=_seats(row.seats),
         version=row.version,
         seed=row.seed,
-        state=load_json(row.state) if row.state else None,
-        notes=load_json(row.notes),
+        state=state if state is not None else load_json(row.state) if row.state else None,
+        notes=notes if notes is not None else load_json(row.notes),
         deadline_at=row.deadline_at,
         deadline=load_json(row.deadline) if row.deadline else None,
         created_at=row.created_at,
@@ -377,8 +379,9 @@ class Repository:
         if upd.status.over:
             values["finished_at"] = now
         if self._writer_thread is not None:
-            # The hot path: every move, straight on SQLite's own connection.
-            return await self._writer_thread.run(functools.partial(_move_on_sqlite, upd, values, now))
+            # The hot path: every move, straight on SQLite's own connection; at once on the
+            # event loop when the writer is idle (a quiet server), else in the writer's queue.
+            return await self._writer_thread.run(functools.partial(_move_on_sqlite, upd, values, now), inline=True)
         if self.movers is not None and not upd.results:
             # PostgreSQL: one statement, one round trip, beside the other moves. A match's last
             # move (results, standings, ratings: reads then writes) takes the one writer.
@@ -654,7 +657,7 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
             driver.execute(statement.sql, params)
         statement, params = _SQLITE_MOVE_INSERT, _SQLITE_MOVE_INSERT.bind(_move_row(upd, now))
         driver.execute(statement.sql, params)
-        rec = _record(SimpleNamespace(**{**row, **values}, version=upd.expected_version + 1))
+        rec = _record(SimpleNamespace(**{**row, **values}, version=upd.expected_version + 1), upd.state, upd.notes)
         if upd.results:
             _insert_results(Direct(conn), rec, upd.results, now)
         driver.commit()
@@ -709,6 +712,6 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.close()
 

@@ -2,12 +2,26 @@
 running jobs one at a time for the event loop, and the checkpointer beside it.
 
 A job is a synchronous function of the SQLAlchemy ``Connection``; it owns its transaction
-(``Repository.write`` wraps it in one). The connection is opened on the thread at the first
-job and kept until ``close``: no pool check-out per write.
+(``Repository.write`` wraps it in one). The connection is opened at the first job and kept
+until ``close``: no pool check-out per write.
 
 The hop from the event loop and back is a queue put, the thread's wake-up and one
 ``call_soon_threadsafe``: about 14 us here against 23 us through ``run_in_executor`` and its
 two chained futures (``benchmarks/bench_write.py --breakdown`` measures both).
+
+A move's write that finds the writer idle (no job running, none queued) and the other
+processes' lock free skips the hop: it runs at once on the event loop, on the same
+connection, ``_turn`` held so the thread cannot start a job meanwhile. Since the loop runs
+one callback at a time, that is nearly every move, in a burst too; the thread keeps the other
+writes (lobbies, settings, message ids, a restart's read) and a move that comes while one of
+those runs or another process writes. A write is about 50-150 us of SQLite and Python; the
+hop it saves costs about as much again when both threads wake from idle, and in a burst
+each hop is a switch of the GIL between the two threads. ``bench_write.py``: 2.2-2.3 times
+the raw commit against 3.9-4.5 with the hop; ``bench_bot.py``, 64 at once: p99 about 5%
+lower (2026-11-27, docs/MEASUREMENTS.md). SQLite's own write lock can still be taken by
+something that is not one of the bot's writers (an admin's shell); a write on the loop must
+never wait for it (up to the busy timeout of 5 s), so it runs with a busy timeout of 0, and
+on "database is locked" (its transaction rolled back) it goes to the thread to wait there.
 
 In WAL mode with ``synchronous=NORMAL`` a commit only appends to the WAL file; the disk
 waits (fsync) come with the checkpoint that copies the WAL back into the database file, which
@@ -48,6 +62,7 @@ except ImportError:  # Windows has no flock: there SQLite's own polling decides 
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+BUSY_TIMEOUT_MS = 5000  # how long a write waits for SQLite's lock (``_sqlite_pragmas`` sets it)
 # (the caller's loop, its future, the job; None to close)
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connection], Any] | None]
 
@@ -110,15 +125,33 @@ class WriterThread:
         self._lock_path = lock_path if fcntl is not None else None
         self._lock_fd: int | None = None
         self._connection: Connection | None = None
+        self._waits_for_sqlite = True  # the connection's busy timeout: BUSY_TIMEOUT_MS, or 0 for inline jobs
         self._closed = False
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._turn = threading.Lock()  # held by whoever is writing: the thread, or an inline job
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
-    async def run(self, job: Callable[[Connection], T]) -> T:
-        """``job(connection)`` on the writer thread; its result or its exception here."""
+    async def run(self, job: Callable[[Connection], T], *, inline: bool = False) -> T:
+        """``job(connection)`` on the writer thread; its result or its exception here.
+
+        ``inline``: a short job (a move's write) that finds the writer idle, nothing queued
+        and the other processes' lock free runs at once on the caller's thread instead, on
+        the same connection (see the module's docstring)."""
         if self._closed:
             raise RuntimeError("the SQLite writer is closed")
+        if inline and self._jobs.empty() and self._turn.acquire(blocking=False):
+            try:
+                if self._take_file_lock(wait=False):
+                    try:
+                        return self._job_on_connection(job, wait_for_sqlite=False)
+                    except Exception as err:
+                        if not _locked(err):
+                            raise
+                        # Something outside the bot's writers holds SQLite's own write lock
+                        # (an admin's shell, a VACUUM): the job rolled back; wait on the thread.
+            finally:
+                self._turn.release()
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
         self._jobs.put((loop, done, job))
@@ -150,25 +183,56 @@ class WriterThread:
                 return
             if done.cancelled():  # the caller gave up before its turn came: do not write
                 continue
-            try:
-                if self._connection is None or self._connection.closed:
-                    self._connection = self._engine.connect()
-                if self._lock_path is not None and self._lock_fd is None:
-                    self._lock_fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-                if self._lock_fd is not None:
-                    fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+            with self._turn:
                 try:
-                    outcome: tuple[bool, Any] = (True, job(self._connection))
-                    if self._connection.in_transaction():  # a job that left its transaction open loses it
-                        self._connection.rollback()
-                finally:
-                    if self._lock_fd is not None:
-                        fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
-            except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
-                outcome = (False, err)
+                    self._take_file_lock(wait=True)
+                    outcome: tuple[bool, Any] = (True, self._job_on_connection(job))
+                except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
+                    outcome = (False, err)
+            _reply(loop, done, outcome)
+
+    def _take_file_lock(self, *, wait: bool) -> bool:
+        """The other processes' writer lock (when there is one): True once held; with
+        ``wait=False``, False at once when another process holds it."""
+        if self._lock_path is None:
+            return True
+        if self._lock_fd is None:
+            self._lock_fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _job_on_connection(self, job: Callable[[Connection], T], wait_for_sqlite: bool = True) -> T:
+        """Run ``job`` on the writer connection (opened at the first job), the file lock held
+        (``_take_file_lock``), then let the lock go; called with ``_turn`` held.
+        ``wait_for_sqlite=False``: if SQLite's own write lock is taken, fail at once (the
+        busy error, the job rolled back) rather than wait up to the busy timeout."""
+        try:
+            if self._connection is None or self._connection.closed:
+                self._connection = self._engine.connect()
+                self._waits_for_sqlite = True  # the connection's pragmas set the busy timeout
+            if wait_for_sqlite != self._waits_for_sqlite:  # changed only when the kind of job changes
+                driver = self._connection.connection.driver_connection
+                driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS if wait_for_sqlite else 0}")
+                self._waits_for_sqlite = wait_for_sqlite
+            result = job(self._connection)
+            if self._connection.in_transaction():  # a job that left its transaction open loses it
+                self._connection.rollback()
+            return result
+        finally:
+            if self._lock_fd is not None:
+                fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
-            _reply(loop, done, outcome)
+
+
+def _locked(err: BaseException) -> bool:
+    """Whether ``err`` (or the driver's error it wraps) is SQLite's "database is locked"."""
+    orig = getattr(err, "orig", err)
+    code = getattr(orig, "sqlite_errorcode", None)  # the extended code: its low byte is the primary one
+    return isinstance(orig, sqlite3.OperationalError) and code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def _reply(loop: asyncio.AbstractEventLoop, done: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:

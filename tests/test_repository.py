@@ -6,6 +6,8 @@ import asyncio
 import os
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -235,6 +237,38 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
         await writer.run(lambda _conn: None)
 
 
+async def test_a_short_job_runs_at_once_on_the_loop_when_the_writer_is_idle_and_queues_otherwise(tmp_path: Path) -> None:
+    """``inline=True`` (a move's write) skips the hop to the writer thread when nothing is
+    being written or waiting; behind a running or queued job it waits its turn in order."""
+    writer = WriterThread(create_engine(f"sqlite:///{tmp_path / 'w.db'}", connect_args={"check_same_thread": False}))
+    here = threading.get_ident()
+
+    def where(order: list[str], name: str) -> Callable[[Connection], int]:
+        def job(conn: Connection) -> int:
+            order.append(name)
+            return threading.get_ident()
+        return job
+
+    order: list[str] = []
+    assert await writer.run(where(order, "quiet"), inline=True) == here, "idle: on the caller's thread"
+    assert await writer.run(where(order, "queued"), inline=False) != here, "not inline: the writer thread"
+    release = threading.Event()
+    busy = asyncio.ensure_future(writer.run(lambda _conn: release.wait(10)))
+    await asyncio.sleep(0.05)  # the writer thread is inside the busy job
+    behind_busy = asyncio.ensure_future(writer.run(where(order, "behind the busy one"), inline=True))
+    behind_that = asyncio.ensure_future(writer.run(where(order, "behind both"), inline=True))
+    await asyncio.sleep(0.05)
+    assert order == ["quiet", "queued"], "nothing jumps the queue while the writer is busy"
+    release.set()
+    assert await busy is True
+    assert await behind_busy != here and await behind_that != here
+    assert order == ["quiet", "queued", "behind the busy one", "behind both"]
+    with pytest.raises(ZeroDivisionError):  # an inline job's error reaches its caller too
+        await writer.run(lambda _conn: 1 / 0, inline=True)
+    assert await writer.run(_in_a_transaction, inline=True) == 8
+    await writer.close()
+
+
 async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_database(tmp_path: Path) -> None:
     """Each write holds ``<file>-writer.lock`` (flock) for its transaction, so the writers of
     several processes on one SQLite file take turns, woken as soon as the lock is free,
@@ -255,6 +289,32 @@ async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_da
     assert (await asyncio.wait_for(move, 5)).version == m.version + 1
     fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # and left the lock free
     os.close(other)
+    await repo.close()
+
+
+async def test_a_move_never_waits_on_the_event_loop_for_a_lock_held_outside_the_bot(tmp_path: Path) -> None:
+    """SQLite's own write lock taken by something that is not one of the bot's writers (an
+    admin's shell): the move, which would run at once on the event loop, meets it without
+    waiting, rolls back and waits its turn on the writer thread, so the bot goes on answering;
+    it is written once the lock is let go."""
+    path = tmp_path / "bot.db"
+    repo = Repository(f"sqlite:///{path}")
+    await repo.migrate()
+    m = await _running(repo)
+    shell = sqlite3.connect(path, isolation_level=None)
+    shell.execute("BEGIN IMMEDIATE")  # holds the write lock
+    started = time.monotonic()
+    move = asyncio.ensure_future(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})))
+    await asyncio.sleep(0.2)
+    assert time.monotonic() - started < 1.0, "the event loop must not wait for the lock"
+    assert not move.done()
+    shell.execute("COMMIT")
+    assert (await asyncio.wait_for(move, 5)).version == m.version + 1
+    assert [mv.code for mv in await repo.moves(m.id)] == ["a"]
+    # And the next move, nothing held, runs at once again on the loop with the usual timeout.
+    again = await repo.apply_move(MatchUpdate(m.id, m.version + 1, {"n": 2}, 0, 3, "b", {}))
+    assert again.version == m.version + 2
+    shell.close()
     await repo.close()
 
 
