@@ -59,7 +59,7 @@ waiting for it is in the "idle" row.
 ``--phases`` runs each count once more and prints when each step of a move's answer happens
 inside the bot's process (wall clock from the moment discord.py starts parsing the
 ``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move,
-the database write (queued for the writer thread, run, its result back on the event loop),
+the database write (on the event loop when the writer is idle, else queued for the writer thread),
 the hand's text and buttons built, the answer handed to discord.py; and the garbage
 collector's pauses. What the CPU profile of ``--breakdown`` cannot show: waits in queues, and
 the cost of code run once in a while with cold caches, which is what one player alone meets.
@@ -510,9 +510,9 @@ async def profiled(rounds: int, alone_rounds: int, counts: list[int]) -> None:
 PHASES = (  # (mark, what happened by then), in the order of a move's answer
     ("command", "discord.py has parsed the event and called the /move command"),
     ("play", "the command has found the move; the service's move starts"),
-    ("write", "the service has the engine's new state; its write goes to the writer thread"),
-    ("job", "the writer thread starts the write (after the writes queued before it)"),
-    ("committed", "the writer thread has committed it"),
+    ("write", "the service has the engine's new state; its write begins (at once on the event loop when the writer is idle, else queued for the writer thread)"),
+    ("job", "the write starts (on the thread: after the writes queued before it)"),
+    ("committed", "the write is committed"),
     ("written", "the event loop has the write's result back"),
     ("played", "the service's move returns (listeners told, timers armed)"),
     ("hand", "the hand's text and buttons are built"),
@@ -582,8 +582,8 @@ def mark_phases(path: str) -> None:
 
     write = WriterThread.run
 
-    async def run(self: WriterThread, job: Any) -> Any:
-        move = current.get()  # the job runs on the writer thread, outside the move's context
+    async def run(self: WriterThread, job: Any, *, inline: bool = False) -> Any:
+        move = current.get()  # the job may run on the writer thread, outside the move's context
 
         def timed(connection: Any) -> Any:
             mark("job", move)
@@ -597,7 +597,7 @@ def mark_phases(path: str) -> None:
 
         mark("write")
         try:
-            return await write(self, timed)
+            return await write(self, timed, inline=inline)
         finally:
             mark("written")
 
@@ -648,7 +648,7 @@ async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
         slow = [m for m in moves if "committed" in m and m["committed"] - m["job"] > 2]
         if slow:
             print(
-                f"\nWrites over 2 ms on the writer thread: {len(slow)}; their time there / its CPU time in them (ms): "
+                f"\nWrites over 2 ms (on the loop or the writer thread): {len(slow)}; their time there / its CPU time in them (ms): "
                 + ", ".join(f"{m['committed'] - m['job']:.1f} / {m['job_cpu']:.1f}" for m in slow)
             )
         if pauses:

@@ -215,6 +215,7 @@ class WriterThread:
                 self._waits_for_sqlite = True  # the connection's pragmas set the busy timeout
             if wait_for_sqlite != self._waits_for_sqlite:  # changed only when the kind of job changes
                 driver = self._connection.connection.driver_connection
+                assert driver is not None
                 driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS if wait_for_sqlite else 0}")
                 self._waits_for_sqlite = wait_for_sqlite
             result = job(self._connection)

@@ -47,7 +47,7 @@ SCRIPTS: dict[str, Smoke] = {
             r"^\| 2 \| 1 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} \| {n} / {n}, CPU {n} \| {n}x \|",
             r"its event loop was busy {n} s \({n} ms a move",
             r"^\| POST /interactions/\{{interaction_id\}}/\{{token\}}/callback \| 1\.00 \|$",
-            r"^\| the writer thread has committed it \| {n} \| {n} \|$",
+            r"^\| the write is committed \| {n} \| {n} \|$",
             r"^\| the answer is handed to discord\.py to send \| {n} \| {n} \|$",
         ),
     ),
@@ -83,13 +83,14 @@ SCRIPTS: dict[str, Smoke] = {
     ),
     # Not --postgres: it needs a PostgreSQL server.
     "bench_moves.py": Smoke(
-        ("--players", "2", "--rounds", "1", "--inline"),
+        ("--players", "2", "--rounds", "1", "--thread"),
         (
             r"^moves: 2 by 2 concurrent players$",
-            r"^one writer thread, plain sqlite3 \(bot\) +{n} +{n} +{n}$",
+            r"^one writer, plain sqlite3 \(bot\) +{n} +{n} +{n}$",
             r"^8 writers through aiosqlite \(baseline\) +{n} +{n} +{n}$",
             r"^ratio at p99: before/bot {n}x, baseline/bot {n}x$",
-            r"^writes on the event loop \(experiment\) +{n} +{n} +{n}$",
+            r"^every move through the thread \(before\) +{n} +{n} +{n}$",
+            r"^ratio thread/bot: p50 {n}x, p99 {n}x$",
         ),
     ),
     "bench_restart.py": Smoke(

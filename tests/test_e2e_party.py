@@ -12,6 +12,8 @@ import sqlite3
 import pytest
 
 from bot.app import KingBot
+from bot.service import Snapshot
+from bot.ui.table import TablePublisher
 from db.records import MatchStatus
 from tests.e2e_support import (
     World,
@@ -125,6 +127,43 @@ async def test_a_two_table_two_round_party_of_people_and_ai(world: World, caplog
             # the party seats the next round itself: a finished table offers its log, no rematch
             assert table is not None and [b.label for b in table.buttons] == ["Log"], table.buttons
             assert re.search(r"A table of party #\d+", table.text), table.text
+    fake.assert_clean()
+    assert error_records(caplog.records) == []
+
+
+async def test_a_table_of_ai_seats_that_ends_before_its_first_post_still_shows_in_its_thread(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table of AI seats alone plays at once; its first change may reach the table
+    publisher only after its end (Discord slow to take the post). Forced here: the first
+    publish of such a table waits for the end. Its thread still gets the finished table, with
+    who won and its Log, and the party goes on."""
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    (ann,) = world.users[:1]
+    held: list[int] = []
+    original = TablePublisher.publish
+
+    async def publish_late(self: TablePublisher, snap: Snapshot) -> None:
+        if snap.record.message_id is None and all(seat.ai for seat in snap.seats):
+            while not (snap := await self.service.get(snap.id)).status.over:
+                await asyncio.sleep(0.01)
+            held.append(snap.id)
+        await original(self, snap)
+
+    monkeypatch.setattr(TablePublisher, "publish", publish_late)
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [], ais=3)  # four seats at two tables: one of AI seats alone
+        await fake.wait_for(lambda: bool(held), what="the AI table's end")
+        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        ai_thread = next(t for t in threads_of(fake, world) if "ann" not in table_in(fake, t).text)
+        table = table_in(fake, ai_thread)
+        assert "wins" in table.text and [b.label for b in table.buttons] == ["Log"], (table.text, table.buttons)
+        assert len([m for m in fake.messages(ai_thread) if m.buttons]) == 1, "one table, posted once"
+        await play_tables(fake, world, [ann], party, "wins the party")
+        await quiet(fake, bot)
+        assert "🏆" in party.text, party.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
 

@@ -257,6 +257,36 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
     assert results[1].left and not results[1].is_ai
 
 
+async def test_ai_seats_without_a_pause_still_give_the_event_loop_a_turn_between_moves(svc: MatchService, repo: Repository) -> None:
+    """With no visible pause (``AI_DELAY=0``) a table of AI seats alone plays on at once. A
+    move's write on SQLite may finish without suspending (db.writer), yet the event loop
+    still gets turns for everyone else between the AI's moves, not only after the match."""
+    m = await svc.open_lobby(  # turns one after another: one AI wake plays a run of moves
+        guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty", options={"deck": "classic", "hands": "1"}
+    )
+    await svc.join(m.id, BOB, "Bob")
+    m = await svc.start(m.id, HOST)
+    ticks = 0
+
+    async def ticking() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    ticker = asyncio.create_task(ticking())
+    await svc.leave_match(m.id, HOST)
+    await svc.leave_match(m.id, BOB)  # both seats now AI: the match plays itself to its end
+
+    async def over() -> bool:
+        return (await svc.get(m.id)).status.over
+
+    await wait_for(over)
+    ticker.cancel()
+    ai_moves = len(await repo.moves(m.id))
+    assert ai_moves >= 4 and ticks >= ai_moves, (ai_moves, ticks)
+
+
 async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(svc: MatchService, repo: Repository, monkeypatch) -> None:
     """The hard AI thinks off the lock on one version; if a human moves meanwhile, its move
     is dropped and it thinks again on the new version (crown tourney: both pick at once)."""

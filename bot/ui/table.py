@@ -202,14 +202,13 @@ class TablePublisher:
 
     async def publish(self, snap: Snapshot) -> None:
         if snap.record.message_id is None:
-            if snap.status == MatchStatus.RUNNING:
-                await self._post_table(snap)  # a party's table, started in its new thread
+            # A party's table, started in its new thread: posted when it first changes, even
+            # when that change was its end (a table of AI seats alone may play to its end
+            # before its first post), so every thread shows its table and who won.
+            if snap.state is not None:
+                await self._post_table(snap)
             return
-        skill = party_id = None
-        if snap.status == MatchStatus.FINISHED:
-            skill = await self.service.skill_changes(snap.id)
-            party_id = await self.service.party_of_match(snap.id)
-        embed, view = table_message(snap, skill, party_id)
+        embed, view = await self._table_message(snap)
         files = await self._picture(snap, embed)
         channel = self._channel(snap)
         try:
@@ -224,9 +223,18 @@ class TablePublisher:
         except discord.HTTPException:
             log.exception("match %s: editing the table message failed", snap.id)
 
+    async def _table_message(self, snap: Snapshot) -> tuple[discord.Embed, discord.ui.View]:
+        """The table's embed and buttons; a finished match's with its skill changes, and
+        without Rematch at a party's table."""
+        skill = party_id = None
+        if snap.status == MatchStatus.FINISHED:
+            skill = await self.service.skill_changes(snap.id)
+            party_id = await self.service.party_of_match(snap.id)
+        return table_message(snap, skill, party_id)
+
     async def _post_table(self, snap: Snapshot) -> None:
         """Post the table as a new message (the old one is gone, or there was none yet)."""
-        embed, view = table_message(snap)
+        embed, view = await self._table_message(snap)
         try:
             message = await self._channel(snap).send(embed=embed, view=view, files=await self._picture(snap, embed))
         except discord.HTTPException:
