@@ -72,7 +72,7 @@ class Checkpointer:
 
     def __init__(self, database: str, every: int = 200, idle_seconds: float = 5.0) -> None:
         self._database, self._every, self._idle = database, every, idle_seconds
-        self._written = 0  # writes committed (counted by the writer thread)
+        self._written = 0  # writes committed (counted by whoever holds the writer's turn)
         self._signalled = 0  # _written when the writer last called for a checkpoint
         self._copied = 0  # _written when the last checkpoint started (the checkpointer's own)
         self._seen = 0  # _written when the checkpointer last woke (quiet since: no write after it)
@@ -82,7 +82,7 @@ class Checkpointer:
         self._thread.start()
 
     def wrote(self) -> None:
-        """One more write committed (called by the writer thread only)."""
+        """One more write committed (called by whoever holds the writer's turn: its thread, or an inline write on the event loop)."""
         self._written += 1
         if self._written - self._signalled >= self._every:
             self._signalled = self._written
