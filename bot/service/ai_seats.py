@@ -120,8 +120,9 @@ class AIDriver(ServiceCore):
             if self._closed:
                 return True
             remaining = self.ai_delay - (time.monotonic() - started)
-            if self.ai_delay and remaining > 0 and not paused:
-                await asyncio.sleep(remaining)
+            # The AI's visible pause; without one, still a turn of the event loop for everyone
+            # else between two AI moves (a move's write may finish without suspending: db.writer).
+            await asyncio.sleep(remaining if self.ai_delay and remaining > 0 and not paused else 0)
             paused = False
             async with self.lock(match_id):
                 snap = await self.get(match_id)
