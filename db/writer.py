@@ -142,14 +142,9 @@ class WriterThread:
             raise RuntimeError("the SQLite writer is closed")
         if inline and self._jobs.empty() and self._turn.acquire(blocking=False):
             try:
-                if self._take_file_lock(wait=False):
-                    try:
-                        return self._job_on_connection(job, wait_for_sqlite=False)
-                    except Exception as err:
-                        if not _locked(err):
-                            raise
-                        # Something outside the bot's writers holds SQLite's own write lock
-                        # (an admin's shell, a VACUUM): the job rolled back; wait on the thread.
+                return self._write(job, wait=False)
+            except _NotNow:  # another writer holds a lock: wait for it on the thread
+                pass
             finally:
                 self._turn.release()
         loop = asyncio.get_running_loop()
@@ -185,40 +180,38 @@ class WriterThread:
                 continue
             with self._turn:
                 try:
-                    self._take_file_lock(wait=True)
-                    outcome: tuple[bool, Any] = (True, self._job_on_connection(job))
+                    outcome: tuple[bool, Any] = (True, self._write(job, wait=True))
                 except BaseException as err:  # noqa: BLE001 - handed to the caller, the thread lives on
                     outcome = (False, err)
             _reply(loop, done, outcome)
 
-    def _take_file_lock(self, *, wait: bool) -> bool:
-        """The other processes' writer lock (when there is one): True once held; with
-        ``wait=False``, False at once when another process holds it."""
-        if self._lock_path is None:
-            return True
-        if self._lock_fd is None:
+    def _write(self, job: Callable[[Connection], T], *, wait: bool) -> T:
+        """``job`` on the writer connection (opened at the first job), the other processes'
+        lock held around it; called with ``_turn`` held. ``wait=False`` (a write on the
+        event loop) waits for no lock: :class:`_NotNow` when another process holds theirs or
+        something else holds SQLite's own (its busy timeout is 0 then; the job rolled back)."""
+        if self._lock_path is not None and self._lock_fd is None:
             self._lock_fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _job_on_connection(self, job: Callable[[Connection], T], wait_for_sqlite: bool = True) -> T:
-        """Run ``job`` on the writer connection (opened at the first job), the file lock held
-        (``_take_file_lock``), then let the lock go; called with ``_turn`` held.
-        ``wait_for_sqlite=False``: if SQLite's own write lock is taken, fail at once (the
-        busy error, the job rolled back) rather than wait up to the busy timeout."""
+        if self._lock_fd is not None:
+            try:
+                fcntl.flock(self._lock_fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise _NotNow from None
         try:
             if self._connection is None or self._connection.closed:
                 self._connection = self._engine.connect()
                 self._waits_for_sqlite = True  # the connection's pragmas set the busy timeout
-            if wait_for_sqlite != self._waits_for_sqlite:  # changed only when the kind of job changes
+            if wait != self._waits_for_sqlite:  # changed only when the kind of write changes
                 driver = self._connection.connection.driver_connection
                 assert driver is not None
-                driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS if wait_for_sqlite else 0}")
-                self._waits_for_sqlite = wait_for_sqlite
-            result = job(self._connection)
+                driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS if wait else 0}")
+                self._waits_for_sqlite = wait
+            try:
+                result = job(self._connection)
+            except Exception as err:
+                if not wait and _locked(err):
+                    raise _NotNow from err
+                raise
             if self._connection.in_transaction():  # a job that left its transaction open loses it
                 self._connection.rollback()
             return result
@@ -227,6 +220,10 @@ class WriterThread:
                 fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
             if self._checkpointer is not None:
                 self._checkpointer.wrote()
+
+
+class _NotNow(Exception):
+    """A write on the event loop met a lock it must not wait for (``WriterThread._write``)."""
 
 
 def _locked(err: BaseException) -> bool:

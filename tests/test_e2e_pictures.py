@@ -37,7 +37,7 @@ async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
         if button is not None:
             hand = await fake.click(mover, message, button.custom_id)
         else:
-            select = next(s for s in message.selects if s.custom_id.startswith(("kg:ms:", "kg:mp:")))
+            select = next(s for s in message.selects if s.custom_id.startswith(MOVE_STEPS))
             values = [o.value for o in select.options[: max(1, select.min_values)]]
             hand = await fake.select(mover, message, select.custom_id, values)
         if "You chose" in hand.text:
