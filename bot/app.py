@@ -59,7 +59,7 @@ class KingBot(commands.AutoShardedBot):
                 kwargs.setdefault("shard_ids", list(settings.shard_ids))
         # Table edits, pings, hand refreshes and pictures wait while players are unanswered:
         # arrivals are counted in dispatch (below), answers as their callback requests end.
-        self.answers = AnswersFirst(settings.answers_first_seconds)
+        self.answers = AnswersFirst(settings.answers_first_seconds, hold_collector=freeze_heap)
         trace = aiohttp.TraceConfig()
         trace.on_request_end.append(self.answers.request_ended)
         trace.on_request_exception.append(self.answers.request_ended)

@@ -6,6 +6,7 @@ of it is lost."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import time
 from types import SimpleNamespace
@@ -192,6 +193,45 @@ async def test_the_gate_forgets_interactions_past_discords_window_and_can_be_off
     off.arrived(2)
     assert off.unanswered() == 0
     await asyncio.wait_for(off.quiet(), 1)
+
+
+async def test_the_collector_waits_while_players_are_unanswered_and_runs_after_the_last_answer() -> None:
+    gate = AnswersFirst(5, hold_collector=True)
+    assert gc.isenabled()
+    try:
+        gate.arrived(1)
+        gate.arrived(2)
+        assert not gc.isenabled(), "no automatic collection while an answer is owed"
+        gate.answered(1)
+        assert not gc.isenabled()
+        gate.answered(2)
+        assert gc.isenabled(), "back on as the last answer goes out"
+        assert gate._collector_held is None
+    finally:
+        gc.enable()
+
+
+async def test_the_collector_is_held_at_most_max_wait_and_never_turned_on_by_the_gate_when_it_was_off() -> None:
+    gate = AnswersFirst(0.05, hold_collector=True)
+    try:
+        gate.arrived(1)  # its answer never comes (a failed handler): the collector does not wait for it
+        assert not gc.isenabled()
+        await asyncio.sleep(0.1)
+        assert gc.isenabled(), "held no longer than max_wait"
+        gate.arrived(2)
+        assert gc.isenabled(), "not held again until everyone was answered once"
+        gate.answered(1)
+        gate.answered(2)
+        gc.disable()  # someone else turned it off (a benchmark, a profiler)
+        gate.arrived(3)
+        gate.answered(3)
+        assert not gc.isenabled(), "the gate turns on only what it turned off"
+    finally:
+        gc.enable()
+    plain = AnswersFirst(5)  # a bot that does not own its process (tests, several bots)
+    plain.arrived(4)
+    assert gc.isenabled()
+    plain.answered(4)
 
 
 async def test_the_next_round_of_the_same_players_updates_the_pings_deadline(world: World) -> None:

@@ -11,11 +11,18 @@ seconds at most, so a steady stream of clicks never starves a table.
 The bot marks arrivals where discord.py dispatches every interaction (``KingBot.dispatch``)
 and answers through aiohttp's request tracing (the callback's ``POST
 /interactions/{id}/{token}/callback`` ending, well or not), so no handler has to remember it.
+
+The garbage collector steps aside too (``hold_collector``, for a bot that owns its process):
+while players are unanswered, Python's automatic collections wait, at most ``max_wait``, and
+run as soon as the last answer is out. A burst of 64 answers allocates enough to set off
+some twenty young collections and, now and then, a full one, and each paused every answer
+still to come.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from collections.abc import Callable
 from typing import Any
@@ -26,22 +33,45 @@ ANSWER_WINDOW = 3.0  # seconds Discord gives an interaction's answer; later it i
 class AnswersFirst:
     """Counts the interactions not answered yet; ``max_wait`` 0 turns the waiting off."""
 
-    def __init__(self, max_wait: float = 0.3, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, max_wait: float = 0.3, clock: Callable[[], float] = time.monotonic, *, hold_collector: bool = False
+    ) -> None:
         self.max_wait = max_wait
         self.clock = clock
+        self.hold_collector = hold_collector and max_wait > 0
         self._unanswered: dict[int, float] = {}  # interaction id -> when it arrived
         self._waiting: set[asyncio.Future[None]] = set()  # work waiting for quiet
+        self._collector_held: asyncio.TimerHandle | None = None  # when held: the timer that lets it go
 
     def arrived(self, interaction_id: int) -> None:
         if self.max_wait > 0:
+            if not self._unanswered and self.hold_collector:
+                self._hold_collector()
             self._unanswered[interaction_id] = self.clock()
 
     def answered(self, interaction_id: int) -> None:
         self._unanswered.pop(interaction_id, None)
-        if not self._unanswered and self._waiting:
-            for waiter in self._waiting:
-                _release(waiter)
-            self._waiting.clear()
+        if not self._unanswered:
+            self._let_collector_go()
+            if self._waiting:
+                for waiter in self._waiting:
+                    _release(waiter)
+                self._waiting.clear()
+
+    def _hold_collector(self) -> None:
+        """Pause automatic collections until every interaction is answered, or ``max_wait``
+        (a steady stream of clicks never holds them for longer). Not when something else
+        turned the collector off: that one turns it back on."""
+        if self._collector_held is not None or not gc.isenabled():
+            return
+        gc.disable()
+        self._collector_held = asyncio.get_running_loop().call_later(self.max_wait, self._let_collector_go)
+
+    def _let_collector_go(self) -> None:
+        if self._collector_held is not None:
+            self._collector_held.cancel()
+            self._collector_held = None
+            gc.enable()  # the allocations of the burst set off the collections they owe at once
 
     def unanswered(self) -> int:
         """How many interactions wait for their answer (those past Discord's window dropped)."""
