@@ -179,6 +179,8 @@ class Repository:
 
         async with self._write_lock, self.writer.begin() as conn:
             await conn.run_sync(upgrade)
+        if self._writer_thread is not None:
+            _compile_the_moves()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncConnection]:
@@ -366,18 +368,7 @@ class Repository:
     async def apply_move(self, upd: MatchUpdate) -> MatchRecord:
         """State + version + move row (+ results when finished): one transaction or nothing."""
         now = time.time()
-        values: dict[str, Any] = {
-            "state": dump_json(upd.state),
-            "notes": dump_json(upd.notes),
-            "status": str(upd.status),
-            "deadline_at": upd.deadline_at,
-            "deadline": dump_json(upd.deadline) if upd.deadline else None,
-            "updated_at": now,
-        }
-        if upd.seats is not None:
-            values["seats"] = dump_json([s.to_json() for s in upd.seats])
-        if upd.status.over:
-            values["finished_at"] = now
+        values = _move_values(upd, now)
         if self._writer_thread is not None:
             # The hot path: every move, straight on SQLite's own connection; at once on the
             # event loop when the writer is idle (a quiet server), else in the writer's queue.
@@ -527,6 +518,23 @@ def _versioned_update(conn: Connection, match_id: int, expected_version: int, va
     return _record(row)
 
 
+def _move_values(upd: MatchUpdate, now: float) -> dict[str, Any]:
+    """The columns of the match's row that a move sets."""
+    values: dict[str, Any] = {
+        "state": dump_json(upd.state),
+        "notes": dump_json(upd.notes),
+        "status": str(upd.status),
+        "deadline_at": upd.deadline_at,
+        "deadline": dump_json(upd.deadline) if upd.deadline else None,
+        "updated_at": now,
+    }
+    if upd.seats is not None:
+        values["seats"] = dump_json([s.to_json() for s in upd.seats])
+    if upd.status.over:
+        values["finished_at"] = now
+    return values
+
+
 def _move(conn: Connection, upd: MatchUpdate, values: dict[str, Any], now: float) -> MatchRecord:
     """A move through SQLAlchemy Core (PostgreSQL, and SQLite in memory); on PostgreSQL the
     match's row and the move's in one statement (one round trip fewer)."""
@@ -667,6 +675,39 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
             raise DBAPIError.instance(statement.sql, params, err, sqlite3.Error, dialect=conn.dialect) from err
         raise
     return rec
+
+
+def _compile_the_moves() -> None:
+    """Compile the statements of SQLite's move path now, at start-up, not in the first
+    players' moves: a move, and the last moves of two rated matches of one server (its first
+    season opened, standings inserted, then updated), played on a throwaway in-memory
+    database of the same tables. The compiled forms are kept by statement, whatever the
+    database (``_sqlite_move_update``, ``Direct``). Measured on a slow CPU: the first move
+    after a start took 3.5 ms against 0.45, the first last move 15 ms against 1.3."""
+    scratch = create_engine("sqlite://")
+    try:
+        match_table.metadata.create_all(scratch)
+        with scratch.connect() as conn:
+            players = (Seat(1, "a"), Seat(2, "b"))
+            results = (ResultRow(0, 1, False, 1, 1, None), ResultRow(1, 2, False, 2, 0, None))
+            for channel_id in (1, 2):
+                with conn.begin():
+                    key = conn.execute(
+                        insert(match_table).values(
+                            guild_id=1, channel_id=channel_id, host_id=1, game_id="warm-up", options="{}", status=MatchStatus.RUNNING,
+                            seats=dump_json([s.to_json() for s in players]), version=0, seed=1, notes="{}", created_at=0.0, updated_at=0.0,
+                        )
+                    ).inserted_primary_key
+                assert key is not None
+                match_id = int(key[0])
+                for version, status in enumerate((MatchStatus.RUNNING, MatchStatus.FINISHED)):
+                    upd = MatchUpdate(
+                        match_id, version, {}, version, version + 1, "warm-up", {}, status=status,
+                        results=results if status.over else (),
+                    )
+                    _move_on_sqlite(upd, _move_values(upd, 0.0), 0.0, conn)
+    finally:
+        scratch.dispose()
 
 
 _RESULTS_INSERT = insert(result_table)

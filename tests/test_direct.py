@@ -17,6 +17,8 @@ from sqlalchemy import bindparam, create_engine, insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from db import direct as direct_module
+from db import repository
 from db.direct import Direct
 from db.leaderboard import ST, se_table, st_table
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
@@ -65,6 +67,36 @@ async def test_a_last_move_writes_the_same_rows_directly_as_through_sqlalchemy(t
     finally:
         await direct.close()
         await core.close()
+
+
+async def test_the_first_moves_after_a_start_compile_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A started repository has compiled what a move and a match's last move run on SQLite's
+    own connection (a season opened, standings inserted and updated), so that the first
+    players after a restart do not wait for it."""
+    repository._sqlite_move_update.cache_clear()  # as in a fresh process
+    Direct._prepared.clear()
+    repo = Repository(f"sqlite:///{tmp_path / 'fresh.db'}")
+    compiled: list[str] = []
+
+    def counting(statement: Any, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(str(statement))
+        return direct_module.compile_statement(statement, *args, **kwargs)
+
+    try:
+        await repo.migrate()
+        monkeypatch.setattr(repository, "compile_statement", counting)
+        monkeypatch.setattr(direct_module, "compile_statement", counting)
+        for n in range(2):
+            seats = [Seat(11, "ann"), Seat(12, "bob")]
+            m = await repo.create_match(guild_id=7, channel_id=n, host_id=11, game_id="four", options={}, seats=seats, seed=n)
+            m = await repo.start_match(m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None)
+            m = await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 11, "a move", {}))
+            results = (ResultRow(0, 11, False, 1, 5, None), ResultRow(1, 12, False, 2, 3, None))
+            await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 2}, 1, 12, "last", {}, MatchStatus.FINISHED, results=results))
+        assert compiled == []
+        assert [len(r) for r in (await repo.write(_rows)).values()] == [1, 2, 4], "only the real matches' rows were written"
+    finally:
+        await repo.close()
 
 
 @pytest.fixture
