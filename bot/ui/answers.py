@@ -14,9 +14,9 @@ and answers through aiohttp's request tracing (the callback's ``POST
 
 The garbage collector steps aside too (``hold_collector``, for a bot that owns its process):
 while players are unanswered, Python's automatic collections wait, at most ``max_wait``, and
-run as soon as the last answer is out. A burst of 64 answers allocates enough to set off
-some twenty young collections and, now and then, a full one, and each paused every answer
-still to come.
+run as soon as the last answer is out. A burst of answers allocates enough to set off young
+collections and, now and then, a full one (25-30 ms on a slow CPU), each a pause of every
+answer still to come.
 """
 
 from __future__ import annotations
