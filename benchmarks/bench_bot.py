@@ -33,7 +33,7 @@ game, service, database, table or picture), which is what discord.py, the socket
 Discord and the machine cost before the bot does anything; and the same kind of moves through
 the service alone (no Discord, same process). Not a timed test.
 
-    .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--alone-rounds 40] [--in-process] [--breakdown] [--phases]
+    .venv/bin/python benchmarks/bench_bot.py [--rounds 4] [--alone-rounds 40] [--in-process] [--breakdown [all] [waiting]] [--phases]
         [--answers-first 0 0.3 [--repeat 2]] [--processes 1 2] [--postgres]
 
 ``--processes`` runs the bot as a deployment past one process runs it: that many bot
@@ -54,7 +54,10 @@ it off), one after the other, ``--repeat`` times: an A/B comparison under the sa
 calls a move caused and where the bot's event loop spends its time,
 by layer (discord.py, HTTP, the UI, the service, the engines, pictures, the database, the event
 loop itself). Work in threads (the SQLite writer, pictures) is not in the profile; the loop's
-waiting for it is in the "idle" row.
+waiting for it is in the "idle" row. ``--breakdown waiting`` profiles only while some player
+waits for an answer (from a burst's first interaction to its last answer): the work the
+answers queue behind, without the tables, pings and pictures that come after them
+(``--breakdown all waiting``: both, one run each).
 
 ``--phases`` runs each count once more and prints when each step of a move's answer happens
 inside the bot's process (wall clock from the moment discord.py starts parsing the
@@ -298,6 +301,7 @@ async def through_discord(
     phases_to: Path | None = None,
     processes: int = 1,
     database_url: str | None = None,
+    profile_waiting: bool = False,
 ) -> Run:
     """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
     ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds; with
@@ -308,6 +312,7 @@ async def through_discord(
     run = Run()
     async with FakeDiscord() as fake:
         env = bot_env(tmp, answers_first, database_url) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        env |= {"BENCH_PROFILE_WAITING": "1"} if profile_waiting else {}
         env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
         async with bot_processes(fake, "--bot", processes, env) as pids:
             pid = pids[0]
@@ -482,16 +487,18 @@ async def main(
             )
 
 
-async def profiled(rounds: int, alone_rounds: int, counts: list[int]) -> None:
+async def profiled(rounds: int, alone_rounds: int, counts: list[int], waiting: bool = False) -> None:
     for players in counts:
         out = Path(tempfile.mkdtemp()) / "bot.prof"
-        run = await through_discord(players, alone_rounds if players == 1 else rounds, profile_to=out)  # answers first as in production
+        these = alone_rounds if players == 1 else rounds
+        run = await through_discord(players, these, profile_to=out, profile_waiting=waiting)  # answers first as in production
         rows = breakdown(pstats.Stats(str(out)))
         idle = dict(rows).get(IDLE, 0.0)
         busy = sum(t for name, t in rows if name != IDLE)
+        when = "while players waited for their answers" if waiting else "from each batch of moves until it was quiet"
         print(
             f"\nThe bot's process, {players} at once ({len(run.answers)} moves, p50 {statistics.median(run.answers):.1f} ms, "
-            f"p99 {pct(run.answers, 0.99):.1f} ms under the profiler): its event loop was busy {busy:.2f} s "
+            f"p99 {pct(run.answers, 0.99):.1f} ms under the profiler), {when}: its event loop was busy {busy:.2f} s "
             f"({1000 * busy / len(run.answers):.1f} ms a move, profiler included) and idle {idle:.2f} s"
         )
         print("\n| where the loop's busy time goes | seconds | share |")
@@ -672,13 +679,46 @@ def bot_process() -> None:
         profile = cProfile.Profile()
 
         def stop(*_: object) -> None:
+            window["open"] = False
             profile.disable()
             profile.dump_stats(f"{path}.part")
             os.replace(f"{path}.part", path)
 
-        signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+        window = {"open": False}  # between SIGUSR1 and SIGUSR2
+        waiting = bool(os.environ.get("BENCH_PROFILE_WAITING"))
+        if waiting:
+            profile_while_players_wait(profile, window)
+
+        def start(*_: object) -> None:
+            window["open"] = True
+            if not waiting:
+                profile.enable()
+
+        signal.signal(signal.SIGUSR1, start)
         signal.signal(signal.SIGUSR2, stop)
     raise SystemExit(run())
+
+
+def profile_while_players_wait(profile: cProfile.Profile, window: dict[str, bool]) -> None:
+    """``--breakdown waiting``: while ``window`` is open, ``profile`` runs only while some
+    interaction is unanswered, from a burst's first arrival to its last answer (the bot's own
+    count, ``AnswersFirst``)."""
+    from bot.ui.answers import AnswersFirst
+
+    arrived, answered = AnswersFirst.arrived, AnswersFirst.answered
+
+    def arriving(self: AnswersFirst, interaction_id: int) -> None:
+        arrived(self, interaction_id)
+        if window["open"]:
+            profile.enable()
+
+    def answering(self: AnswersFirst, interaction_id: int) -> None:
+        answered(self, interaction_id)
+        if not self._unanswered:
+            profile.disable()
+
+    AnswersFirst.arrived = arriving  # type: ignore[method-assign]
+    AnswersFirst.answered = answering  # type: ignore[method-assign]
 
 
 def floor_bot_process() -> None:
@@ -742,7 +782,12 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--alone-rounds", type=int, default=40, help="rounds of the one-player case (a move each)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
-    parser.add_argument("--breakdown", action="store_true", help="profile the bot's process for 1 and 64 players")
+    parser.add_argument(
+        "--breakdown",
+        nargs="*",
+        choices=("all", "waiting"),
+        help="profile the bot's process for 1 and 64 players: all its work (the default), or while players wait for answers",
+    )
     parser.add_argument("--phases", action="store_true", help="time the steps of the answers inside the bot's process")
     parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
     parser.add_argument(
@@ -774,7 +819,7 @@ if __name__ == "__main__":
     asyncio.run(
         main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat, args.processes, args.postgres)
     )
-    if args.breakdown:
-        asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players))
+    for mode in [] if args.breakdown is None else args.breakdown or ["all"]:
+        asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players, mode == "waiting"))
     if args.phases:
         asyncio.run(phases(args.rounds, args.alone_rounds, args.players))

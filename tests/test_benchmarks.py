@@ -42,10 +42,11 @@ SCRIPTS: dict[str, Smoke] = {
     # One round of two players; the bot beside the fake Discord for the table, in its own
     # process for --breakdown and --phases (with the floor bot's process and the service alone).
     "bench_bot.py": Smoke(
-        ("--players", "2", "--rounds", "1", "--in-process", "--breakdown", "--phases"),
+        ("--players", "2", "--rounds", "1", "--in-process", "--breakdown", "all", "waiting", "--phases"),
         (
             r"^\| 2 \| 1 \| 0\.3 s \| 2 \| {n} \| {n} \| {n} \| {n} / {n} \| - \| {n} \| {n} / {n}, CPU {n} \| {n}x \|",
-            r"its event loop was busy {n} s \({n} ms a move",
+            r"until it was quiet: its event loop was busy {n} s \({n} ms a move",
+            r"while players waited for their answers: its event loop was busy {n} s \({n} ms a move",
             r"^\| POST /interactions/\{{interaction_id\}}/\{{token\}}/callback \| 1\.00 \|$",
             r"^\| the write is committed \| {n} \| {n} \|$",
             r"^\| the answer is handed to discord\.py to send \| {n} \| {n} \|$",
