@@ -677,6 +677,7 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
     return rec
 
 
+@functools.cache  # once a process: what it compiles stays compiled for every repository
 def _compile_the_moves() -> None:
     """Compile the statements of SQLite's move path now, at start-up, not in the first
     players' moves: a move, and the last moves of two rated matches of one server (its first

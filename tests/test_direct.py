@@ -74,6 +74,7 @@ async def test_the_first_moves_after_a_start_compile_nothing(tmp_path: Path, mon
     own connection (a season opened, standings inserted and updated), so that the first
     players after a restart do not wait for it."""
     repository._sqlite_move_update.cache_clear()  # as in a fresh process
+    repository._compile_the_moves.cache_clear()
     Direct._prepared.clear()
     repo = Repository(f"sqlite:///{tmp_path / 'fresh.db'}")
     compiled: list[str] = []

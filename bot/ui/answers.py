@@ -38,7 +38,7 @@ class AnswersFirst:
     ) -> None:
         self.max_wait = max_wait
         self.clock = clock
-        self.hold_collector = hold_collector and max_wait > 0
+        self.hold_collector = hold_collector  # (only with max_wait: arrivals are not counted without it)
         self._unanswered: dict[int, float] = {}  # interaction id -> when it arrived
         self._waiting: set[asyncio.Future[None]] = set()  # work waiting for quiet
         self._collector_held: asyncio.TimerHandle | None = None  # when held: the timer that lets it go
