@@ -460,6 +460,39 @@ def test_defend_many_view_shows_who_stands_and_hides_picks() -> None:
     assert "out in round 1" in rows[0].figures and all("standing" in rows[x].figures for x in (1, 2))
 
 
+def test_the_table_keeps_the_last_reveal() -> None:
+    """All picks are revealed together, and the table keeps them in view until the next
+    reveal (at four players, the AI seats' "has picked" lines push the reveal out of the
+    table's last three events at once)."""
+    s = new("defend", 4)
+    assert not any("reveal" in line for line in G.view(s, None).board)
+    s, _ = pick_all(s, WITCH, WITCH, KNIGHT, BEGGAR)  # everybody would be out: pick again
+    assert s.round == 1 and s.out_round == (0, 0, 0, 0)
+    board = "\n".join(G.view(s, None).board)
+    assert "Last reveal (round 1): {p0} Witch (2), {p1} Witch (2), {p2} Knight (3), {p3} Beggar (1)" in board
+    s, _ = pick_all(s, KING, KING, DRAGON, DRAGON)  # Dragon thwarts King: seats 0 and 1 out
+    s, _ = act(s, 2, "pick:K")  # a pick of the next round stays hidden
+    for seat in (None, 0, 3):
+        board = "\n".join(G.view(s, seat).board)
+        assert "Last reveal (round 1): {p0} King (5), {p1} King (5), {p2} Dragon (4), {p3} Dragon (4)" in board
+        assert "King (5), {p2} King" not in board
+    s, _ = act(s, 3, "pick:W")  # Witch thwarts King: seat 2 out, seat 3 wins
+    assert s.phase == "over"
+    assert "Last reveal (round 2): {p2} King (5), {p3} Witch (2)" in "\n".join(G.view(s, None).board)
+    out = G.outcome(s)  # the finished table has no board: its summary leads with the reveal
+    assert out is not None
+    assert out.summary == "Last reveal (round 2): {p2} King (5), {p3} Witch (2). {p3} is the last one standing and wins."
+
+
+def test_a_stored_match_without_the_last_reveal_loads() -> None:
+    s, _ = pick_all(new("defend", 3), KING, DRAGON, DRAGON)
+    data = G.dump(s)
+    del data["last_picks"], data["last_round"]
+    old = G.load(data)
+    assert old == replace(s, last_picks=(), last_round=0)
+    assert not any("reveal" in line for line in G.view(old, None).board)
+
+
 # --- support the King -------------------------------------------------------------------
 
 
@@ -989,6 +1022,17 @@ def test_outcome_scores() -> None:
     out = G.outcome(s)
     assert out is not None
     assert [(r.place, r.score, r.team) for r in out.results] == [(2, None, None), (1, None, None)]
+    # defend at three or more is won by outlasting the others: no rounds won to show
+    s, _ = pick_all(new("defend", 3), KING, DRAGON, DRAGON)  # seat 0 out
+    s, _ = pick_all(s, None, WITCH, KNIGHT)  # Witch thwarts Knight: seat 2 out
+    out = G.outcome(s)
+    assert out is not None
+    assert [(r.place, r.score) for r in out.results] == [(3, None), (1, None), (2, None)]
+    s, _ = pick_all(new("defend", 2), KING, BEGGAR)  # two players: best of three rounds
+    s, _ = pick_all(s, KING, BEGGAR)
+    out = G.outcome(s)
+    assert out is not None
+    assert [(r.place, r.score) for r in out.results] == [(1, 2), (2, 0)]
 
 
 # --- default moves, persistence, AI -----------------------------------------------------

@@ -93,6 +93,9 @@ class CrownState:
     chosen: tuple[str | None, ...] = ()
     used: tuple[tuple[str, ...], ...] = ()  # tourney: cards set aside
     out_round: tuple[int, ...] = ()  # defend 3+: round a seat went out (0 = standing)
+    # The last reveal (public): each seat's pick then (None: out), and its round (0: none yet).
+    last_picks: tuple[str | None, ...] = ()
+    last_round: int = 0
     # find: the face-down spread and the indices revealed so far.
     spread: tuple[str, ...] = ()
     revealed: tuple[int, ...] = ()
@@ -253,6 +256,12 @@ class Crown(GameBase[CrownState]):
         return frozenset(s for s in range(state.players) if s != state.king and s not in state.ready)
 
     @staticmethod
+    def _counts_rounds(state: CrownState) -> bool:
+        """Whether the variant is won on rounds won (its score); defend at three or more is
+        won by outlasting the others, and find and The King at Court have no rounds."""
+        return state.variant in ("support", "tourney") or (state.variant == "defend" and state.players == 2)
+
+    @staticmethod
     def _standing(state: CrownState, seat: int) -> bool:
         return not state.out_round or state.out_round[seat] == 0
 
@@ -394,7 +403,8 @@ class Crown(GameBase[CrownState]):
         standing = [s for s in range(state.players) if self._standing(state, s)]
         shown = ", ".join(f"{p(s)} {card_label(known(picks[s]))}" for s in standing)
         events.append(Event(f"Round {state.round} reveal: {shown}."))
-        cleared = replace(state, chosen=(None,) * state.players)
+        revealed = tuple(picks[s] if s in standing else None for s in range(state.players))
+        cleared = replace(state, chosen=(None,) * state.players, last_picks=revealed, last_round=state.round)
         wins = list(state.wins)
         variant = state.variant
         if variant == "defend":
@@ -568,12 +578,20 @@ class Crown(GameBase[CrownState]):
             SeatResult(
                 seat=s,
                 place=state.placing[s],
-                score=state.wins[s] if state.wins else None,
+                score=state.wins[s] if self._counts_rounds(state) else None,
                 team=state.teams[s] if state.teams else None,
             )
             for s in range(state.players)
         )
-        return Outcome(results, state.log[-1] if state.log else "The match is over.")
+        summary = state.log[-1] if state.log else "The match is over."
+        if state.last_picks:  # the final reveal, which the finished table shows no board for
+            summary = f"{self._last_reveal(state)}. {summary}"
+        return Outcome(results, summary)
+
+    @staticmethod
+    def _last_reveal(state: CrownState) -> str:
+        shown = ", ".join(f"{p(s)} {card_label(c)}" for s, c in enumerate(state.last_picks) if c is not None)
+        return f"Last reveal (round {state.last_round}): {shown}"
 
     def view(self, state: CrownState, seat: int | None) -> View:
         board: list[str] = []
@@ -597,7 +615,7 @@ class Crown(GameBase[CrownState]):
             board.append("Places: " + " | ".join(places))
             data["revealed"] = {i + 1: state.spread[i] for i in state.revealed}
         elif v in ("defend", "support", "tourney"):
-            if v != "defend" or state.players == 2:
+            if self._counts_rounds(state):
                 for s_, w in enumerate(state.wins):
                     rows[s_].append(f"{plural(w, 'round')} won")
                 data["wins"] = list(state.wins)
@@ -611,6 +629,9 @@ class Crown(GameBase[CrownState]):
                     left = " ".join(NAME[c] for c in state.hands[s_])
                     rows[s_].append(f"cards: {left or 'none'}")
                 data["hands"] = [list(h) for h in state.hands]
+            if state.last_picks:
+                board.append(self._last_reveal(state))
+                data["last_picks"] = list(state.last_picks)
             if state.phase == "pick":
                 for s_ in range(state.players):
                     if state.chosen[s_] is not None:
@@ -725,7 +746,8 @@ class Crown(GameBase[CrownState]):
             "phase": state.phase, "round": state.round, "lord": state.lord,
             "wins": list(state.wins), "hands": [list(h) for h in state.hands],
             "chosen": list(state.chosen), "used": [list(u) for u in state.used],
-            "out_round": list(state.out_round), "spread": list(state.spread),
+            "out_round": list(state.out_round), "last_picks": list(state.last_picks), "last_round": state.last_round,
+            "spread": list(state.spread),
             "revealed": list(state.revealed), "cards": list(state.cards), "aside": list(state.aside),
             "king": state.king, "witch_used": state.witch_used, "peeker": state.peeker, "shown": list(state.shown),
             "peeked": state.peeked, "accused": state.accused, "beggar_joined": state.beggar_joined,
@@ -739,6 +761,8 @@ class Crown(GameBase[CrownState]):
             wins=tuple(data["wins"]), hands=tuple(tuple(h) for h in data["hands"]),
             chosen=tuple(data["chosen"]), used=tuple(tuple(u) for u in data["used"]),
             out_round=tuple(data["out_round"]), spread=tuple(data["spread"]),
+            # matches stored before the last reveal was kept: none shown until the next
+            last_picks=tuple(data.get("last_picks", ())), last_round=data.get("last_round", 0),
             revealed=tuple(data["revealed"]), cards=tuple(data["cards"]), aside=tuple(data["aside"]),
             king=data["king"], witch_used=data["witch_used"], peeker=data["peeker"],
             shown=tuple(data.get("shown", ())),  # matches stored before the reveal was kept: none
