@@ -629,9 +629,11 @@ class Crown(GameBase[CrownState]):
                     left = " ".join(NAME[c] for c in state.hands[s_])
                     rows[s_].append(f"cards: {left or 'none'}")
                 data["hands"] = [list(h) for h in state.hands]
-            if state.last_picks:
+            if state.last_picks and state.players > 2:
+                # At two, the reveal stays among the table's last events until the next one;
+                # at more, the others' "has picked" lines push it out at once.
                 board.append(self._last_reveal(state))
-                data["last_picks"] = list(state.last_picks)
+            data["last_picks"] = list(state.last_picks)
             if state.phase == "pick":
                 for s_ in range(state.players):
                     if state.chosen[s_] is not None:
