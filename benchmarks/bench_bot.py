@@ -302,6 +302,7 @@ async def through_discord(
     processes: int = 1,
     database_url: str | None = None,
     profile_waiting: bool = False,
+    extra_env: dict[str, str] | None = None,
 ) -> Run:
     """The bot in its own process (``python -m tests.fakediscord.run_bot``, running this file's
     ``--bot`` mode); SIGUSR1/SIGUSR2 start and stop its profiler around the rounds; with
@@ -314,6 +315,7 @@ async def through_discord(
         env = bot_env(tmp, answers_first, database_url) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
         env |= {"BENCH_PROFILE_WAITING": "1"} if profile_waiting else {}
         env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
+        env |= extra_env or {}
         async with bot_processes(fake, "--bot", processes, env) as pids:
             pid = pids[0]
             fake.external_quiet = 0.05  # setting up: each step waits for its own answer anyway
@@ -674,6 +676,8 @@ def bot_process() -> None:
 
     if os.environ.get("BENCH_PHASES"):
         mark_phases(os.environ["BENCH_PHASES"])
+    if os.environ.get("BENCH_THINKING"):
+        keep_thinking(int(os.environ["BENCH_THINKING"]))
     path = os.environ.get("BENCH_PROFILE")
     if path:
         profile = cProfile.Profile()
@@ -697,6 +701,32 @@ def bot_process() -> None:
         signal.signal(signal.SIGUSR1, start)
         signal.signal(signal.SIGUSR2, stop)
     raise SystemExit(run())
+
+
+def keep_thinking(searches: int) -> None:
+    """``BENCH_THINKING`` (``benchmarks/bench_thinking.py``): once the bot is set up, that many
+    hard AI searches think without pause, each one after another for ``AI_THINK`` seconds,
+    through the service's own search (``MatchService._search``: worker processes, or a thread
+    with ``AI_PROCESSES=0``), on a four-player King's Dynasty deal: the hard AI seats of other
+    matches thinking while the players move."""
+    from bot.app import KingBot
+    from bot.games import GAMES
+
+    setup = KingBot.setup_hook
+
+    async def setup_and_think(self: KingBot) -> None:
+        await setup(self)
+        game = GAMES["dynasty"]
+        state = game.setup(4, 5, {})
+        seat = min(game.to_act(state))
+
+        async def think(seed: int) -> None:
+            while True:
+                await self.service._search(game, state, seat, seed, time.monotonic() + self.settings.ai_think)
+
+        self._bench_thinking = [asyncio.create_task(think(n)) for n in range(searches)]  # type: ignore[attr-defined]
+
+    KingBot.setup_hook = setup_and_think  # type: ignore[method-assign]
 
 
 def profile_while_players_wait(profile: cProfile.Profile, window: dict[str, bool]) -> None:

@@ -75,7 +75,11 @@ class KingBot(commands.AutoShardedBot):
         self._freeze_heap = freeze_heap
         self.repo = Repository(settings.database_url)
         self.service = MatchService(
-            self.repo, ai_delay=settings.ai_delay, ai_think=settings.ai_think, runs_guild=settings.runs_guild
+            self.repo,
+            ai_delay=settings.ai_delay,
+            ai_think=settings.ai_think,
+            ai_processes=settings.ai_processes,
+            runs_guild=settings.runs_guild,
         )
         self.leaderboard = LeaderboardService(self.repo)
         self.hands = HandTracker(self.service, rerender, answers=self.answers)

@@ -8,6 +8,7 @@ import sys
 import discord
 
 from bot.app import KingBot
+from bot.service import thinkers
 from bot.settings import Settings
 
 
@@ -26,6 +27,8 @@ def run() -> int:
             file=sys.stderr,
         )
         return 2
+    if settings.ai_processes:  # the hard AI's worker processes start while the bot starts
+        thinkers.start(settings.ai_processes)
     bot = KingBot(settings, freeze_heap=True)
     try:
         bot.run(settings.token, log_handler=None)
@@ -38,4 +41,6 @@ def run() -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the requested intents; this bot needs none, so please report this.", file=sys.stderr)
         return 2
+    finally:
+        thinkers.shutdown()
     return 0

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from bot.service.thinkers import default_workers
 
 
 def _float(name: str, default: float) -> float:
@@ -21,6 +23,15 @@ def _bool(name: str, default: bool) -> bool:
     if not raw:
         return default
     return raw in ("1", "true", "yes", "on")
+
+
+def _count(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise SystemExit(f"{name} must be a whole number (0 or more), not {raw!r}.")
+    return int(raw)
 
 
 def _int_or_none(name: str) -> int | None:
@@ -56,6 +67,7 @@ class Settings:
     sync_commands: bool = True
     ai_delay: float = 0.8
     ai_think: float = 0.8  # a hard AI seat's search budget per move, within ai_delay
+    ai_processes: int = field(default_factory=default_workers)  # worker processes for hard AI searches (0: a thread)
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
     answers_first_seconds: float = 0.3  # how long table edits, pings and pictures may wait for answers (0: off)
     shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
@@ -82,6 +94,7 @@ class Settings:
             sync_commands=_bool("SYNC_COMMANDS", True),
             ai_delay=_float("AI_DELAY", 0.8),
             ai_think=_float("AI_THINK", 0.8),
+            ai_processes=_count("AI_PROCESSES", default_workers()),
             table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
             answers_first_seconds=_float("ANSWERS_FIRST_SECONDS", 0.3),
             shard_count=_int_or_none("SHARD_COUNT"),

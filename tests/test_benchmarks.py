@@ -137,6 +137,16 @@ SCRIPTS: dict[str, Smoke] = {
         ),
     ),
     # 10 moves: one a round.
+    # One round of two players, once with no search thinking, once with one in a thread and
+    # once in a worker process.
+    "bench_thinking.py": Smoke(
+        ("--players", "2", "--rounds", "1", "--thinking", "1"),
+        (
+            r"^\| none \(\*\*the baseline\*\*\) \| 2 \| {n} \| {n} \| {n} \| {n} \| 1\.0x \|$",
+            r"^\| 1, in a worker thread of the bot's process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}x \|$",
+            r"^\| 1, in 1 worker process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}x \|$",
+        ),
+    ),
     "bench_write.py": Smoke(
         ("--moves", "10", "--breakdown"),
         (

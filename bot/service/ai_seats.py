@@ -1,11 +1,13 @@
 """AI seats: the service plays them, one move at a time, with a short visible pause.
 
 Each AI seat plays at its level (``Seat.level``, see :mod:`bot.games.search`): easy and
-normal choose under the match lock (microseconds); hard searches in a worker thread, off the
-event loop and without the lock, for at most ``ai_think`` seconds, on the snapshot of one
-version. The move is then applied under the lock only if the match is still at that version
-(a human may have moved meanwhile in a simultaneous phase); otherwise it thinks again. The
-visible pause ``ai_delay`` includes the thinking: only the remainder is slept.
+normal choose under the match lock (microseconds); hard searches off the event loop and
+without the lock, for at most ``ai_think`` seconds, on the snapshot of one version: in a
+worker process (``ai_processes``, :mod:`bot.service.thinkers`; a search in a thread would
+hold the GIL against the event loop) or, with ``ai_processes`` 0, in a worker thread. The
+move is then applied under the lock only if the match is still at that version (a human may
+have moved meanwhile in a simultaneous phase); otherwise it thinks again. The visible pause
+``ai_delay`` includes the thinking: only the remainder is slept.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
-from bot.games.base import GameError, Move
-from bot.games.search import level_move, search_move
-from bot.service import errors
+from bot.games.base import Game, GameError, Move
+from bot.games.search import SearchResult, level_move, search_move
+from bot.service import errors, thinkers
 from bot.service.core import ServiceCore
 from bot.service.snapshot import Snapshot
 from db.records import MatchStatus
@@ -92,7 +95,7 @@ class AIDriver(ServiceCore):
 
     async def _think(self, match_id: int) -> tuple[int, int, Move] | None:
         """If the next AI seat to act plays hard: its searched move, as (version, seat, move),
-        computed in a worker thread within ``ai_think`` seconds (0.8 s: one rollout more and a busy machine stay near 1 s). None otherwise."""
+        computed in a worker process (or thread) within ``ai_think`` seconds (0.8 s: one rollout more and a busy machine stay near 1 s). None otherwise."""
         snap = await self.get(match_id)
         if snap.status != MatchStatus.RUNNING:
             return None
@@ -100,16 +103,19 @@ class AIDriver(ServiceCore):
         if not seats or self._ai_level(snap, seats[0]) != "hard":
             return None
         seat = seats[0]
-        deadline = time.monotonic() + self.ai_think
+        result = await self._search(snap.game, snap.state, seat, self._ai_seed(snap, seat), time.monotonic() + self.ai_think)
+        log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
+        return snap.version, seat, result.move
+
+    async def _search(self, game: Game[Any], state: Any, seat: int, seed: int, deadline: float) -> SearchResult:
+        """The hard level's search, until ``deadline`` (``time.monotonic()``), off the event loop."""
+        if self.ai_processes > 0:
+            return await thinkers.search(self.ai_processes, game, state, seat, seed, HARD_ROLLOUT_CAP, deadline)
 
         def stop() -> bool:
             return self._closed or time.monotonic() >= deadline
 
-        result = await asyncio.to_thread(
-            search_move, snap.game, snap.state, seat, self._ai_seed(snap, seat), HARD_ROLLOUT_CAP, stop
-        )
-        log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
-        return snap.version, seat, result.move
+        return await asyncio.to_thread(search_move, game, state, seat, seed, HARD_ROLLOUT_CAP, stop)
 
     async def _drive_ai_moves(self, match_id: int, paused: bool = False) -> bool:
         """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more.

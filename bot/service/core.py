@@ -42,6 +42,7 @@ class ServiceCore:
     repo: Repository
     ai_delay: float = 0.8
     ai_think: float = 0.8  # a hard AI seat's thinking budget per move, in seconds (within ai_delay)
+    ai_processes: int = 0  # hard AI searches: in a pool of this many worker processes (0: a worker thread)
     default_turn_seconds: int = DEFAULT_TURN_SECONDS
     clock: Callable[[], float] = time.time
     # Whether this process runs the server's Discord shard (restore takes only those matches).

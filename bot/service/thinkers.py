@@ -1,0 +1,102 @@
+"""Hard AI searches in worker processes, so that a thinking AI never slows anyone's answer.
+
+A search (:func:`bot.games.search.search_move`) is pure Python for most of its 0.8 s. In a
+thread of the bot's process it holds the GIL, which the event loop must take back every time
+it wakes: the loop then waits up to the switch interval (5 ms) for each wake-up, several a
+move. Measured (a loop that wakes every 2 ms, while searches ran in threads of the same
+process; the slow CPU of 2026-11-27): no search, p50 0.17 ms late; one search, p50 5.5 ms and
+p99 10.9 ms; two, 9.6 and 64 ms; four, 22 and 93 ms. Every player of the process felt every
+hard AI seat that was thinking anywhere.
+
+So the bot searches in a pool of worker processes (``AI_PROCESSES``; by default one fewer
+than the machine's cores, at least one, so the event loop keeps a core). A worker gets the
+game's id and the state as the engine dumps it, and the time the search must end by (the
+monotonic clock is the machine's, the same in every process); it sends back the search's
+result. When more hard seats think at once than there are workers, a search waits for a
+worker and gets only what is left of its time: at worst the game's own AI's choice (the
+normal level), never a longer pause. The pool is started once a process, at the first search
+or by :func:`start` (``python -m bot`` calls it at start-up, so that the first hard move does
+not wait for a worker to start, and :func:`shutdown` at its end); its workers are started
+fresh (``spawn``), not forked from a process that runs threads, and each ends when the
+bot's process ends, however it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bot.games.base import Game
+from bot.games.search import SearchResult, search_move
+
+_pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
+
+
+def default_workers() -> int:
+    """One fewer than the machine's cores, at least one: the event loop keeps a core."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _pools.get(workers)
+    if pool is None:
+        context = multiprocessing.get_context("spawn")
+        pool = _pools[workers] = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_ready)
+    return pool
+
+
+def _worker_ready() -> None:
+    """A worker imports the games once, when it starts, not in its first search's time, and
+    ends with the bot's process however that ends (a killed bot would otherwise leave its
+    workers waiting for work that never comes)."""
+    import bot.games  # noqa: F401
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
+
+
+def _end_with(parent: Any) -> None:
+    parent.join()  # returns once the parent process has ended
+    os._exit(0)
+
+
+def _started() -> None:
+    """Nothing: submitted to make the pool start its workers."""
+
+
+def start(workers: int) -> None:
+    """Start the pool's workers now (they import the games), without waiting for them."""
+    pool = _pool(workers)
+    for _ in range(workers):
+        pool.submit(_started)
+
+
+def shutdown() -> None:
+    """Stop every pool of this process; a search under way ends at its deadline."""
+    for pool in _pools.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _pools.clear()
+
+
+async def search(
+    workers: int, game: Game[Any], state: Any, seat: int, seed: int, rollouts: int, deadline: float
+) -> SearchResult:
+    """``search_move`` for ``seat`` in a worker process of the pool of ``workers``, stopped
+    at ``deadline`` (``time.monotonic()``); the same move as in this process for the same
+    seed and rollouts."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_pool(workers), _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+
+
+def _search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
+    """In the worker: the state loaded as a restart loads it, then searched until the deadline."""
+    from bot.games import GAMES
+
+    game = GAMES[game_id]
+    return search_move(game, game.load(data), seat, seed, rollouts, lambda: time.monotonic() >= deadline)

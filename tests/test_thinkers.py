@@ -1,0 +1,133 @@
+"""The hard AI thinks in worker processes (``bot.service.thinkers``), not in a thread that
+would hold the GIL against the event loop: the same search there as here, its deadline kept
+across processes, the service using it, and its setting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.search import search_move
+from bot.service import MatchService, ai_seats, thinkers
+from bot.settings import Settings
+from db.repository import Repository
+from tests.test_service import HOST, lobby, wait_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game_id,players", [("dynasty", 3), ("four", 4), ("court", 4)])
+async def test_a_search_in_a_worker_process_is_the_search_here(game_id: str, players: int) -> None:
+    """The worker gets the state as the engine dumps it and the seed: for the same number of
+    rollouts it plays the same rounds and chooses the same move as this process."""
+    game = GAMES[game_id]
+    state = game.setup(players, 11, {})
+    seat = min(game.to_act(state))
+    here = search_move(game, state, seat, 99, 24)
+    there = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() + 120)
+    assert (there.move, there.rounds, there.rollouts, there.values) == (here.move, here.rounds, here.rollouts, here.values)
+    assert there.rollouts > 0
+
+
+async def test_a_search_that_finds_its_deadline_passed_plays_the_game_ai_choice() -> None:
+    """A search waiting for a busy worker gets only what is left of its time: none left,
+    the game's own AI's choice (the normal level), at once, never a longer pause."""
+    game = GAMES["dynasty"]
+    state = game.setup(3, 11, {})
+    seat = min(game.to_act(state))
+    late = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() - 1)
+    assert late.rollouts == 0 and late.values == {}
+    assert late.move.code in {m.code for m in game.legal_moves(state, seat)}
+
+
+async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``ai_processes`` the hard seat's move comes from the pool; the thread's search is
+    never called."""
+
+    def in_a_thread(*_args: object) -> None:
+        raise AssertionError("the hard AI searched in a thread of the bot's process")
+
+    monkeypatch.setattr(ai_seats, "search_move", in_a_thread)
+    repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await repo.migrate()
+    svc = MatchService(repo, ai_delay=0, ai_think=0.3, ai_processes=1)
+    try:
+        m = await lobby(svc, "tourney")
+        await svc.add_ai(m.id, HOST, level="hard")
+        m = await svc.start(m.id, HOST)
+
+        async def ai_picked() -> bool:
+            return bool((await svc.get(m.id)).state.chosen[1])
+
+        await wait_for(ai_picked, timeout=30)
+        assert len(await repo.moves(m.id)) == 1  # the AI's pick; the host has not picked yet
+    finally:
+        await svc.close()
+        await repo.close()
+
+
+def test_the_number_of_worker_processes_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.delenv("AI_PROCESSES", raising=False)
+    assert Settings.from_env(load_dotenv_file=False).ai_processes == thinkers.default_workers() >= 1
+    monkeypatch.setenv("AI_PROCESSES", "0")  # a worker thread, as before
+    assert Settings.from_env(load_dotenv_file=False).ai_processes == 0
+    monkeypatch.setenv("AI_PROCESSES", "3")
+    assert Settings.from_env(load_dotenv_file=False).ai_processes == 3
+    monkeypatch.setenv("AI_PROCESSES", "many")
+    with pytest.raises(SystemExit, match="AI_PROCESSES"):
+        Settings.from_env(load_dotenv_file=False)
+
+
+def test_the_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
+    """A bot killed outright (no shutdown, no exit handlers) leaves no worker behind."""
+    pids = tmp_path / "workers"
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        sys.path.insert(0, {str(ROOT)!r})
+        from bot.service import thinkers
+
+        if __name__ == "__main__":
+            thinkers.start(2)
+            pool = thinkers._pool(2)
+            found = [pool.submit(os.getpid).result(timeout=60) for _ in range(8)]
+            open({str(pids)!r}, "w").write(" ".join(str(p) for p in set(found)))
+            time.sleep(60)
+        """
+    )
+    bot = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        for _ in range(600):
+            if pids.exists() and pids.read_text():
+                break
+            time.sleep(0.1)
+        workers = [int(p) for p in pids.read_text().split()]
+        assert workers and bot.pid not in workers
+    finally:
+        bot.kill()
+        bot.wait()
+    for _ in range(100):
+        alive = [p for p in workers if _alive(p)]
+        if not alive:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"workers {alive} outlived the bot's process")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (ended, not yet reaped by init) counts as ended
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
