@@ -4,11 +4,13 @@ across processes, the service using it, and its setting."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import textwrap
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -45,6 +47,22 @@ async def test_a_search_that_finds_its_deadline_passed_plays_the_game_ai_choice(
     late = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() - 1)
     assert late.rollouts == 0 and late.values == {}
     assert late.move.code in {m.code for m in game.legal_moves(state, seat)}
+
+
+async def test_a_pool_whose_worker_died_gives_the_game_ai_choice_then_a_fresh_pool() -> None:
+    """A worker killed (out of memory, by hand) breaks its pool: that move is the game's AI
+    choice at once, and the next search runs in a new pool, so an AI seat never stalls."""
+    game = GAMES["dynasty"]
+    state = game.setup(3, 11, {})
+    seat = min(game.to_act(state))
+    broken = thinkers._pool(1)
+    with pytest.raises(BrokenProcessPool):
+        await asyncio.wrap_future(broken.submit(os._exit, 1))
+    now = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() + 120)
+    assert now.rollouts == 0 and now.move.code in {m.code for m in game.legal_moves(state, seat)}
+    assert thinkers._pool(1) is not broken
+    later = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() + 120)
+    assert later == search_move(game, state, seat, 99, 24)
 
 
 async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

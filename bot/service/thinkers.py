@@ -24,16 +24,19 @@ bot's process ends, however it ends.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.games.base import Game
 from bot.games.search import SearchResult, search_move
 
+log = logging.getLogger(__name__)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
 
@@ -91,7 +94,14 @@ async def search(
     at ``deadline`` (``time.monotonic()``); the same move as in this process for the same
     seed and rollouts."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool(workers), _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+    pool = _pool(workers)
+    try:
+        return await loop.run_in_executor(pool, _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+    except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next time
+        log.warning("a hard AI worker process ended abruptly; the next search starts a fresh pool")
+        if _pools.get(workers) is pool:
+            del _pools[workers]
+        return search_move(game, state, seat, seed, 0)  # this move: the game AI's choice, at once
 
 
 def _search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
