@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import GAMES
+from bot.games import EXAMPLES, GAMES
 from bot.games.search import search_move
 from bot.service import MatchService, ai_seats, thinkers
 from bot.settings import Settings
@@ -25,11 +25,12 @@ from tests.test_service import HOST, lobby, wait_for
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("game_id,players", [("dynasty", 3), ("four", 4), ("court", 4)])
+@pytest.mark.parametrize("game_id,players", [("dynasty", 3), ("four", 4), ("court", 4), ("highcard", 2)])
 async def test_a_search_in_a_worker_process_is_the_search_here(game_id: str, players: int) -> None:
     """The worker gets the state as the engine dumps it and the seed: for the same number of
-    rollouts it plays the same rounds and chooses the same move as this process."""
-    game = GAMES[game_id]
+    rollouts it plays the same rounds and chooses the same move as this process (the example
+    game too, which the test suites host like a registered one)."""
+    game = GAMES.get(game_id) or EXAMPLES[game_id]
     state = game.setup(players, 11, {})
     seat = min(game.to_act(state))
     here = search_move(game, state, seat, 99, 24)
