@@ -66,6 +66,21 @@ async def test_a_pool_whose_worker_died_gives_the_game_ai_choice_then_a_fresh_po
     assert later == search_move(game, state, seat, 99, 24)
 
 
+async def test_a_search_no_worker_takes_in_time_plays_the_game_ai_choice() -> None:
+    """Every worker busy (or none started) past the search's end and ``WAIT_GRACE``: the
+    result is not waited for any longer, and the seat plays the game AI's choice."""
+    game = GAMES["dynasty"]
+    state = game.setup(3, 11, {})
+    seat = min(game.to_act(state))
+    busy = thinkers._pool(2)  # a pool of its own, so no other test waits behind it
+    for _ in range(2):
+        busy.submit(time.sleep, thinkers.WAIT_GRACE + 3)
+    started = time.monotonic()
+    waited = await thinkers.search(2, game, state, seat, 99, 24, started + 0.1)
+    assert waited.rollouts == 0 and waited.move.code in {m.code for m in game.legal_moves(state, seat)}
+    assert time.monotonic() - started < thinkers.WAIT_GRACE + 3, "it did not wait for a worker to come free"
+
+
 async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``ai_processes`` the hard seat's move comes from the pool; the thread's search is
     never called."""
@@ -122,7 +137,8 @@ def test_the_workers_end_with_a_killed_bot(tmp_path: Path) -> None:
             time.sleep(60)
         """
     )
-    bot = subprocess.Popen([sys.executable, "-c", script])
+    # stderr: the killed bot's resource tracker reports the semaphores it cleans up
+    bot = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.DEVNULL)
     try:
         for _ in range(600):
             if pids.exists() and pids.read_text():

@@ -14,11 +14,12 @@ game's id and the state as the engine dumps it, and the time the search must end
 monotonic clock is the machine's, the same in every process); it sends back the search's
 result. When more hard seats think at once than there are workers, a search waits for a
 worker and gets only what is left of its time: at worst the game's own AI's choice (the
-normal level), never a longer pause. The pool is started once a process, at the first search
+normal level), never a longer pause; and a result that has not come back 2 s after the
+search's end (no worker could start) is not waited for: the game's AI's choice again. The pool is started once a process, at the first search
 or by :func:`start` (``python -m bot`` calls it at start-up, so that the first hard move does
-not wait for a worker to start, and :func:`shutdown` at its end); its workers are started
-fresh (``spawn``), not forked from a process that runs threads, and each ends when the
-bot's process ends, however it ends.
+not wait for a worker to start, and :func:`shutdown` at its end); its workers start from a
+fresh interpreter (:func:`_context`), not forked from a process that runs threads, and each
+ends when the bot's process ends, however it ends.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from bot.games.base import Game
 from bot.games.search import SearchResult, search_move
 
 log = logging.getLogger(__name__)
+WAIT_GRACE = 2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
 
@@ -48,9 +50,22 @@ def default_workers() -> int:
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _pools.get(workers)
     if pool is None:
-        context = multiprocessing.get_context("spawn")
-        pool = _pools[workers] = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_ready)
+        pool = _pools[workers] = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_worker_ready)
     return pool
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Workers forked from a fresh server process that has imported the games
+    (``forkserver``); where there is none (Windows), started fresh (``spawn``). Both start
+    from a new interpreter, never forked from the bot's threads. As always with these, each
+    worker imports the main module again (as ``__mp_main__``): ``python -m bot`` is guarded,
+    and a script that runs the bot must be too (``if __name__ == "__main__":``), or its
+    workers run it again and the hard seats play the game AI's choice (``WAIT_GRACE``)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.games"])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def _worker_ready() -> None:
@@ -96,12 +111,17 @@ async def search(
     loop = asyncio.get_running_loop()
     pool = _pool(workers)
     try:
-        return await loop.run_in_executor(pool, _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+        waited = loop.run_in_executor(pool, _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+        return await asyncio.wait_for(waited, max(0.0, deadline - time.monotonic()) + WAIT_GRACE)
     except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next time
         log.warning("a hard AI worker process ended abruptly; the next search starts a fresh pool")
         if _pools.get(workers) is pool:
             del _pools[workers]
-        return search_move(game, state, seat, seed, 0)  # this move: the game AI's choice, at once
+    except TimeoutError:  # no worker free or started in time: not worth waiting for any longer
+        log.warning("no hard AI worker answered within %.1f s of the search's end; playing the game AI's choice", WAIT_GRACE)
+    except Exception:  # a worker that could not start, a search that failed: the seat still moves
+        log.exception("a hard AI search in a worker process failed; playing the game AI's choice")
+    return search_move(game, state, seat, seed, 0)  # this move: the game AI's choice, at once
 
 
 def _search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
