@@ -708,11 +708,14 @@ def keep_thinking(searches: int) -> None:
     hard AI searches think without pause, each one after another for ``AI_THINK`` seconds,
     through the service's own search (``MatchService._search``: worker processes, or a thread
     with ``AI_PROCESSES=0``), on a four-player King's Dynasty deal: the hard AI seats of other
-    matches thinking while the players move."""
+    matches thinking while the players move. ``BENCH_THINKING_TIMES``: a file each search's
+    time and rollouts are added to."""
     from bot.app import KingBot
     from bot.games import GAMES
 
     setup = KingBot.setup_hook
+    path = os.environ.get("BENCH_THINKING_TIMES")
+    record = open(path, "a") if path else None  # noqa: SIM115  (written until the process ends)
 
     async def setup_and_think(self: KingBot) -> None:
         await setup(self)
@@ -722,7 +725,11 @@ def keep_thinking(searches: int) -> None:
 
         async def think(seed: int) -> None:
             while True:
-                await self.service._search(game, state, seat, seed, time.monotonic() + self.settings.ai_think)
+                started = time.monotonic()
+                result = await self.service._search(game, state, seat, seed, started + self.settings.ai_think)
+                if record is not None:  # each search: its time from asked to answered (ms), its rollouts
+                    record.write(f"{(time.monotonic() - started) * 1000:.1f} {result.rollouts}\n")
+                    record.flush()
 
         self._bench_thinking = [asyncio.create_task(think(n)) for n in range(searches)]  # type: ignore[attr-defined]
 

@@ -8,6 +8,7 @@ matches. Meanwhile 16 players (``--players``) press ``/move`` at once, round aft
 in ``bench_bot.py``, and the answers are timed from the fake Discord sending the interaction
 to it receiving the answer.
 
+Each search's time (from the service asking to it answering) and rollouts are printed too.
 Each ``AI_PROCESSES`` value of ``--ai-processes`` is run in turn (``--repeat`` times): 0
 searches in a worker thread of the bot's process (the design before), 1 or more in that many
 worker processes (``bot/service/thinkers.py``). **The baseline**, in the same run: the same
@@ -23,6 +24,8 @@ import argparse
 import asyncio
 import os
 import sys
+import tempfile
+from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -30,26 +33,43 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_bot import Run, pct, through_discord
 
 
-def line(label: str, run: Run, baseline: Run | None) -> str:
+def line(label: str, run: Run, baseline: Run | None, searches: list[tuple[float, int]]) -> str:
     p50, p99 = pct(run.answers, 0.5), pct(run.answers, 0.99)
     ratio = f"{p99 / pct(baseline.answers, 0.99):.1f}x" if baseline is not None else "1.0x"
     cpu = f"{run.cpu / len(run.answers) * 1000:.1f}" if run.cpu is not None and run.answers else "-"
-    return f"| {label} | {len(run.answers)} | {p50:.1f} | {p99:.1f} | {max(run.answers):.1f} | {cpu} | {ratio} |"
+    if searches:
+        times = [ms for ms, _rollouts in searches]
+        rollouts = sum(r for _ms, r in searches) / len(searches)
+        thought = f"{len(searches)}: p50 {pct(times, 0.5):.0f} ms, p99 {pct(times, 0.99):.0f} ms, {rollouts:.0f} rollouts"
+    else:
+        thought = "-"
+    return f"| {label} | {len(run.answers)} | {p50:.1f} | {p99:.1f} | {max(run.answers):.1f} | {cpu} | {thought} | {ratio} |"
+
+
+def searched(path: Path) -> list[tuple[float, int]]:
+    if not path.exists():
+        return []
+    rows = [row.split() for row in path.read_text().splitlines() if row.strip()]
+    return [(float(ms), int(rollouts)) for ms, rollouts in rows]
 
 
 async def main(players: int, rounds: int, thinking: int, processes: list[int], repeat: int) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{players} players moving at once, {rounds} rounds a run; the bot in a process of its own; load average {load:.2f} at the start")
-    print("| hard AI searches thinking meanwhile | moves | p50 ms | p99 ms | max ms | bot process CPU a move ms (worker processes not counted) | p99 over the baseline |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| hard AI searches thinking meanwhile | moves | p50 ms | p99 ms | max ms | bot process CPU a move ms (worker processes not counted) "
+        "| searches: time from asked to answered, rollouts a search (mean) | p99 over the baseline |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for _ in range(repeat):
         baseline = await through_discord(players, rounds)
-        print(line("none (**the baseline**)", baseline, None), flush=True)
+        print(line("none (**the baseline**)", baseline, None, []), flush=True)
         for workers in processes:
-            env = {"BENCH_THINKING": str(thinking), "AI_PROCESSES": str(workers)}
+            times = Path(tempfile.mkdtemp()) / "searches"
+            env = {"BENCH_THINKING": str(thinking), "AI_PROCESSES": str(workers), "BENCH_THINKING_TIMES": str(times)}
             run = await through_discord(players, rounds, extra_env=env)
             where = "in a worker thread of the bot's process" if workers == 0 else f"in {workers} worker process{'es' if workers > 1 else ''}"
-            print(line(f"{thinking}, {where}", run, baseline), flush=True)
+            print(line(f"{thinking}, {where}", run, baseline, searched(times)), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end" if hasattr(os, "getloadavg") else "")
 
 
