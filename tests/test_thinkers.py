@@ -81,6 +81,13 @@ async def test_a_search_no_worker_takes_in_time_plays_the_game_ai_choice() -> No
     assert time.monotonic() - started < thinkers.WAIT_GRACE + 3, "it did not wait for a worker to come free"
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="niceness is POSIX")
+async def test_a_worker_runs_below_the_bot() -> None:
+    """Answers first: the machine gives the bot's process the CPU before its AI's thinking."""
+    worker = await asyncio.wrap_future(thinkers._pool(1).submit(os.nice, 0))
+    assert worker >= min(19, os.nice(0) + thinkers.WORKER_NICENESS)
+
+
 async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``ai_processes`` the hard seat's move comes from the pool; the thread's search is
     never called."""

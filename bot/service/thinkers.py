@@ -12,7 +12,8 @@ So the bot searches in a pool of worker processes (``AI_PROCESSES``; by default 
 than the machine's cores, at least one, so the event loop keeps a core). A worker gets the
 game's id and the state as the engine dumps it, and the time the search must end by (the
 monotonic clock is the machine's, the same in every process); it sends back the search's
-result. When more hard seats think at once than there are workers, a search waits for a
+result. Workers run at a lower priority than the bot (``WORKER_NICENESS``): when the CPU is
+short, answers come before thinking. When more hard seats think at once than there are workers, a search waits for a
 worker and gets only what is left of its time: at worst the game's own AI's choice (the
 normal level), never a longer pause; and a result that has not come back 2 s after the
 search's end (no worker could start) is not waited for: the game's AI's choice again. The pool is started once a process, at the first search
@@ -38,6 +39,7 @@ from bot.games.base import Game
 from bot.games.search import SearchResult, search_move
 
 log = logging.getLogger(__name__)
+WORKER_NICENESS = 10  # added to a worker's niceness: the bot's process comes first for the CPU
 WAIT_GRACE = 2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
@@ -74,6 +76,8 @@ def _worker_ready() -> None:
     workers waiting for work that never comes)."""
     import bot.games  # noqa: F401
 
+    if hasattr(os, "nice"):  # answers first: the machine runs the bot before its AI's thinking
+        os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
