@@ -13,14 +13,19 @@ than the machine's cores, at least one, so the event loop keeps a core). A worke
 game's id and the state as the engine dumps it, and the time the search must end by (the
 monotonic clock is the machine's, the same in every process); it sends back the search's
 result. Workers run at a lower priority than the bot (``WORKER_NICENESS``): when the CPU is
-short, answers come before thinking. When more hard seats think at once than there are workers, a search waits for a
-worker and gets only what is left of its time: at worst the game's own AI's choice (the
-normal level), never a longer pause; and a result that has not come back 2 s after the
-search's end (no worker could start) is not waited for: the game's AI's choice again. The pool is started once a process, at the first search
-or by :func:`start` (``python -m bot`` calls it at start-up, so that the first hard move does
-not wait for a worker to start, and :func:`shutdown` at its end); its workers start from a
-fresh interpreter (:func:`_context`), not forked from a process that runs threads, and each
-ends when the bot's process ends, however it ends.
+short, answers come before thinking.
+
+When more hard seats think at once than there are workers, a search waits for a worker and
+gets only what is left of its time: at worst the game's own AI's choice (the normal level),
+never a longer pause. A result that has not come back ``WAIT_GRACE`` after the search's end
+(no worker could start), a worker that died or any other failure of this path gives the
+game AI's choice too: a hard seat never stalls.
+
+The pool is started once a process, at the first search or by :func:`start` (``python -m
+bot`` calls it at start-up, so that the first hard move does not wait for a worker to start,
+and :func:`shutdown` at its end). Its workers start from a fresh interpreter
+(:func:`_context`), not forked from a process that runs threads, and each ends when the bot's
+process ends, however it ends.
 """
 
 from __future__ import annotations
