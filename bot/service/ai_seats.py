@@ -95,7 +95,8 @@ class AIDriver(ServiceCore):
 
     async def _think(self, match_id: int) -> tuple[int, int, Move] | None:
         """If the next AI seat to act plays hard: its searched move, as (version, seat, move),
-        computed in a worker process (or thread) within ``ai_think`` seconds (0.8 s: one rollout more and a busy machine stay near 1 s). None otherwise."""
+        computed in a worker process (or thread) within ``ai_think`` seconds (0.8 s: one
+        rollout more and a busy machine stay near 1 s). None otherwise."""
         snap = await self.get(match_id)
         if snap.status != MatchStatus.RUNNING:
             return None

@@ -41,7 +41,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.games.base import Game
-from bot.games.search import SearchResult, search_move
+from bot.games.search import SearchResult, level_move, search_move
 
 log = logging.getLogger(__name__)
 WORKER_NICENESS = 10  # added to a worker's niceness: the bot's process comes first for the CPU
@@ -130,7 +130,7 @@ async def search(
         log.warning("no hard AI worker answered within %.1f s of the search's end; playing the game AI's choice", WAIT_GRACE)
     except Exception:  # a worker that could not start, a search that failed: the seat still moves
         log.exception("a hard AI search in a worker process failed; playing the game AI's choice")
-    return search_move(game, state, seat, seed, 0)  # this move: the game AI's choice, at once
+    return SearchResult(level_move(game, state, seat, "normal", seed), 0, 0, {})  # this move: the normal level's, at once
 
 
 def _search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
