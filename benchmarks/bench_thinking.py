@@ -8,7 +8,8 @@ matches. Meanwhile 16 players (``--players``) press ``/move`` at once, round aft
 in ``bench_bot.py``, and the answers are timed from the fake Discord sending the interaction
 to it receiving the answer.
 
-Each search's time (from the service asking to it answering) and rollouts are printed too.
+Each search's time (from the service asking to it answering) and rollouts are printed too,
+and how many searches had none (no worker came free in time: the normal level's move).
 Each ``AI_PROCESSES`` value of ``--ai-processes`` is run in turn (``--repeat`` times): 0
 searches in a worker thread of the bot's process (the design before), 1 or more in that many
 worker processes (``bot/service/thinkers.py``). **The baseline**, in the same run: the same
@@ -40,7 +41,11 @@ def line(label: str, run: Run, baseline: Run | None, searches: list[tuple[float,
     if searches:
         times = [ms for ms, _rollouts in searches]
         rollouts = sum(r for _ms, r in searches) / len(searches)
-        thought = f"{len(searches)}: p50 {pct(times, 0.5):.0f} ms, p99 {pct(times, 0.99):.0f} ms, {rollouts:.0f} rollouts"
+        unsearched = sum(1 for _ms, r in searches if r == 0)  # no worker in time: the normal level's move
+        thought = (
+            f"{len(searches)}: p50 {pct(times, 0.5):.0f} ms, p99 {pct(times, 0.99):.0f} ms, {rollouts:.0f} rollouts, "
+            f"{unsearched} with none"
+        )
     else:
         thought = "-"
     return f"| {label} | {len(run.answers)} | {p50:.1f} | {p99:.1f} | {max(run.answers):.1f} | {cpu} | {thought} | {ratio} |"

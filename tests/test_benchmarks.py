@@ -143,8 +143,8 @@ SCRIPTS: dict[str, Smoke] = {
         ("--players", "2", "--rounds", "1", "--thinking", "1"),
         (
             r"^\| none \(\*\*the baseline\*\*\) \| 2 \| {n} \| {n} \| {n} \| {n} \| - \| 1\.0x \|$",
-            r"^\| 1, in a worker thread of the bot's process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}: p50 {n} ms, p99 {n} ms, {n} rollouts \| {n}x \|$",
-            r"^\| 1, in 1 worker process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}: p50 {n} ms, p99 {n} ms, {n} rollouts \| {n}x \|$",
+            r"^\| 1, in a worker thread of the bot's process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}: p50 {n} ms, p99 {n} ms, {n} rollouts, {n} with none \| {n}x \|$",
+            r"^\| 1, in 1 worker process \| 2 \| {n} \| {n} \| {n} \| {n} \| {n}: p50 {n} ms, p99 {n} ms, {n} rollouts, {n} with none \| {n}x \|$",
         ),
     ),
     "bench_write.py": Smoke(

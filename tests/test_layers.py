@@ -15,11 +15,12 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 RULES: dict[str, tuple[str, set[str], tuple[str, ...]]] = {
     "engines": ("bot/games/**/*.py", set(), ("bot.games",)),
     "database": ("db/**/*.py", {"sqlalchemy", "sqlmodel", "alembic", "openskill", "orjson", "asyncpg"}, ("db",)),  # asyncpg: a move on PostgreSQL
-    "service": ("bot/service/**/*.py", {"openskill"}, ("bot.games", "bot.service", "db")),
+    "service": ("bot/service/**/*.py", {"openskill"}, ("bot.games", "bot.worker", "bot.service", "db")),
     "images": ("bot/images/**/*.py", {"PIL"}, ("bot.games", "bot.images")),
     "ui": ("bot/ui/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui", "bot.images")),
     "cogs": ("cogs/**/*.py", {"discord"}, ("bot.games", "bot.ui")),
     "simulate": ("bot/simulate.py", set(), ("bot.games",)),
+    "AI workers": ("bot/worker.py", set(), ("bot.games",)),  # each worker process imports only this
 }
 
 
@@ -30,7 +31,10 @@ def imports_of(path: Path) -> list[str]:
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.append(node.module)
+            for alias in node.names:  # ``from bot import worker`` imports the module bot.worker
+                submodule = ROOT.joinpath(*node.module.split("."), alias.name)
+                is_module = submodule.with_suffix(".py").exists() or (submodule / "__init__.py").exists()
+                names.append(f"{node.module}.{alias.name}" if is_module else node.module)
     return names
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import worker
 from bot.games import EXAMPLES, GAMES
 from bot.games.search import search_move
 from bot.service import MatchService, ai_seats, thinkers
@@ -81,11 +82,42 @@ async def test_a_search_no_worker_takes_in_time_plays_the_game_ai_choice() -> No
     assert time.monotonic() - started < thinkers.WAIT_GRACE + 3, "it did not wait for a worker to come free"
 
 
+async def test_a_worker_carries_the_games_and_nothing_of_the_bot_around_them() -> None:
+    """What a worker runs is in ``bot.worker``, which imports only the games: no worker
+    imports the service, the database or discord.py (with its task named in
+    ``bot.service.thinkers``, each worker imported the service package: about 40 MB more)."""
+    modules = await asyncio.wrap_future(thinkers._pool(1).submit(eval, "sorted(__import__('sys').modules)"))
+    assert "bot.worker" in modules and "bot.games.search" in modules
+    heavy = ("bot.service", "bot.ui", "db", "sqlalchemy", "sqlmodel", "discord", "aiohttp", "PIL")
+    assert [m for m in modules if m.startswith(heavy)] == []
+
+
+async def test_searches_beyond_the_cores_share_them_instead_of_waiting() -> None:
+    """As many searches as the pool has workers think at once, even past the machine's cores:
+    each gets a share of the CPU for its whole time (fewer rollouts, the same pause), where a
+    search that waited for a worker found its time spent and played the normal level."""
+    game = GAMES["dynasty"]
+    state = game.setup(3, 11, {})
+    seat = min(game.to_act(state))
+    workers = thinkers.default_workers()
+    assert workers >= 4
+    thinkers.start(workers)
+    pool, seen = thinkers._pool(workers), set()
+    while len(seen) < workers:  # every worker started (each holds a job a moment, so all take one)
+        held = "__import__('time').sleep(0.2) or __import__('os').getpid()"
+        seen |= set(await asyncio.gather(*(asyncio.wrap_future(pool.submit(eval, held)) for _ in range(workers))))
+    deadline = time.monotonic() + 1.5
+    results = await asyncio.gather(
+        *(thinkers.search(workers, game, state, seat, n, 100_000, deadline) for n in range(workers))
+    )
+    assert all(r.rollouts > 0 for r in results), [r.rollouts for r in results]
+
+
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="niceness is POSIX")
 async def test_a_worker_runs_below_the_bot() -> None:
     """Answers first: the machine gives the bot's process the CPU before its AI's thinking."""
-    worker = await asyncio.wrap_future(thinkers._pool(1).submit(os.nice, 0))
-    assert worker >= min(19, os.nice(0) + thinkers.WORKER_NICENESS)
+    niceness = await asyncio.wrap_future(thinkers._pool(1).submit(os.nice, 0))
+    assert niceness >= min(19, os.nice(0) + worker.NICENESS)
 
 
 async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,18 +8,20 @@ process; the slow CPU of 2026-11-27): no search, p50 0.17 ms late; one search, p
 p99 10.9 ms; two, 9.6 and 64 ms; four, 22 and 93 ms. Every player of the process felt every
 hard AI seat that was thinking anywhere.
 
-So the bot searches in a pool of worker processes (``AI_PROCESSES``; by default one fewer
-than the machine's cores, at least one, so the event loop keeps a core). A worker gets the
+So the bot searches in a pool of worker processes (``AI_PROCESSES``). A worker gets the
 game's id and the state as the engine dumps it, and the time the search must end by (the
 monotonic clock is the machine's, the same in every process); it sends back the search's
-result. Workers run at a lower priority than the bot (``WORKER_NICENESS``): when the CPU is
-short, answers come before thinking.
+result. What a worker runs is in :mod:`bot.worker`, which imports the games and nothing else
+of the bot (a worker holds about 15 MB of its own once it has searched). Workers run at a lower priority than the bot
+(``bot.worker.NICENESS``): when the CPU is short, answers come before thinking.
 
-When more hard seats think at once than there are workers, a search waits for a worker and
-gets only what is left of its time: at worst the game's own AI's choice (the normal level),
-never a longer pause. A result that has not come back ``WAIT_GRACE`` after the search's end
-(no worker could start), a worker that died or any other failure of this path gives the
-game AI's choice too: a hard seat never stalls.
+There are at least four workers (:func:`default_workers`), more than the cores of a small
+machine: hard seats thinking at once each get a share of the CPU for their whole time, rather
+than queueing. A search that waits for a worker gets only what is left of its time, so when
+more think at once than there are workers, the later ones play the game's own AI's choice
+(the normal level), never a longer pause. A result that has not come back ``WAIT_GRACE``
+after the search's end (no worker could start), a worker that died or any other failure of
+this path gives the game AI's choice too: a hard seat never stalls.
 
 The pool is started once a process, at the first search or by :func:`start` (``python -m
 bot`` calls it at start-up, so that the first hard move does not wait for a worker to start,
@@ -34,74 +36,54 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import worker
 from bot.games.base import Game
-from bot.games.search import SearchResult, level_move, search_move
+from bot.games.search import SearchResult, level_move
 
 log = logging.getLogger(__name__)
-WORKER_NICENESS = 10  # added to a worker's niceness: the bot's process comes first for the CPU
+MIN_WORKERS = 4  # hard seats that think at once at full time, however few the cores
 WAIT_GRACE = 2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
 
 def default_workers() -> int:
-    """One fewer than the machine's cores, at least one: the event loop keeps a core."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One fewer than the machine's cores (the event loop keeps a core), and at least
+    ``MIN_WORKERS``: searches past the cores share them, each with fewer rollouts in the same
+    time, where waiting for a worker would leave a search no time at all."""
+    return max(MIN_WORKERS, (os.cpu_count() or 2) - 1)
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _pools.get(workers)
     if pool is None:
-        pool = _pools[workers] = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_worker_ready)
+        pool = _pools[workers] = ProcessPoolExecutor(workers, mp_context=_context(), initializer=worker.ready)
     return pool
 
 
 def _context() -> multiprocessing.context.BaseContext:
-    """Workers forked from a fresh server process that has imported the games
-    (``forkserver``); where there is none (Windows), started fresh (``spawn``). Both start
+    """Workers forked from a fresh server process that has imported :mod:`bot.worker` and the
+    games (``forkserver``); where there is none (Windows), started fresh (``spawn``). Both start
     from a new interpreter, never forked from the bot's threads. As always with these, each
     worker imports the main module again (as ``__mp_main__``): ``python -m bot`` is guarded,
     and a script that runs the bot must be too (``if __name__ == "__main__":``), or its
     workers run it again and the hard seats play the game AI's choice (``WAIT_GRACE``)."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.games"])
+        context.set_forkserver_preload(["bot.worker"])
         return context
     return multiprocessing.get_context("spawn")
-
-
-def _worker_ready() -> None:
-    """A worker imports the games once, when it starts, not in its first search's time, and
-    ends with the bot's process however that ends (a killed bot would otherwise leave its
-    workers waiting for work that never comes)."""
-    import bot.games  # noqa: F401
-
-    if hasattr(os, "nice"):  # answers first: the machine runs the bot before its AI's thinking
-        os.nice(WORKER_NICENESS)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_end_with, args=(parent,), name="end-with-the-bot", daemon=True).start()
-
-
-def _end_with(parent: Any) -> None:
-    parent.join()  # returns once the parent process has ended
-    os._exit(0)
-
-
-def _started() -> None:
-    """Nothing: submitted to make the pool start its workers."""
 
 
 def start(workers: int) -> None:
     """Start the pool's workers now (they import the games), without waiting for them."""
     pool = _pool(workers)
     for _ in range(workers):
-        pool.submit(_started)
+        pool.submit(worker.started)
 
 
 def shutdown() -> None:
@@ -120,7 +102,7 @@ async def search(
     loop = asyncio.get_running_loop()
     pool = _pool(workers)
     try:
-        waited = loop.run_in_executor(pool, _search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+        waited = loop.run_in_executor(pool, worker.search, game.id, game.dump(state), seat, seed, rollouts, deadline)
         return await asyncio.wait_for(waited, max(0.0, deadline - time.monotonic()) + WAIT_GRACE)
     except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next time
         log.warning("a hard AI worker process ended abruptly; the next search starts a fresh pool")
@@ -132,10 +114,3 @@ async def search(
         log.exception("a hard AI search in a worker process failed; playing the game AI's choice")
     return SearchResult(level_move(game, state, seat, "normal", seed), 0, 0, {})  # this move: the normal level's, at once
 
-
-def _search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
-    """In the worker: the state loaded as a restart loads it, then searched until the deadline."""
-    from bot.games import EXAMPLES, GAMES
-
-    game = GAMES.get(game_id) or EXAMPLES[game_id]  # the examples: the test suites host them too
-    return search_move(game, game.load(data), seat, seed, rollouts, lambda: time.monotonic() >= deadline)
