@@ -12,8 +12,9 @@ So the bot searches in a pool of worker processes (``AI_PROCESSES``). A worker g
 game's id and the state as the engine dumps it, and the time the search must end by (the
 monotonic clock is the machine's, the same in every process); it sends back the search's
 result. What a worker runs is in :mod:`bot.worker`, which imports the games and nothing else
-of the bot (a worker holds about 15 MB of its own once it has searched). Workers run at a lower priority than the bot
-(``bot.worker.NICENESS``): when the CPU is short, answers come before thinking.
+of the bot (a worker holds about 15 MB of its own once it has searched). Workers run at a
+lower priority than the bot (``bot.worker.NICENESS``): when the CPU is short, answers come
+before thinking.
 
 There are at least four workers (:func:`default_workers`), more than the cores of a small
 machine: hard seats thinking at once each get a share of the CPU for their whole time, rather
