@@ -63,8 +63,8 @@ answers queue behind, without the tables, pings and pictures that come after the
 inside the bot's process (wall clock from the moment discord.py starts parsing the
 ``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move,
 the database write (on the event loop when the writer is idle, else queued for the writer thread),
-the hand's text and buttons built, the answer handed to discord.py; and the garbage
-collector's pauses. What the CPU profile of ``--breakdown`` cannot show: waits in queues, and
+the hand's text and buttons built, the answer handed to discord.py, its request written to
+the socket; and the garbage collector's pauses. What the CPU profile of ``--breakdown`` cannot show: waits in queues, and
 the cost of code run once in a while with cold caches, which is what one player alone meets.
 """
 
@@ -526,6 +526,7 @@ PHASES = (  # (mark, what happened by then), in the order of a move's answer
     ("played", "the service's move returns (listeners told, timers armed)"),
     ("hand", "the hand's text and buttons are built"),
     ("send", "the answer is handed to discord.py to send"),
+    ("sent", "the answer's request is written to the socket, its body included (aiohttp's body writer done)"),
 )
 
 
@@ -540,6 +541,7 @@ def mark_phases(path: str) -> None:
     import json
 
     import discord
+    from aiohttp.client_reqrep import ClientRequest
     from discord.state import ConnectionState
 
     from bot.service import MatchService
@@ -625,7 +627,16 @@ def mark_phases(path: str) -> None:
         elif "since" in collecting:
             out.write(json.dumps({"gc": (time.perf_counter() - collecting.pop("since")) * 1000, "generation": info["generation"]}) + "\n")
 
+    writing = ClientRequest.write_bytes
+
+    async def write_bytes(self: ClientRequest, *args: Any, **kwargs: Any) -> None:
+        try:
+            await writing(self, *args, **kwargs)
+        finally:
+            mark("sent")  # the move's first request is its answer
+
     gc.callbacks.append(collector)
+    ClientRequest.write_bytes = write_bytes  # type: ignore[method-assign]
     ConnectionState.parse_interaction_create = parsing  # type: ignore[method-assign]
     commands.play_command = play_command
     marking(MatchService, "play", "play", "played")
@@ -671,11 +682,17 @@ async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
 def bot_process() -> None:
     """Run the bot as ``python -m bot`` does (inside ``tests.fakediscord.run_bot``); with
     ``BENCH_PROFILE`` set, SIGUSR1 starts cProfile on the event loop's thread and SIGUSR2
-    stops it and writes the profile there; with ``BENCH_PHASES``, :func:`mark_phases`."""
+    stops it and writes the profile there; with ``BENCH_PHASES``, :func:`mark_phases`;
+    ``BENCH_EAGER_BODIES=0`` leaves aiohttp's body writer as Python 3.11 has it (an A/B of
+    ``bot/sending.py``)."""
     from bot.run import run
 
     if os.environ.get("BENCH_PHASES"):
         mark_phases(os.environ["BENCH_PHASES"])
+    if os.environ.get("BENCH_EAGER_BODIES") == "0":  # an A/B of bot/sending.py: aiohttp's own way on 3.11
+        import bot.app
+
+        bot.app.write_bodies_at_once = lambda _loop: False
     if os.environ.get("BENCH_THINKING"):
         keep_thinking(int(os.environ["BENCH_THINKING"]))
     path = os.environ.get("BENCH_PROFILE")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -11,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.sending import write_bodies_at_once
 from bot.service import MatchService
 from bot.service.leaderboard import LeaderboardService
 from bot.settings import Settings
@@ -85,6 +87,7 @@ class KingBot(commands.AutoShardedBot):
         self.hands = HandTracker(self.service, rerender, answers=self.answers)
 
     async def setup_hook(self) -> None:
+        write_bodies_at_once(asyncio.get_running_loop())  # an answer's bytes leave when it is handed over
         await self.repo.migrate()
         self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds, self.answers))
         parties = PartyPublisher(self, self.service)
