@@ -19,11 +19,12 @@ the runs' spread (the last answer of a burst still waits for every command befor
 writer eagerly, as 3.12 does: its first step runs at once in the caller's context (a body
 that fits the socket's buffer is written there and the task is already done); if it has to
 wait (a full buffer), the rest goes on in an ordinary task. Unlike 3.12's eager tasks, the
-first step runs as part of the caller's task (``asyncio.current_task()`` is the caller's), so
-only a coroutine that neither asks for its task nor sets a timeout on it may be started so;
-aiohttp's writer does neither (it writes, signals its trace and arms the protocol's read
-timeout). Every other coroutine becomes an ordinary task exactly as without a factory. Nothing is installed on 3.12 and later, or when
-the loop has a task factory already, or when aiohttp has no such writer.
+first step runs as part of the caller's task (``asyncio.current_task()`` is the caller's),
+so only a coroutine that neither asks for its task nor sets a timeout on it may be started
+so; aiohttp's writer does neither (it writes, signals its trace and arms the protocol's read
+timeout). Every other coroutine becomes an ordinary task exactly as without a factory.
+Nothing is installed on 3.12 and later, or when the loop has a task factory already, or
+when aiohttp has no such writer.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class EagerStart:
         except StopIteration as done:  # the usual case: written at once
             finished.set_result(done.value)
             return finished
-        except BaseException as error:  # noqa: BLE001 - kept on the future, as a task would
+        except Exception as error:  # noqa: BLE001 - kept on the future, as a task would
             finished.set_exception(error)
             return finished
         return asyncio.Task(_going_on(coro, waiting_on), loop=loop, context=context)
