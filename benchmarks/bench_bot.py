@@ -64,8 +64,9 @@ inside the bot's process (wall clock from the moment discord.py starts parsing t
 ``INTERACTION_CREATE``, p50 and p99 over the moves): the command reached, the service's move,
 the database write (on the event loop when the writer is idle, else queued for the writer thread),
 the hand's text and buttons built, the answer handed to discord.py, its request written to
-the socket; and the garbage collector's pauses. What the CPU profile of ``--breakdown`` cannot show: waits in queues, and
-the cost of code run once in a while with cold caches, which is what one player alone meets.
+the socket; and the garbage collector's pauses. What the CPU profile of ``--breakdown``
+cannot show: waits in queues, and the cost of code run once in a while with cold caches,
+which is what one player alone meets.
 """
 
 from __future__ import annotations
@@ -541,7 +542,7 @@ def mark_phases(path: str) -> None:
     import json
 
     import discord
-    from aiohttp.client_reqrep import ClientRequest
+    from aiohttp import ClientRequest
     from discord.state import ConnectionState
 
     from bot.service import MatchService
