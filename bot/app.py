@@ -42,8 +42,8 @@ class KingTree(app_commands.CommandTree["KingBot"]):
 
 class KingBot(commands.AutoShardedBot):
     """The bot. One process runs the Discord shards of ``SHARD_IDS`` out of ``SHARD_COUNT``
-    (all of them by default); several processes share one PostgreSQL database, each with
-    its own shards: a match lives with the shard of its server, so each process restores,
+    (all of them by default); several processes share one database (PostgreSQL, or the
+    SQLite file on one machine), each with its own shards: a match lives with the shard of its server, so each process restores,
     times and plays only its servers' matches (the version check keeps two processes from
     ever applying a move twice)."""
 

@@ -1,1 +1,2 @@
-"""Slash commands, thin: parse options and hand over to bot.ui (commands, lobby). Loaded by name."""
+"""Slash commands, thin: parse options and hand over to bot.ui (commands, lobby, party, rules,
+leaderboard, replies). Loaded by name."""

@@ -1,4 +1,4 @@
-"""Commands shared by every game: /play, /party, /hand, /rules, /leave, /cancel."""
+"""Commands shared by every game: /play, /party, /hand, /move, /rules, /leave, /cancel."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 For every call, SQLAlchemy Core keys the statement, looks up its compiled form, sets up an
 execution context and wraps the result: 70-80 us a statement on this machine, where SQLite
-runs the statement itself in 5-20 us. The writer thread runs a move's write hundreds of
-times a minute, and the move that ends a match runs six statements (the move, the season,
+runs the statement itself in 5-20 us. The writer connection runs a move's write hundreds of
+times a minute (on the event loop when the writer is idle, else on its thread), and the move that ends a match runs six statements (the move, the season,
 the standings, the results), so on SQLite those go this shorter way. :class:`Direct` has the
 one method of ``Connection`` that the shared code calls, ``execute``. It compiles each
 statement for SQLite once for each set of columns it is given, binds the parameters by

@@ -1,7 +1,8 @@
 """Seasons, standings and champions: every SQL statement of the leaderboards.
 
-The functions taking a ``Connection`` are plain synchronous SQLAlchemy Core, called through
-``AsyncConnection.run_sync``: the repository calls :func:`current_season_id` and
+The functions taking a ``Connection`` are plain synchronous SQLAlchemy Core, run on the
+writer's connection (``Repository.write``; on a SQLite file a match's last move hands them a
+:class:`db.direct.Direct` instead): the repository calls :func:`current_season_id` and
 :func:`record_match` inside the transaction of the move that finishes a match, so a result
 row and the standings it changes are written together or not at all.
 :class:`db.leaderboard_store.LeaderboardStore` wraps the rest for the service (reads on the reader pool, writes on

@@ -6,7 +6,8 @@ edits the table message). A move made against an older version is refused, never
 
 The parts live beside this module: :mod:`bot.service.core` (cache, locks, the move
 transaction), :mod:`bot.service.lobby`, :mod:`bot.service.ai_seats`,
-:mod:`bot.service.deadlines`; this class puts them together with playing, leaving,
+:mod:`bot.service.deadlines`, and parties (:mod:`bot.service.parties` for the lobby,
+:mod:`bot.service.party_rounds` once it runs); this class puts them together with playing, leaving,
 reading and restoring.
 """
 

@@ -1,6 +1,6 @@
 """The lobby: its buttons and option selects, opening one, and what its buttons do.
 
-    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts)
+    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
     kg:opt:<match>:<key>             lobby option select
 """
 

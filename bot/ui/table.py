@@ -1,7 +1,7 @@
 """The public table: its message (edited in place), its buttons, and the turn pings.
 
     kg:hand:<match>:<version>   My hand (bot.ui.hand)
-    kg:log:<match>              the whole public log, ephemerally
+    kg:log:<match>              the public log (its latest events), ephemerally
     kg:rematch:<match>          a new lobby for the same players and options (finished tables)
 
 When a decision is awaited from people, they are mentioned once in one short channel

@@ -2,7 +2,7 @@
 
 The tracker edits a player's open hand in place when their situation changes and
 remembers the cards and private news they saw, so that a hand marks what is new once. It
-is given the function that renders a hand (``bot.ui.hand.hand_message``), so this module
+is given the function that renders a hand (``bot.ui.hand.rerender``), so this module
 needs nothing from the hand's components.
 """
 
