@@ -15,7 +15,10 @@ Two parts:
   plays the first level and the others the second, the first level's seat turned round the
   table match by match. A pairing stops after ``--matches`` matches or ``--seconds``,
   whichever comes first. Printed: the first level's share of first places per seat against
-  the fair share, with a 95% interval.
+  the fair share, with a 95% interval. ``--as-the-bot`` gives each hard move the bot's
+  deadline instead (``--think`` seconds, at most ``SERVICE_ROLLOUTS``): the strength the bot
+  plays at on this machine, each worker process on a core of its own (no longer
+  reproducible: the rollouts a move gets depend on the machine's speed and load).
 """
 
 from __future__ import annotations
@@ -99,24 +102,26 @@ def _init_worker(overrides: dict[str, float], options: dict[str, str], oracle: b
         setattr(owner, name, type(getattr(owner, name))(value))
 
 
-def _one_match(job: tuple[str, int, list[str], int, int]) -> list[float]:
+def _one_match(job: tuple[str, int, list[str], int, int, float | None]) -> list[float]:
     """One match of a pairing: each seat's share of first places (worker process)."""
-    game_id, players, levels, number, rollouts = job
+    game_id, players, levels, number, rollouts, think = job
     these = seat_levels(levels, players, number)
-    _done, _moves, shares = play_levels(GAMES[game_id], players, 7_000_000 + number, options_of(game_id), these, rollouts)
+    _done, _moves, shares = play_levels(
+        GAMES[game_id], players, 7_000_000 + number, options_of(game_id), these, rollouts, think=think
+    )
     return [s for level, s in zip(these, shares) if level == levels[0]]
 
 
 def strength(
     game_id: str, players: int, first: str, second: str, matches: int, seconds: float, rollouts: int,
     workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
-    oracle: bool = False,
+    oracle: bool = False, think: float | None = None,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
     matches counted are the first ones (in order) finished within ``seconds``."""
     levels = [first] + [second] * (players - 1)
-    jobs = [(game_id, players, levels, k, rollouts) for k in range(first_match, first_match + matches)]
+    jobs = [(game_id, players, levels, k, rollouts, think) for k in range(first_match, first_match + matches)]
     share = 0.0
     played = 0
     start = time.perf_counter()
@@ -162,12 +167,17 @@ def main() -> int:
         "--oracle", action="store_true",
         help="the hard level searches the real state: every hand and the cards to come (how much of a game is luck the search cannot beat even seeing everything)",
     )
+    parser.add_argument(
+        "--as-the-bot", action="store_true",
+        help="strength with the bot's deadline for each hard move (--think seconds, at most SERVICE_ROLLOUTS rollouts) instead of a fixed --rollouts",
+    )
     args = parser.parse_args()
     OPTIONS.update(item.split("=", 1) for item in args.option)
     overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
     for game_id in args.games.split(","):
         players = args.players or SETUPS[game_id][0]
         rollouts = args.rollouts or SETUPS[game_id][2]
+        think = args.think if args.as_the_bot else None
         if not args.skip_times:
             times, played = move_times(game_id, players, args.think, args.time_matches)
             print(
@@ -181,10 +191,11 @@ def main() -> int:
             continue
         fair = 1 / players
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
-            budget = f"{rollouts} rollouts/move" if "hard" in (first, second) else "-"
+            budget = f"{rollouts} rollouts/move" if think is None else f"{think:g} s a move (at most {SERVICE_ROLLOUTS} rollouts)"
+            budget = budget if "hard" in (first, second) else "-"
             share, played, took = strength(
-                game_id, players, first, second, args.matches, args.seconds, rollouts, args.workers, overrides, args.progress, args.first,
-                args.oracle,
+                game_id, players, first, second, args.matches, args.seconds, SERVICE_ROLLOUTS if think else rollouts, args.workers,
+                overrides, args.progress, args.first, args.oracle, think,
             )
             low, high = wilson(share, played)
             print(

@@ -77,15 +77,17 @@ def play_match(
 
 def play_levels(
     game: Game, players: int, seed: int, options: Mapping[str, str], levels: Sequence[str], rollouts: int,
-    hard_times: list[float] | None = None,
+    hard_times: list[float] | None = None, think: float | None = None,
 ) -> tuple[bool, int, list[float]]:
     """One match where seat ``s`` plays at ``levels[s]`` (see :data:`bot.games.search.LEVELS`).
     Returns (finished, moves, each seat's share of first places). The seconds each hard move
-    took are appended to ``hard_times``."""
+    took are appended to ``hard_times``. With ``think``, a hard move also stops after that
+    many seconds, as the bot's does (``rollouts`` is then only a cap)."""
 
     def choose(game: Game, state: Any, seat: int, move_seed: int, _rng: Rng) -> Move:
         start = time.perf_counter()
-        move = level_move(game, state, seat, levels[seat], move_seed, rollouts)
+        stop = None if think is None else (lambda: time.perf_counter() - start > think)
+        move = level_move(game, state, seat, levels[seat], move_seed, rollouts, stop)
         if levels[seat] == "hard" and hard_times is not None:
             hard_times.append(time.perf_counter() - start)
         return move

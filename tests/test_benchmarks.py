@@ -215,6 +215,30 @@ def test_bench_search_oracle_searches_the_real_state(monkeypatch: pytest.MonkeyP
     assert re.search(rf"^dynasty 2p hard vs normal: {NUMBER}% of first places .* over 1 matches, .* oracle$", done.stdout, re.MULTILINE), done.stdout
 
 
+def test_bench_search_as_the_bot_gives_each_hard_move_the_deadline() -> None:
+    """``--as-the-bot``: a hard move gets the bot's deadline (``--think``) and the service's
+    rollout cap, not ``--rollouts``; the line says so. A budget of a million rollouts a move
+    would not end a match within the test's time without the deadline."""
+    args = ("--games", "crown", "--skip-times", "--pairings", "hard-normal", "--matches", "1", "--workers", "1", "--as-the-bot", "--think", "0.02")
+    done = run_script("bench_search.py", args)
+    assert done.returncode == 0, done.stderr[-5000:]
+    assert re.search(rf"^crown 2p hard vs normal: {NUMBER}% .* over 1 matches, 0.02 s a move \(at most 4000 rollouts\)", done.stdout, re.MULTILINE), done.stdout
+
+
+def test_a_hard_move_with_a_deadline_stops_at_it() -> None:
+    """``play_levels(think=...)`` stops each hard move's search at its deadline, as the bot
+    does, so the rollout budget is only a cap."""
+    from bot.games import GAMES
+    from bot.simulate import play_levels
+
+    game = GAMES["dynasty"]
+    options = {o.key: o.default_value for o in game.options} | {"hands": "1", "deck": "classic"}
+    times: list[float] = []
+    done, _moves, shares = play_levels(game, 2, 11, options, ["hard", "normal"], 1_000_000, times, think=0.01)
+    assert done and sum(shares) == 1.0 and times
+    assert max(times) < 5.0  # a million rollouts would take far longer: the deadline ended every search
+
+
 def test_bench_bot_runs_the_bot_in_several_processes_on_postgres(postgres_server: object) -> None:  # skipped or failed as the other PostgreSQL tests
     """``--processes 2 --postgres``: two bot processes (and two floor bots), one Discord shard
     each, on one PostgreSQL database. Four players make two tables, one on each shard's
