@@ -191,11 +191,15 @@ def main() -> int:
             continue
         fair = 1 / players
         for first, second in (pair.split("-") for pair in args.pairings.split(",")):
-            budget = f"{rollouts} rollouts/move" if think is None else f"{think:g} s a move (at most {SERVICE_ROLLOUTS} rollouts)"
-            budget = budget if "hard" in (first, second) else "-"
+            if "hard" not in (first, second):
+                budget = "-"
+            elif think is None:
+                budget = f"{rollouts} rollouts/move"
+            else:
+                budget = f"{think:g} s a move (at most {SERVICE_ROLLOUTS} rollouts)"
             share, played, took = strength(
-                game_id, players, first, second, args.matches, args.seconds, SERVICE_ROLLOUTS if think else rollouts, args.workers,
-                overrides, args.progress, args.first, args.oracle, think,
+                game_id, players, first, second, args.matches, args.seconds, rollouts if think is None else SERVICE_ROLLOUTS,
+                args.workers, overrides, args.progress, args.first, args.oracle, think,
             )
             low, high = wilson(share, played)
             print(
