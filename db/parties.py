@@ -41,13 +41,14 @@ class PartyPlayer:
     name: str
     ai: bool = False
     left: bool = False
+    level: str = "normal"  # an AI player's level (bot.games.search.LEVELS); parties stored before it: normal
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left}
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "level": self.level}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> PartyPlayer:
-        return PartyPlayer(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")))
+        return PartyPlayer(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), d.get("level", "normal"))
 
 
 @dataclass(frozen=True, slots=True)

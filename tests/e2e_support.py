@@ -31,7 +31,7 @@ CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|party|popt
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
-    re.compile(r"kg:party:\d+:(join|leave|ai|unai|start|cancel|opts|optmore)"),
+    re.compile(r"kg:party:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:popt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
     re.compile(r"kg:(log|rematch):\d+"),

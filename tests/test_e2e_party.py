@@ -293,3 +293,40 @@ async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(w
             assert snap is not None and snap.status == MatchStatus.LOBBY
             assert threads_of(fake, world) == []
     fake.assert_clean()
+
+
+async def test_the_host_adds_ai_players_at_each_level_and_their_tables_play_at_it(world: World) -> None:
+    """The party's lobby offers the three AI levels (the host only); the roster says each AI
+    player's level, and its seat at its table shows and plays it."""
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat = world.users[:3]
+    async with fake.bot_running(make_bot(world)) as bot:
+        opened = await fake.slash(ann, world.channel, "party", game="dynasty")
+        assert opened.response is not None, opened.text
+        party = opened.response
+        labels = [b.label for b in party.buttons]
+        assert {"Add easy AI", "Add AI", "Add hard AI"} <= set(labels) and "Remove AI" not in labels, labels
+        refused = await fake.click(bob, party, label="Add hard AI")
+        assert refused.ephemeral and "Only the host" in refused.text, refused.text
+        for user in (bob, cat):
+            await fake.click(user, party, label="Join")
+        for label in ("Add hard AI", "Add easy AI"):
+            added = await fake.click(ann, party, label=label)
+            assert added.callback_type in (6, 7), added.text
+        await fake.wait_for(lambda: "AI 2 (easy AI)" in party.text, what="the AI players on the roster")
+        assert "AI 1 (hard AI)" in party.text and "Remove AI" in [b.label for b in party.buttons]
+        assert all(custom_id_is_safe(c) for c in custom_ids(party)), custom_ids(party)
+        started = await fake.click(ann, party, label="Start")
+        assert started.callback_type in (5, 6, 7), started.text
+        await fake.wait_for(lambda: len([t for t in threads_of(fake, world) if table_in(fake, t)]) == 2, what="two tables")
+        shown = "\n".join(table.text for t in threads_of(fake, world) if (table := table_in(fake, t)) is not None)
+        assert re.search(r"AI 1\** \(hard AI\)", shown) and re.search(r"AI 2\** \(easy AI\)", shown), shown
+        snap = await bot.service.party_in_channel(world.channel.id)
+        assert snap is not None
+        for table in snap.round_tables():
+            assert table.match_id is not None
+            seats = (await bot.service.get(table.match_id)).seats
+            assert all(s.level == {"AI 1": "hard", "AI 2": "easy"}.get(s.name, "normal") for s in seats), seats
+        await fake.slash(ann, world.channel, "cancel")
+        await quiet(fake, bot)

@@ -17,6 +17,7 @@ from bot.games.base import GameError, Rng
 from bot.service import MatchService, errors, seating
 from bot.service.seating import AI_FILL, SeatingError, TableResult
 from bot.service.snapshot import PartySnapshot
+from db.parties import PartyPlayer
 from db.records import MatchStatus
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
@@ -403,5 +404,40 @@ async def test_a_party_that_the_game_cannot_seat_is_refused_before_it_starts(rep
             await svc.open_party(guild_id=1, channel_id=6, host_id=HOST, host_name="Host", game_id="crown")
         with pytest.raises(errors.LobbyError, match="already has a party"):
             await svc.open_party(guild_id=1, channel_id=5, host_id=BOB, host_name="Bob", game_id="dynasty")
+    finally:
+        await svc.close()
+
+
+async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -> None:
+    """Add easy / Add AI / Add hard AI in a party: the level is stored with the player (a
+    party stored before levels reads as normal) and its seat plays at it at its table; the
+    seats that fill a table play at the normal level, named after the party's AI players."""
+    svc = service(repo, Threads())
+    try:
+        party = await svc.open_party(guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="court")
+        with pytest.raises(errors.LobbyError, match="not an AI level"):
+            await svc.party_add_ai(party.id, HOST, "expert")
+        with pytest.raises(errors.NotHost):
+            await svc.party_add_ai(party.id, BOB, "hard")
+        for level in ("hard", "easy", "normal"):
+            party = await svc.party_add_ai(party.id, HOST, level)
+        party = await svc.get_party(party.id)  # as stored
+        assert [(p.name, p.ai, p.level) for p in party.players] == [
+            ("Host", False, "normal"), ("AI 1", True, "hard"), ("AI 2", True, "easy"), ("AI 3", True, "normal")
+        ]
+        assert PartyPlayer.from_json({"user_id": None, "name": "AI 1", "ai": True}).level == "normal"
+        party = await svc.party_start(party.id, HOST)  # 4 players at 2 tables of 2, each filled up to court's 4
+        levels: dict[str, str] = {}
+        for table in party.round_tables():
+            assert table.match_id is not None
+            seats = (await svc.get(table.match_id)).seats
+            names = [s.name for s in seats]
+            assert len(names) == len(set(names)) == 4, names
+            for player, seat in zip(table.seating, seats, strict=True):
+                if player == AI_FILL:
+                    assert seat.ai and seat.level == "normal" and seat.name in ("AI 4", "AI 5"), seat
+                else:
+                    levels[seat.name] = seat.level
+        assert levels == {"Host": "normal", "AI 1": "hard", "AI 2": "easy", "AI 3": "normal"}
     finally:
         await svc.close()

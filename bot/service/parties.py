@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from bot.games import GAMES
 from bot.games.base import GameError
+from bot.games.search import LEVELS
 from bot.service import errors, seating
 from bot.service.party_rounds import PartyRounds
 from bot.service.seating import SeatingError
@@ -78,7 +79,11 @@ class PartyMixin(PartyRounds):
         await self._notify_party(party)
         return party
 
-    async def party_add_ai(self, party_id: int, user_id: int) -> PartySnapshot:
+    async def party_add_ai(self, party_id: int, user_id: int, level: str = "normal") -> PartySnapshot:
+        """An AI player playing at ``level`` (easy, normal or hard, as a match's AI seat) at
+        every table it is seated at."""
+        if level not in LEVELS:
+            raise errors.LobbyError(f"{level!r} is not an AI level; the levels are {', '.join(LEVELS)}.")
         async with self.party_lock(party_id):
             party = await self._party_lobby(party_id)
             if user_id != party.record.host_id:
@@ -86,7 +91,8 @@ class PartyMixin(PartyRounds):
             if len(party.players) >= seating.MAX_PLAYERS:
                 raise errors.LobbyError(f"This party is full ({seating.MAX_PLAYERS} players).")
             n = 1 + sum(1 for p in party.players if p.ai)
-            party = await self._party_change(party, PartyChange(players=(*party.players, PartyPlayer(None, f"AI {n}", ai=True))))
+            player = PartyPlayer(None, f"AI {n}", ai=True, level=level)
+            party = await self._party_change(party, PartyChange(players=(*party.players, player)))
         await self._notify_party(party)
         return party
 

@@ -62,7 +62,7 @@ class PartyRounds(LobbyMixin):
 
     def _table_seats(self, party: PartySnapshot, table: PartyTableRecord) -> list[Seat]:
         seats: list[Seat] = []
-        fill = 0
+        fill = sum(1 for p in party.players if p.ai)  # a table's fill seats are named after the party's AI players
         for player in table.seating:
             if player == AI_FILL:
                 fill += 1
@@ -70,7 +70,7 @@ class PartyRounds(LobbyMixin):
                 continue
             p = party.players[player]
             if p.ai:
-                seats.append(Seat(None, p.name, ai=True))
+                seats.append(Seat(None, p.name, ai=True, level=p.level))
             elif p.left:
                 seats.append(Seat(None, f"AI for {p.name}", ai=True))
             else:

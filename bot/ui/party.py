@@ -1,7 +1,7 @@
 """Parties in Discord: the party message (lobby, then standings, edited in place), its
 buttons and option selects, and a thread of the party's channel for every table.
 
-    kg:party:<party>:<action>    party buttons (join, leave, ai, unai, start, cancel, opts, optmore)
+    kg:party:<party>:<action>    party buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
     kg:popt:<party>:<key>        party option select (tables, rounds, or one of the game's options)
 
 Each table's match is an ordinary match whose channel is its thread: the table publisher
@@ -23,7 +23,7 @@ from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
 from bot.ui import render
-from bot.ui.lobby import choice_select, chosen_values, option_placeholder
+from bot.ui.lobby import AI_LEVEL_ACTIONS, choice_select, chosen_values, option_placeholder
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -43,7 +43,9 @@ log = logging.getLogger(__name__)
 PARTY_ACTIONS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),  # the normal level, as in a match's lobby
+    "aieasy": ("Add easy AI", discord.ButtonStyle.secondary),
+    "aihard": ("Add hard AI", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "unai": ("Remove AI", discord.ButtonStyle.secondary),
@@ -104,7 +106,8 @@ def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyO
 
 
 def party_view(party: PartySnapshot) -> discord.ui.View:
-    """Lobby: the buttons, tables and rounds, and the game's options behind a button.
+    """Lobby: the buttons, tables and rounds, the game's options behind a button, and an
+    AI player of each level.
     Running: Leave and Cancel. Over: nothing."""
     view = component_view()
     if party.status == MatchStatus.LOBBY:
@@ -112,12 +115,10 @@ def party_view(party: PartySnapshot) -> discord.ui.View:
             view.add_item(PartyButton(party.id, action))
         view.add_item(_select(party.id, "tables", "Tables", TABLE_CHOICES, {str(party.record.tables)}, multi=False, row=1))
         view.add_item(_select(party.id, "rounds", "Rounds", ROUND_CHOICES, {str(party.record.rounds)}, multi=False, row=2))
-        if party.game.options:
-            button = PartyButton(party.id, "opts")
-            button.item.row = 3
-            view.add_item(button)
-        if any(p.ai for p in party.players):
-            button = PartyButton(party.id, "unai")
+        actions = ["opts"] if party.game.options else []
+        actions += ["aieasy", "aihard"] + (["unai"] if any(p.ai for p in party.players) else [])
+        for action in actions:
+            button = PartyButton(party.id, action)
             button.item.row = 3
             view.add_item(button)
     elif party.status == MatchStatus.RUNNING:
@@ -188,8 +189,8 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
             await svc.party_join(party_id, user, display_name(interaction))
         elif action == "leave":
             await svc.party_leave(party_id, user)
-        elif action == "ai":
-            await svc.party_add_ai(party_id, user)
+        elif action in AI_LEVEL_ACTIONS:
+            await svc.party_add_ai(party_id, user, AI_LEVEL_ACTIONS[action])
         elif action == "unai":
             await svc.party_remove_ai(party_id, user)
         elif action == "start":

@@ -310,7 +310,7 @@ def party_player_tags(party: PartySnapshot, player: int) -> list[str]:
     if p.user_id == party.record.host_id and not p.ai and party.status == MatchStatus.LOBBY:
         tags.append("host")
     if p.ai:
-        tags.append("AI")
+        tags.append(f"{p.level} AI")
     if p.left:
         tags.append("left, ranked last")
     return tags
