@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -152,22 +152,35 @@ def lobby_view(snap: Snapshot) -> discord.ui.View:
 PANEL_SELECTS = 4  # option selects per page of the host's panel (a row is left for paging)
 
 
-def options_view(snap: Snapshot, page: int = 0) -> discord.ui.View:
-    """The host's ephemeral panel: one select per option, four a page, with a button to the
-    other page when a game has more."""
+def paged_options_view(
+    options: Sequence[Option],
+    page: int,
+    select: Callable[[Option, int], discord.ui.Item[Any]],
+    button: Callable[[str], discord.ui.DynamicItem[discord.ui.Button[Any]]],
+) -> discord.ui.View:
+    """A host's ephemeral options panel (a lobby's or a party's): ``select(option, row)`` for
+    each option of the page, four a page, and ``button(action)`` to turn to the other page
+    ("optmore" the next, "opts" back to the first) when there are more."""
     view = component_view()
-    options = snap.game.options
     pages = max(1, -(-len(options) // PANEL_SELECTS))
     page = max(0, min(page, pages - 1))
     for row, option in enumerate(options[page * PANEL_SELECTS : (page + 1) * PANEL_SELECTS]):
-        view.add_item(option_select(snap, option, row))
+        view.add_item(select(option, row))
     if pages > 1:
-        button = LobbyButton(snap.id, "optmore" if page + 1 < pages else "opts")
+        turn = button("optmore" if page + 1 < pages else "opts")
         if page + 1 == pages:
-            button.item.label = "First options"
-        button.item.row = 4
-        view.add_item(button)
+            turn.item.label = "First options"
+        turn.item.row = 4
+        view.add_item(turn)
     return view
+
+
+def options_view(snap: Snapshot, page: int = 0) -> discord.ui.View:
+    """The host's ephemeral panel: one select per option, four a page, with a button to the
+    other page when a game has more."""
+    return paged_options_view(
+        snap.game.options, page, lambda option, row: option_select(snap, option, row), lambda action: LobbyButton(snap.id, action)
+    )
 
 
 def options_page(snap: Snapshot, key: str) -> int:

@@ -23,7 +23,14 @@ from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
 from bot.ui import render
-from bot.ui.lobby import AI_LEVEL_ACTIONS, choice_select, chosen_values, option_placeholder
+from bot.ui.lobby import (
+    AI_LEVEL_ACTIONS,
+    PANEL_SELECTS,
+    choice_select,
+    chosen_values,
+    option_placeholder,
+    paged_options_view,
+)
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -52,7 +59,6 @@ PARTY_ACTIONS = {
     "opts": ("Game options", discord.ButtonStyle.secondary),
     "optmore": ("More options", discord.ButtonStyle.secondary),
 }
-PANEL_SELECTS = 4  # game option selects per page of the host's panel
 
 
 def party_games() -> list[str]:
@@ -129,19 +135,9 @@ def party_view(party: PartySnapshot) -> discord.ui.View:
 
 def options_view(party: PartySnapshot, page: int = 0) -> discord.ui.View:
     """The host's ephemeral panel of the game's options, four a page."""
-    view = component_view()
-    options = party.game.options
-    pages = max(1, -(-len(options) // PANEL_SELECTS))
-    page = max(0, min(page, pages - 1))
-    for row, option in enumerate(options[page * PANEL_SELECTS : (page + 1) * PANEL_SELECTS]):
-        view.add_item(game_option_select(party, option, row))
-    if pages > 1:
-        button = PartyButton(party.id, "optmore" if page + 1 < pages else "opts")
-        if page + 1 == pages:
-            button.item.label = "First options"
-        button.item.row = 4
-        view.add_item(button)
-    return view
+    return paged_options_view(
+        party.game.options, page, lambda option, row: game_option_select(party, option, row), lambda action: PartyButton(party.id, action)
+    )
 
 
 def options_embed(party: PartySnapshot) -> discord.Embed:
