@@ -90,6 +90,12 @@ class LobbyMixin(ServiceCore):
         return snap, [u for u in players if u != user_id]
 
     @staticmethod
+    def _check_level(level: str) -> None:
+        """An AI's level (a match's seat or a party's player) must be one of ``LEVELS``."""
+        if level not in LEVELS:
+            raise errors.LobbyError(f"{level!r} is not an AI level; the levels are {', '.join(LEVELS)}.")
+
+    @staticmethod
     def _check_option(game: Game, key: str, value: str) -> None:
         for o in game.options:
             if o.key == key:
@@ -159,8 +165,7 @@ class LobbyMixin(ServiceCore):
     async def add_ai(self, match_id: int, user_id: int, level: str = "normal") -> Snapshot:
         """Seat an AI playing at ``level``: easy (random legal moves), normal (the game's own
         AI) or hard (the search of bot.games.search)."""
-        if level not in LEVELS:
-            raise errors.LobbyError(f"{level!r} is not an AI level; the levels are {', '.join(LEVELS)}.")
+        self._check_level(level)
         async with self.lock(match_id):
             snap = await self._open_lobby(match_id)
             if user_id != snap.record.host_id:

@@ -19,7 +19,6 @@ from dataclasses import replace
 
 from bot.games import GAMES
 from bot.games.base import GameError
-from bot.games.search import LEVELS
 from bot.service import errors, seating
 from bot.service.party_rounds import PartyRounds
 from bot.service.seating import SeatingError
@@ -82,8 +81,7 @@ class PartyMixin(PartyRounds):
     async def party_add_ai(self, party_id: int, user_id: int, level: str = "normal") -> PartySnapshot:
         """An AI player playing at ``level`` (easy, normal or hard, as a match's AI seat) at
         every table it is seated at."""
-        if level not in LEVELS:
-            raise errors.LobbyError(f"{level!r} is not an AI level; the levels are {', '.join(LEVELS)}.")
+        self._check_level(level)
         async with self.party_lock(party_id):
             party = await self._party_lobby(party_id)
             if user_id != party.record.host_id:
