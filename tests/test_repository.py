@@ -330,9 +330,15 @@ def _in_the_database_file(path: Path) -> int | None:
 
 
 async def _copied(path: Path, rows: int) -> bool:
+    """Whether the file comes to hold ``rows`` rows within five seconds. A look taken while the
+    checkpointer is still writing pages may find the file half copied (SQLite calls it
+    malformed: an immutable read takes no lock); that look counts as not yet."""
     for _ in range(200):
-        if _in_the_database_file(path) == rows:
-            return True
+        try:
+            if _in_the_database_file(path) == rows:
+                return True
+        except sqlite3.DatabaseError:
+            pass
         await asyncio.sleep(0.025)
     return False
 
