@@ -189,8 +189,11 @@ async def test_a_turn_deadline_comes_back_with_the_time_that_was_left(world: Wor
     async with fake.bot_running(make_bot(world, turn_seconds=turn)) as bot:
         await open_match(world, ann, [], game="crown", options={"variant": "tourney"}, ais=1)
         started = time.time()
-        await asyncio.sleep(0.3)  # the AI has moved; ann's deadline runs
-        snap = await bot.service.active_in_channel(world.channel.id)
+        for _ in range(100):  # until the AI has moved and ann's deadline alone runs
+            snap = await bot.service.active_in_channel(world.channel.id)
+            if (snap.record.deadline or {}).get("turn", {}).get("seats") == [0]:
+                break
+            await asyncio.sleep(0.05)
         assert snap.record.deadline["turn"]["seats"] == [0]
         deadline = snap.record.deadline["turn"]["at"]
     await asyncio.sleep(1.5)  # the bot is down for a while
