@@ -252,9 +252,14 @@ async def test_a_short_job_runs_at_once_on_the_loop_when_the_writer_is_idle_and_
     order: list[str] = []
     assert await writer.run(where(order, "quiet"), inline=True) == here, "idle: on the caller's thread"
     assert await writer.run(where(order, "queued"), inline=False) != here, "not inline: the writer thread"
-    release = threading.Event()
-    busy = asyncio.ensure_future(writer.run(lambda _conn: release.wait(10)))
-    await asyncio.sleep(0.05)  # the writer thread is inside the busy job
+    entered, release = threading.Event(), threading.Event()
+
+    def busy_job(_conn: Connection) -> bool:
+        entered.set()
+        return release.wait(10)
+
+    busy = asyncio.ensure_future(writer.run(busy_job))
+    assert await asyncio.to_thread(entered.wait, 10), "the writer thread is inside the busy job"
     behind_busy = asyncio.ensure_future(writer.run(where(order, "behind the busy one"), inline=True))
     behind_that = asyncio.ensure_future(writer.run(where(order, "behind both"), inline=True))
     await asyncio.sleep(0.05)
