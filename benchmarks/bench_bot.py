@@ -149,7 +149,9 @@ def connected(fake: FakeDiscord) -> int:
 async def started(fake: FakeDiscord, proc: Any, what: str, sessions: int = 1) -> int:
     """Wait until the bot process ``proc`` is connected with its commands (the fake then has
     ``sessions`` gateway sessions: one a shard); its pid."""
-    await fake.wait_for(lambda: connected(fake) >= sessions and bool(fake.commands) or not proc.running, 60, what)
+    await fake.wait_for(
+        lambda: connected(fake) >= sessions and bool(fake.commands) or not proc.running, 60, what
+    )
     assert proc.running and proc.proc is not None, proc.output()
     return int(proc.proc.pid)
 
@@ -162,14 +164,18 @@ def shards(processes: int) -> list[dict[str, str]]:
 
 
 @asynccontextmanager
-async def bot_processes(fake: FakeDiscord, mode: str, processes: int, env: dict[str, str] | None = None) -> AsyncIterator[list[int]]:
+async def bot_processes(
+    fake: FakeDiscord, mode: str, processes: int, env: dict[str, str] | None = None
+) -> AsyncIterator[list[int]]:
     """This file's ``mode`` (``--bot`` or ``--floor-bot``) in ``processes`` processes, one
     shard each, started one after the other (each migrates first); their pids. Stopped on exit."""
     procs = []
     try:
         pids = []
         for n, shard in enumerate(shards(processes)):
-            procs.append(await fake.start_bot_process("benchmarks.bench_bot", args=(mode,), env=(env or {}) | shard))
+            procs.append(
+                await fake.start_bot_process("benchmarks.bench_bot", args=(mode,), env=(env or {}) | shard)
+            )
             pids.append(await started(fake, procs[-1], f"{mode} process {n} up", sessions=n + 1))
         yield pids
     finally:
@@ -195,7 +201,18 @@ Seats = list[tuple[Any, list[FakeUser]]]  # (channel, the players of its match)
 async def ask_moves(fake: FakeDiscord, seats: Seats) -> list[tuple[FakeUser, Any, InteractionRecord]]:
     """Every player's ``/move`` autocomplete, answered (not timed)."""
     asks = [
-        (user, channel, fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": "", "focused": True}], autocomplete=True))
+        (
+            user,
+            channel,
+            fire_command(
+                fake,
+                user,
+                channel,
+                "move",
+                [{"name": "move", "type": 3, "value": "", "focused": True}],
+                autocomplete=True,
+            ),
+        )
         for channel, users in seats
         for user in users
     ]
@@ -226,7 +243,11 @@ async def play_rounds(
     await fake.settle(quiet=quiet, max_wait=30)
     for _ in range(rounds):
         asks = await ask_moves(fake, seats)
-        over = [(channel, users) for channel, users in seats if not any(choices_of(rec) for _u, c, rec in asks if c is channel)]
+        over = [
+            (channel, users)
+            for channel, users in seats
+            if not any(choices_of(rec) for _u, c, rec in asks if c is channel)
+        ]
         if over and reopen is not None:
             for channel, users in over:
                 await reopen(channel, users)
@@ -240,7 +261,10 @@ async def play_rounds(
             gc.disable()
         timed(True)
         first_call = len(fake.requests)
-        batch = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in chosen]
+        batch = [
+            fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}])
+            for user, channel, move in chosen
+        ]
         await acknowledged(fake, batch, 60)
         await fake.settle(quiet=quiet, max_wait=30)  # the pictures, the tables, the AI seats
         timed(False)
@@ -275,9 +299,19 @@ async def open_tables(
     async def reopen(channel: Any, pair: list[FakeUser]) -> None:
         guild = next(g for g in guilds if g.id == channel.guild_id)
         world = World(fake, guild, channel, users, "", tmp)
-        await open_match(world, pair[0], pair[1:], game="crown", options={"variant": "tourney"}, ais=2 - len(pair), channel=channel)
+        await open_match(
+            world,
+            pair[0],
+            pair[1:],
+            game="crown",
+            options={"variant": "tourney"},
+            ais=2 - len(pair),
+            channel=channel,
+        )
 
-    seats: Seats = [(fake.add_channel(guilds[n % len(guilds)], f"t{n}"), pair) for n, pair in enumerate(pairs)]
+    seats: Seats = [
+        (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), pair) for n, pair in enumerate(pairs)
+    ]
     for channel, pair in seats:
         await reopen(channel, pair)
     return seats, reopen
@@ -313,7 +347,9 @@ async def through_discord(
     tmp = Path(tempfile.mkdtemp())
     run = Run()
     async with FakeDiscord() as fake:
-        env = bot_env(tmp, answers_first, database_url) | ({"BENCH_PROFILE": str(profile_to)} if profile_to else {})
+        env = bot_env(tmp, answers_first, database_url) | (
+            {"BENCH_PROFILE": str(profile_to)} if profile_to else {}
+        )
         env |= {"BENCH_PROFILE_WAITING": "1"} if profile_waiting else {}
         env |= {"BENCH_PHASES": str(phases_to)} if phases_to else {}
         env |= extra_env or {}
@@ -363,7 +399,14 @@ async def through_service(players: int, rounds: int) -> list[float]:
     svc = MatchService(repo, ai_delay=0, default_turn_seconds=0)
 
     async def opened(n: int) -> Any:
-        m = await svc.open_lobby(guild_id=1, channel_id=100 + n, host_id=2 * n + 1, host_name="a", game_id="crown", options={"variant": "tourney"})
+        m = await svc.open_lobby(
+            guild_id=1,
+            channel_id=100 + n,
+            host_id=2 * n + 1,
+            host_name="a",
+            game_id="crown",
+            options={"variant": "tourney"},
+        )
         if players == 1:
             await svc.add_ai(m.id, 2 * n + 1)
         else:
@@ -388,7 +431,9 @@ async def through_service(players: int, rounds: int) -> list[float]:
         for n, m in enumerate(matches):
             if (await svc.get(m.id)).status.over:  # played out: a new match in its channel
                 matches[n] = await opened(n)
-        await asyncio.gather(*(one(m.id, u) for m in matches for u in (m.seats[0].user_id, m.seats[1].user_id) if u))
+        await asyncio.gather(
+            *(one(m.id, u) for m in matches for u in (m.seats[0].user_id, m.seats[1].user_id) if u)
+        )
     await svc.close()
     await repo.close()
     return latencies
@@ -397,9 +442,15 @@ async def through_service(players: int, rounds: int) -> list[float]:
 IDLE = "idle: the loop waiting for sockets or worker threads"
 LAYERS = (  # (name, fragments of a function's file or name); the first that matches wins
     (IDLE, ("select.epoll",)),
-    ("handing work to threads (database, pictures)", ("_queue.SimpleQueue", "concurrent/futures", "threading.py")),
+    (
+        "handing work to threads (database, pictures)",
+        ("_queue.SimpleQueue", "concurrent/futures", "threading.py"),
+    ),
     ("discord.py: gateway, parsing, models", ("site-packages/discord/",)),
-    ("HTTP and websockets (aiohttp, sockets)", ("aiohttp", "yarl", "multidict", "frozenlist", "_socket.socket", "ssl")),
+    (
+        "HTTP and websockets (aiohttp, sockets)",
+        ("aiohttp", "yarl", "multidict", "frozenlist", "_socket.socket", "ssl"),
+    ),
     ("bot UI: text, components, tables", ("bot/ui/", "cogs/")),
     ("service: locks, caches, timers", ("bot/service/",)),
     ("game engines", ("bot/games/",)),
@@ -416,12 +467,16 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
     totals: dict[str, float] = {}
     for (filename, _line, function), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
         where = f"{filename} {function}"
-        layer = next((name for name, parts in LAYERS if any(p in where for p in parts)), "other (Python, built-ins)")
+        layer = next(
+            (name for name, parts in LAYERS if any(p in where for p in parts)), "other (Python, built-ins)"
+        )
         totals[layer] = totals.get(layer, 0.0) + tottime
     return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
-def figures(players: int, processes: int, answers_first: float, run: Run, base: list[float], bare: Run) -> str:
+def figures(
+    players: int, processes: int, answers_first: float, run: Run, base: list[float], bare: Run
+) -> str:
     ratio = pct(run.answers, 0.99) / max(pct(base, 0.99), 1e-9)
     over_floor = pct(run.answers, 0.99) / max(pct(bare.answers, 0.99), 1e-9)
     refused = f", {run.refused} refused" if run.refused else ""
@@ -469,7 +524,9 @@ async def main(
                         if in_process:
                             run = await through_discord_in_process(players, these, answers_first)
                         else:
-                            run = await through_discord(players, these, answers_first, processes=processes, database_url=url)
+                            run = await through_discord(
+                                players, these, answers_first, processes=processes, database_url=url
+                            )
                         bare = await floor(players, these, processes)
                         base = await through_service(players, these)
                         print(figures(players, processes, answers_first, run, base, bare), flush=True)
@@ -494,11 +551,17 @@ async def profiled(rounds: int, alone_rounds: int, counts: list[int], waiting: b
     for players in counts:
         out = Path(tempfile.mkdtemp()) / "bot.prof"
         these = alone_rounds if players == 1 else rounds
-        run = await through_discord(players, these, profile_to=out, profile_waiting=waiting)  # answers first as in production
+        run = await through_discord(
+            players, these, profile_to=out, profile_waiting=waiting
+        )  # answers first as in production
         rows = breakdown(pstats.Stats(str(out)))
         idle = dict(rows).get(IDLE, 0.0)
         busy = sum(t for name, t in rows if name != IDLE)
-        when = "while players waited for their answers" if waiting else "from each batch of moves until it was quiet"
+        when = (
+            "while players waited for their answers"
+            if waiting
+            else "from each batch of moves until it was quiet"
+        )
         print(
             f"\nThe bot's process, {players} at once ({len(run.answers)} moves, p50 {statistics.median(run.answers):.1f} ms, "
             f"p99 {pct(run.answers, 0.99):.1f} ms under the profiler), {when}: its event loop was busy {busy:.2f} s "
@@ -520,7 +583,10 @@ async def profiled(rounds: int, alone_rounds: int, counts: list[int], waiting: b
 PHASES = (  # (mark, what happened by then), in the order of a move's answer
     ("command", "discord.py has parsed the event and called the /move command"),
     ("play", "the command has found the move; the service's move starts"),
-    ("write", "the service has the engine's new state; its write begins (at once on the event loop when the writer is idle, else queued for the writer thread)"),
+    (
+        "write",
+        "the service has the engine's new state; its write begins (at once on the event loop when the writer is idle, else queued for the writer thread)",
+    ),
     ("job", "the write starts (on the thread: after the writes queued before it)"),
     ("committed", "the write is committed"),
     ("written", "the event loop has the write's result back"),
@@ -626,7 +692,15 @@ def mark_phases(path: str) -> None:
         if phase == "start":
             collecting["since"] = time.perf_counter()
         elif "since" in collecting:
-            out.write(json.dumps({"gc": (time.perf_counter() - collecting.pop("since")) * 1000, "generation": info["generation"]}) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "gc": (time.perf_counter() - collecting.pop("since")) * 1000,
+                        "generation": info["generation"],
+                    }
+                )
+                + "\n"
+            )
 
     writing = ClientRequest.write_bytes
 
@@ -665,7 +739,11 @@ async def phases(rounds: int, alone_rounds: int, counts: list[int]) -> None:
         print("\n| step | p50 ms | p99 ms |\n|---|---|---|")
         for name, what in PHASES:
             at = [m[name] for m in moves if name in m]
-            print(f"| {what} | {statistics.median(at):.2f} | {pct(at, 0.99):.2f} |" if at else f"| {what} | - | - |")
+            print(
+                f"| {what} | {statistics.median(at):.2f} | {pct(at, 0.99):.2f} |"
+                if at
+                else f"| {what} | - | - |"
+            )
         slow = [m for m in moves if "committed" in m and m["committed"] - m["job"] > 2]
         if slow:
             print(
@@ -807,7 +885,9 @@ def floor_bot_process() -> None:
     async def setup_hook() -> None:
         await tree.sync()
 
-    async def on_ready() -> None:  # as the bot does once ready (bot/app.py): no full collection walks the start-up heap
+    async def on_ready() -> (
+        None
+    ):  # as the bot does once ready (bot/app.py): no full collection walks the start-up heap
         gc.freeze()
 
     client.setup_hook = setup_hook  # type: ignore[method-assign]
@@ -824,7 +904,10 @@ async def floor(players: int, rounds: int, processes: int = 1) -> Run:
         guilds = servers(fake, "Floor", processes)
         users = [fake.add_user(f"p{i}") for i in range(max(players, 2))]
         seats = [
-            (fake.add_channel(guilds[n % len(guilds)], f"t{n}"), users[n * 2 : n * 2 + 2] if players > 1 else users[:1])
+            (
+                fake.add_channel(guilds[n % len(guilds)], f"t{n}"),
+                users[n * 2 : n * 2 + 2] if players > 1 else users[:1],
+            )
             for n in range(max(1, players // 2))
         ]
         await play_rounds(fake, seats, rounds, run, cpu_meter(run, pids), pause_gc=True)
@@ -833,18 +916,28 @@ async def floor(players: int, rounds: int, processes: int = 1) -> Run:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--alone-rounds", type=int, default=40, help="rounds of the one-player case (a move each)")
-    parser.add_argument("--in-process", action="store_true", help="run the bot in this process, beside the fake Discord")
+    parser.add_argument(
+        "--alone-rounds", type=int, default=40, help="rounds of the one-player case (a move each)"
+    )
+    parser.add_argument(
+        "--in-process", action="store_true", help="run the bot in this process, beside the fake Discord"
+    )
     parser.add_argument(
         "--breakdown",
         nargs="*",
         choices=("all", "waiting"),
         help="profile the bot's process for 1 and 64 players: all its work (the default), or while players wait for answers",
     )
-    parser.add_argument("--phases", action="store_true", help="time the steps of the answers inside the bot's process")
-    parser.add_argument("--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)")
+    parser.add_argument(
+        "--phases", action="store_true", help="time the steps of the answers inside the bot's process"
+    )
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[1, 16, 64], help="players moving at once (1 or even)"
+    )
     parser.add_argument(
         "--answers-first",
         type=float,
@@ -853,7 +946,9 @@ if __name__ == "__main__":
         metavar="SECONDS",
         help="ANSWERS_FIRST_SECONDS values to compare, run in turn for each count (0: off)",
     )
-    parser.add_argument("--repeat", type=int, default=1, help="run each count's variants this many times, alternating")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="run each count's variants this many times, alternating"
+    )
     parser.add_argument(
         "--processes",
         type=int,
@@ -861,7 +956,9 @@ if __name__ == "__main__":
         default=[1],
         help="bot processes on one database, one Discord shard each (and the floor's as many); several: compared in turn",
     )
-    parser.add_argument("--postgres", action="store_true", help="the bot on a real PostgreSQL server (tests/postgres.py)")
+    parser.add_argument(
+        "--postgres", action="store_true", help="the bot on a real PostgreSQL server (tests/postgres.py)"
+    )
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)  # the bot's own process
     parser.add_argument("--floor-bot", action="store_true", help=argparse.SUPPRESS)  # the floor's bot process
     args = parser.parse_args()
@@ -872,9 +969,25 @@ if __name__ == "__main__":
     if args.in_process and args.processes != [1]:
         parser.error("--in-process runs one bot, in this process")
     asyncio.run(
-        main(args.rounds, args.alone_rounds, args.in_process, args.players, args.answers_first, args.repeat, args.processes, args.postgres)
+        main(
+            args.rounds,
+            args.alone_rounds,
+            args.in_process,
+            args.players,
+            args.answers_first,
+            args.repeat,
+            args.processes,
+            args.postgres,
+        )
     )
     for mode in [] if args.breakdown is None else args.breakdown or ["all"]:
-        asyncio.run(profiled(args.rounds, args.alone_rounds, [n for n in args.players if n in (1, 64)] or args.players, mode == "waiting"))
+        asyncio.run(
+            profiled(
+                args.rounds,
+                args.alone_rounds,
+                [n for n in args.players if n in (1, 64)] or args.players,
+                mode == "waiting",
+            )
+        )
     if args.phases:
         asyncio.run(phases(args.rounds, args.alone_rounds, args.players))

@@ -54,7 +54,10 @@ def _uniform(rnd: random.Random, moves: list[Any]) -> Any:
     return rnd.choice(moves)
 
 
-AGENTS: dict[str, Callable[[random.Random, list[Any]], Any]] = {"rlcard-like": _rlcard_like, "uniform": _uniform}
+AGENTS: dict[str, Callable[[random.Random, list[Any]], Any]] = {
+    "rlcard-like": _rlcard_like,
+    "uniform": _uniform,
+}
 
 
 class DynastyRunner:
@@ -106,7 +109,9 @@ class RLCardRunner:
         from rlcard.agents import RandomAgent
 
         self.env = rlcard.make("uno", config={"seed": seed})
-        self.env.set_agents([RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)])
+        self.env.set_agents(
+            [RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)]
+        )
         self.games = self.moves = 0
         self.seconds = 0.0
         self.version = getattr(rlcard, "__version__", "?")
@@ -144,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runners["rlcard"] = RLCardRunner(args.seed)
     except ImportError as err:
-        print(f"RLCard is not installed ({err}); install it with `pip install rlcard` to compare. "
-              "Dynasty figures only.")
+        print(
+            f"RLCard is not installed ({err}); install it with `pip install rlcard` to compare. "
+            "Dynasty figures only."
+        )
     slice_seconds = args.seconds / max(1, args.rounds)
     for name, runner in runners.items():  # warm-up
         runner.run(0.2)
@@ -162,26 +169,34 @@ def main(argv: list[str] | None = None) -> int:
     print(f"dynasty, bonus deck, 4 players, random legal agents ({args.seconds:.0f} s each):")
     for name in AGENTS:
         r = runners[name]
-        print(f"  {name:12s} {r.rate:8.0f} hands/s   ({r.moves / max(1, r.hands):.0f} moves a hand, "
-              f"{r.seconds / max(1, r.moves) * 1e6:.1f} us a move)")
+        print(
+            f"  {name:12s} {r.rate:8.0f} hands/s   ({r.moves / max(1, r.hands):.0f} moves a hand, "
+            f"{r.seconds / max(1, r.moves) * 1e6:.1f} us a move)"
+        )
     rl = runners.get("rlcard")
     if rl is not None:
         rl_us = rl.seconds / max(1, rl.moves) * 1e6
-        print(f"RLCard {rl.version} uno, random agents: {rl.rate:8.0f} games/s   "
-              f"({rl.moves / max(1, rl.games):.0f} moves a game, {rl_us:.1f} us a move)")
+        print(
+            f"RLCard {rl.version} uno, random agents: {rl.rate:8.0f} games/s   "
+            f"({rl.moves / max(1, rl.games):.0f} moves a game, {rl_us:.1f} us a move)"
+        )
         for name in AGENTS:
             r = runners[name]
             us = r.seconds / max(1, r.moves) * 1e6
-            print(f"  ratio dynasty {name} hands/s : RLCard uno games/s = {r.rate / rl.rate:.2f};"
-                  f" per move (RLCard us / dynasty us) = {rl_us / us:.2f}")
+            print(
+                f"  ratio dynasty {name} hands/s : RLCard uno games/s = {r.rate / rl.rate:.2f};"
+                f" per move (RLCard us / dynasty us) = {rl_us / us:.2f}"
+            )
     else:
         print("RLCard uno: not measured (rlcard not installed)")
 
     start = time.perf_counter()
     wins, matches = ai_vs_random(args.matches, seed=args.seed * 100_000)
     took = time.perf_counter() - start
-    print(f"AI vs random legal play, 2 players, dynasty deck: {wins}/{matches} matches won "
-          f"({100 * wins / matches:.1f}%) in {took:.0f} s")
+    print(
+        f"AI vs random legal play, 2 players, dynasty deck: {wins}/{matches} matches won "
+        f"({100 * wins / matches:.1f}%) in {took:.0f} s"
+    )
     return 0
 
 

@@ -38,7 +38,9 @@ def random_move(moves: list[Move], rng: Rng, kind: str) -> Move:
     return moves[rng.below(len(moves))[0]]
 
 
-def play(options: dict[str, str], players: int, seed: int, random_seats: str = "") -> tuple[int, list[int], bool]:
+def play(
+    options: dict[str, str], players: int, seed: int, random_seats: str = ""
+) -> tuple[int, list[int], bool]:
     """(moves in the match, moves of each hand, whether a valve ended a hand)."""
     state = GAME.setup(players, seed, options)
     rng = Rng.from_seed(seed ^ 0xA5A5)
@@ -68,9 +70,13 @@ def main() -> None:
     parser.add_argument("--hands", default="5")
     parser.add_argument("--decks", default="classic,dynasty,bonus")
     parser.add_argument("--players", default="2,4,6,8")
-    parser.add_argument("--random", choices=("plays", "uniform"), default="", help="random legal players at every seat")
+    parser.add_argument(
+        "--random", choices=("plays", "uniform"), default="", help="random legal players at every seat"
+    )
     args = parser.parse_args()
-    print("| deck | players | median moves | minutes at 6 s a move | median moves a hand | ended by a safety valve |")
+    print(
+        "| deck | players | median moves | minutes at 6 s a move | median moves a hand | ended by a safety valve |"
+    )
     print("|---|---|---|---|---|---|")
     for deck in args.decks.split(","):
         for players in (int(x) for x in args.players.split(",")):

@@ -69,8 +69,12 @@ def main() -> None:
     f50, f99 = statistics.median(fresh), percentile(fresh, 0.99)
     c50, c99 = statistics.median(cached), percentile(cached, 0.99)
     print(f"engine {GAME.id}: {args.hands} different 7-card hands")
-    print(f"fresh:  p50 {f50:.2f} ms  p99 {f99:.2f} ms  target {FRESH_TARGET_MS:.0f} ms  ratio p99/target {f99 / FRESH_TARGET_MS:.2f}")
-    print(f"cached: p50 {c50:.3f} ms  p99 {c99:.3f} ms  target {CACHED_TARGET_MS:.0f} ms  ratio p99/target {c99 / CACHED_TARGET_MS:.2f}")
+    print(
+        f"fresh:  p50 {f50:.2f} ms  p99 {f99:.2f} ms  target {FRESH_TARGET_MS:.0f} ms  ratio p99/target {f99 / FRESH_TARGET_MS:.2f}"
+    )
+    print(
+        f"cached: p50 {c50:.3f} ms  p99 {c99:.3f} ms  target {CACHED_TARGET_MS:.0f} ms  ratio p99/target {c99 / CACHED_TARGET_MS:.2f}"
+    )
 
 
 if __name__ == "__main__":

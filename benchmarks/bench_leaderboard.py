@@ -75,8 +75,13 @@ def plan_boards(players: int, results: int) -> list[tuple[int, str, int, int, in
     return boards
 
 
-def generate(path: Path, season_ids: dict[tuple[int, int], int], boards: list[tuple[int, str, int, int, int]],
-             players: int, rng: random.Random) -> int:
+def generate(
+    path: Path,
+    season_ids: dict[tuple[int, int], int],
+    boards: list[tuple[int, str, int, int, int]],
+    players: int,
+    rng: random.Random,
+) -> int:
     """Bulk-write finished matches and their results (what finishing moves would have stored)."""
     con = sqlite3.connect(path)
     match_id = con.execute("select coalesce(max(id), 0) from matches").fetchone()[0]
@@ -111,13 +116,30 @@ def generate(path: Path, season_ids: dict[tuple[int, int], int], boards: list[tu
             places = list(range(1, size + 1))
             rng.shuffle(places)
             at = t0 + match_id
-            matches.append((match_id, guild, match_id, 1, game, "{}", "finished", "[]", 10, 1, "{}", at, at, at))
+            matches.append(
+                (match_id, guild, match_id, 1, game, "{}", "finished", "[]", 10, 1, "{}", at, at, at)
+            )
             for seat, (user, place) in enumerate(zip(seats, places)):
                 is_ai = ai_seat and seat == size - 1
                 uid = None if is_ai else FIRST_USER + user
-                results.append((match_id, guild, game, season_ids[(guild, season)], uid, seat, int(is_ai), place,
-                                rng.randint(0, 12) if game != "dreams" else None, None, size, int(ai_seat),
-                                int(rng.random() < 0.02), at))
+                results.append(
+                    (
+                        match_id,
+                        guild,
+                        game,
+                        season_ids[(guild, season)],
+                        uid,
+                        seat,
+                        int(is_ai),
+                        place,
+                        rng.randint(0, 12) if game != "dreams" else None,
+                        None,
+                        size,
+                        int(ai_seat),
+                        int(rng.random() < 0.02),
+                        at,
+                    )
+                )
             left -= size
         con.executemany(
             "insert into matches (id, guild_id, channel_id, host_id, game_id, options, status, seats, version, seed,"
@@ -136,7 +158,9 @@ def generate(path: Path, season_ids: dict[tuple[int, int], int], boards: list[tu
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--results", type=int, default=200_000)
     parser.add_argument("--pages", type=int, default=1_000, help="page queries to time")
@@ -172,7 +196,9 @@ async def main() -> None:
         build_s = time.perf_counter() - t
 
         con = sqlite3.connect(path)
-        players = con.execute("select count(distinct user_id) from results where user_id is not null").fetchone()[0]
+        players = con.execute(
+            "select count(distinct user_id) from results where user_id is not null"
+        ).fetchone()[0]
         main_board = con.execute(
             "select count(*) from standings where guild_id = ? and game_id = 'crown' and season_id = ?",
             (GUILDS[0], season_ids[(GUILDS[0], 2)]),
@@ -184,8 +210,10 @@ async def main() -> None:
         ).fetchall()
         con.close()
 
-        print(f"database: {n:,} results, {players:,} players, {len(boards)} boards in {len(GUILDS)} servers; "
-              f"largest board {main_board:,} players; built in {build_s:.1f} s")
+        print(
+            f"database: {n:,} results, {players:,} players, {len(boards)} boards in {len(GUILDS)} servers; "
+            f"largest board {main_board:,} players; built in {build_s:.1f} s"
+        )
         print("page query plan: " + " | ".join(str(r[-1]) for r in plan))
 
         # Warm up, then time random pages of the largest board (first and last included).
@@ -235,13 +263,35 @@ async def main() -> None:
         for i in range(200):
             users = rng.sample(range(args.players), 4)
             seats = [Seat(FIRST_USER + u, f"p{u}") for u in users]
-            m = await repo.create_match(guild_id=GUILDS[0], channel_id=10_000 + i, host_id=seats[0].user_id or 0,
-                                        game_id="crown", options={}, seats=seats, seed=i)
-            m = await repo.start_match(m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None)
-            rows = tuple(ResultRow(s, seats[s].user_id, False, s + 1, rng.randint(0, 9), None) for s in range(4))
+            m = await repo.create_match(
+                guild_id=GUILDS[0],
+                channel_id=10_000 + i,
+                host_id=seats[0].user_id or 0,
+                game_id="crown",
+                options={},
+                seats=seats,
+                seed=i,
+            )
+            m = await repo.start_match(
+                m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None
+            )
+            rows = tuple(
+                ResultRow(s, seats[s].user_id, False, s + 1, rng.randint(0, 9), None) for s in range(4)
+            )
             t = time.perf_counter()
-            await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, seats[0].user_id, "end", {}, status=MatchStatus.FINISHED,
-                                              results=rows))
+            await repo.apply_move(
+                MatchUpdate(
+                    m.id,
+                    m.version,
+                    {},
+                    0,
+                    seats[0].user_id,
+                    "end",
+                    {},
+                    status=MatchStatus.FINISHED,
+                    results=rows,
+                )
+            )
             finish_ms.append((time.perf_counter() - t) * 1000)
         await repo.close()
 
@@ -253,7 +303,9 @@ async def main() -> None:
     print(figures("finishing move with standings", finish_ms))
     p99 = percentile(page_ms, 99)
     verdict = "within" if p99 < TARGET_MS else "OVER"
-    print(f"leaderboard page p99 {p99:.2f} ms: {p99 / TARGET_MS:.3f} x the {TARGET_MS:.0f} ms target ({verdict})")
+    print(
+        f"leaderboard page p99 {p99:.2f} ms: {p99 / TARGET_MS:.3f} x the {TARGET_MS:.0f} ms target ({verdict})"
+    )
 
 
 if __name__ == "__main__":

@@ -94,8 +94,14 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
         matches = []
         for i in range(players // 2):
             a, b = 1000 + 2 * i, 1001 + 2 * i
-            m = await svc.open_lobby(guild_id=1, channel_id=10 + i, host_id=a, host_name=f"p{a}", game_id="crown",
-                                     options={"variant": "tourney"})
+            m = await svc.open_lobby(
+                guild_id=1,
+                channel_id=10 + i,
+                host_id=a,
+                host_name=f"p{a}",
+                game_id="crown",
+                options={"variant": "tourney"},
+            )
             await svc.join(m.id, b, f"p{b}")
             await svc.start(m.id, a)
             matches.append((m.id, a, b))
@@ -130,23 +136,34 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--postgres", action="store_true", help="also on a real PostgreSQL server")
-    parser.add_argument("--thread", action="store_true", help="also every move through the writer thread (the design before)")
+    parser.add_argument(
+        "--thread", action="store_true", help="also every move through the writer thread (the design before)"
+    )
     args = parser.parse_args()
     ours = asyncio.run(run(args.players, args.rounds, "bot"))
     before = asyncio.run(run(args.players, args.rounds, "aiosqlite"))
     base = asyncio.run(run(args.players, args.rounds, "pooled"))
     print(f"moves: {len(ours)} by {args.players} concurrent players")
     print(f"{'':40}{'p50 ms':>10}{'p99 ms':>10}{'mean ms':>10}")
-    rows = (("one writer, plain sqlite3 (bot)", ours), ("one writer through aiosqlite (before)", before),
-            ("8 writers through aiosqlite (baseline)", base))
+    rows = (
+        ("one writer, plain sqlite3 (bot)", ours),
+        ("one writer through aiosqlite (before)", before),
+        ("8 writers through aiosqlite (baseline)", base),
+    )
     for name, xs in rows:
-        print(f"{name:40}{pct(xs, .5):10.1f}{pct(xs, .99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
-    print(f"ratio at p99: before/bot {pct(before, .99) / pct(ours, .99):.2f}x, baseline/bot {pct(base, .99) / pct(ours, .99):.2f}x")
+        print(f"{name:40}{pct(xs, 0.5):10.1f}{pct(xs, 0.99):10.1f}{statistics.mean(xs) * 1000:10.1f}")
+    print(
+        f"ratio at p99: before/bot {pct(before, 0.99) / pct(ours, 0.99):.2f}x, baseline/bot {pct(base, 0.99) / pct(ours, 0.99):.2f}x"
+    )
     if args.thread:
         thread = asyncio.run(run(args.players, args.rounds, "thread"))
         name = "every move through the thread (before)"
-        print(f"{name:40}{pct(thread, .5):10.1f}{pct(thread, .99):10.1f}{statistics.mean(thread) * 1000:10.1f}")
-        print(f"ratio thread/bot: p50 {pct(thread, .5) / pct(ours, .5):.2f}x, p99 {pct(thread, .99) / pct(ours, .99):.2f}x")
+        print(
+            f"{name:40}{pct(thread, 0.5):10.1f}{pct(thread, 0.99):10.1f}{statistics.mean(thread) * 1000:10.1f}"
+        )
+        print(
+            f"ratio thread/bot: p50 {pct(thread, 0.5) / pct(ours, 0.5):.2f}x, p99 {pct(thread, 0.99) / pct(ours, 0.99):.2f}x"
+        )
     if args.postgres:
         from tests.postgres import PostgresServer
 
@@ -156,8 +173,8 @@ def main() -> None:
         finally:
             server.stop()
         name = "PostgreSQL, asyncpg (bot)"
-        print(f"{name:40}{pct(pg, .5):10.1f}{pct(pg, .99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
-        print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, .99) / pct(ours, .99):.2f}x")
+        print(f"{name:40}{pct(pg, 0.5):10.1f}{pct(pg, 0.99):10.1f}{statistics.mean(pg) * 1000:10.1f}")
+        print(f"ratio PostgreSQL/SQLite at p99: {pct(pg, 0.99) / pct(ours, 0.99):.2f}x")
 
 
 if __name__ == "__main__":

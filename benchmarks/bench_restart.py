@@ -37,12 +37,35 @@ async def build(path: Path, count: int) -> None:
         game = GAMES["crown" if i % 2 else "dynasty"]
         options = {o.key: o.default_value for o in game.options}
         state = game.dump(game.setup(2, i, options))
-        seats = [{"user_id": 10_000 + 2 * i, "name": "a", "ai": False, "left": False, "missed": 0},
-                 {"user_id": None, "name": "AI 1", "ai": True, "left": False, "missed": 0}]
+        seats = [
+            {"user_id": 10_000 + 2 * i, "name": "a", "ai": False, "left": False, "missed": 0},
+            {"user_id": None, "name": "AI 1", "ai": True, "left": False, "missed": 0},
+        ]
         # As stored by a running bot: the turn deadline of the current version (3 minutes).
-        deadline = {"version": 1, "turn": {"at": now + 180, "warn_at": now + 120, "warned": False, "seats": [0]}}
-        rows.append((1, 1_000 + i, 5_000 + i, 10_000 + 2 * i, game.id, json.dumps(options), "running",
-                     json.dumps(seats), 1, i, json.dumps(state), "{}", now + 120, json.dumps(deadline), now, now))
+        deadline = {
+            "version": 1,
+            "turn": {"at": now + 180, "warn_at": now + 120, "warned": False, "seats": [0]},
+        }
+        rows.append(
+            (
+                1,
+                1_000 + i,
+                5_000 + i,
+                10_000 + 2 * i,
+                game.id,
+                json.dumps(options),
+                "running",
+                json.dumps(seats),
+                1,
+                i,
+                json.dumps(state),
+                "{}",
+                now + 120,
+                json.dumps(deadline),
+                now,
+                now,
+            )
+        )
     with sqlite3.connect(path) as conn:
         conn.executemany(
             "INSERT INTO matches (guild_id, channel_id, message_id, host_id, game_id, options, status, seats, "
@@ -100,13 +123,17 @@ async def main(count: int, repeat: int) -> None:
         bases.append(raw_read(path))
     _, _, peak, _ = await restore(path, trace=True)
     seconds, base = statistics.median(times), statistics.median(bases)
-    print(f"{restored} running matches restored and armed in {seconds:.2f} s, median of {repeat} "
-          f"(from {min(times):.2f} to {max(times):.2f} s; {seconds / restored * 1e6:.0f} us a match); "
-          f"peak memory while restoring (a further run, traced by tracemalloc) {peak / 2**20:.0f} MiB "
-          f"({peak / restored / 1024:.1f} KiB a match); the restored matches frozen out of the garbage collector's way "
-          f"(a full collection over them would take {statistics.median(collections) * 1000:.0f} ms)")
-    print(f"baseline: reading and parsing the same rows with sqlite3 alone: {base:.2f} s, median of {repeat}; "
-          f"ratio {seconds / base:.1f}x")
+    print(
+        f"{restored} running matches restored and armed in {seconds:.2f} s, median of {repeat} "
+        f"(from {min(times):.2f} to {max(times):.2f} s; {seconds / restored * 1e6:.0f} us a match); "
+        f"peak memory while restoring (a further run, traced by tracemalloc) {peak / 2**20:.0f} MiB "
+        f"({peak / restored / 1024:.1f} KiB a match); the restored matches frozen out of the garbage collector's way "
+        f"(a full collection over them would take {statistics.median(collections) * 1000:.0f} ms)"
+    )
+    print(
+        f"baseline: reading and parsing the same rows with sqlite3 alone: {base:.2f} s, median of {repeat}; "
+        f"ratio {seconds / base:.1f}x"
+    )
 
 
 if __name__ == "__main__":

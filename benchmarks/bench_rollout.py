@@ -68,15 +68,31 @@ def worker(name: str, matches: int, every: int, rollouts: int) -> dict[str, floa
     seconds = time.process_time() - start
     played = sum(r.rollouts for r in results)
     check = sum(sum(r.values.values()) for r in results)  # equal when every rollout plays the same moves
-    ms = 1000 * seconds / played if played else math.inf  # none: every position pruned to one move, or too few rollouts
+    ms = (
+        1000 * seconds / played if played else math.inf
+    )  # none: every position pruned to one move, or too few rollouts
     return {"positions": len(positions), "rollouts": played, "ms": ms, "check": round(check, 6)}
 
 
 def run_worker(tree: Path, name: str, matches: int, every: int, rollouts: int) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", name, "--tree", str(tree),
-         "--matches", str(matches), "--every", str(every), "--rollouts", str(rollouts)],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--worker",
+            name,
+            "--tree",
+            str(tree),
+            "--matches",
+            str(matches),
+            "--every",
+            str(every),
+            "--rollouts",
+            str(rollouts),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -84,7 +100,9 @@ def run_worker(tree: Path, name: str, matches: int, every: int, rollouts: int) -
 
 def export(rev: str, into: Path) -> Path:
     """The ``bot`` package of commit ``rev``, unpacked into ``into``."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "bot"], check=True, capture_output=True).stdout
+    data = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "bot"], check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
     return into
@@ -116,7 +134,9 @@ def main() -> int:
                     then.append(run_worker(base, name, args.matches, args.every, args.rollouts))
             best = min(now, key=lambda r: r["ms"])
             if not best["rollouts"]:
-                print(f"{name}: no rollout played from {best['positions']:.0f} positions (raise --rollouts or --matches)")
+                print(
+                    f"{name}: no rollout played from {best['positions']:.0f} positions (raise --rollouts or --matches)"
+                )
                 continue
             line = (
                 f"{name}: {best['ms']:.2f} ms a rollout ({BUDGET / best['ms'] * 1000:.0f} in {BUDGET} s) "

@@ -73,7 +73,9 @@ def move_times(game_id: str, players: int, think: float, matches: int) -> tuple[
             if len(game.legal_moves(state, seat)) > 1:
                 start = time.perf_counter()
                 deadline = start + think
-                result = search_move(game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d)
+                result = search_move(
+                    game, state, seat, m, SERVICE_ROLLOUTS, lambda d=deadline: time.perf_counter() >= d
+                )
                 times.append(time.perf_counter() - start)
                 rollouts.append(result.rollouts)
             _, rng = rng.next64()
@@ -113,9 +115,19 @@ def _one_match(job: tuple[str, int, list[str], int, int, float | None]) -> list[
 
 
 def strength(
-    game_id: str, players: int, first: str, second: str, matches: int, seconds: float, rollouts: int,
-    workers: int = 2, overrides: dict[str, float] | None = None, progress: int = 0, first_match: int = 0,
-    oracle: bool = False, think: float | None = None,
+    game_id: str,
+    players: int,
+    first: str,
+    second: str,
+    matches: int,
+    seconds: float,
+    rollouts: int,
+    workers: int = 2,
+    overrides: dict[str, float] | None = None,
+    progress: int = 0,
+    first_match: int = 0,
+    oracle: bool = False,
+    think: float | None = None,
 ) -> tuple[float, int, float]:
     """(first level's share of first places, matches played, seconds). Matches run in
     ``workers`` processes; match ``k`` always has the same seed and seating, and the
@@ -132,7 +144,10 @@ def strength(
             share += sum(shares)
             played += 1
             if progress and played % progress == 0:
-                print(f"  ... {game_id} {first} vs {second}: {share / played:.1%} after {played} matches", flush=True)
+                print(
+                    f"  ... {game_id} {first} vs {second}: {share / played:.1%} after {played} matches",
+                    flush=True,
+                )
         pool.terminate()
     return share / max(1, played), played, time.perf_counter() - start
 
@@ -159,16 +174,32 @@ def main() -> int:
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--pairings", default="hard-normal,normal-easy", help="first-second level pairs")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the strength matches")
-    parser.add_argument("--first", type=int, default=0, help="number of the first match (to go on from an earlier run)")
-    parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="override a search constant or a game's attribute (GAME.NAME=VALUE), for experiments")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a lobby option over the game's setup (say --option hands=5 for dynasty's default length)")
     parser.add_argument(
-        "--oracle", action="store_true",
+        "--first", type=int, default=0, help="number of the first match (to go on from an earlier run)"
+    )
+    parser.add_argument("--progress", type=int, default=0, help="print the running share every N matches")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a search constant or a game's attribute (GAME.NAME=VALUE), for experiments",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a lobby option over the game's setup (say --option hands=5 for dynasty's default length)",
+    )
+    parser.add_argument(
+        "--oracle",
+        action="store_true",
         help="the hard level searches the real state: every hand and the cards to come (how much of a game is luck the search cannot beat even seeing everything)",
     )
     parser.add_argument(
-        "--as-the-bot", action="store_true",
+        "--as-the-bot",
+        action="store_true",
         help="strength with the bot's deadline for each hard move (--think seconds, at most SERVICE_ROLLOUTS rollouts) instead of a fixed --rollouts",
     )
     args = parser.parse_args()
@@ -198,8 +229,19 @@ def main() -> int:
             else:
                 budget = f"{think:g} s a move (at most {SERVICE_ROLLOUTS} rollouts)"
             share, played, took = strength(
-                game_id, players, first, second, args.matches, args.seconds, rollouts if think is None else SERVICE_ROLLOUTS,
-                args.workers, overrides, args.progress, args.first, args.oracle, think,
+                game_id,
+                players,
+                first,
+                second,
+                args.matches,
+                args.seconds,
+                rollouts if think is None else SERVICE_ROLLOUTS,
+                args.workers,
+                overrides,
+                args.progress,
+                args.first,
+                args.oracle,
+                think,
             )
             low, high = wilson(share, played)
             print(

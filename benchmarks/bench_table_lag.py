@@ -57,12 +57,21 @@ async def run(pacing: float, seconds: float, ai_delay: float) -> tuple[list[floa
         channel = fake.add_channel(guild, "t")
         ann = fake.add_user("ann")
         world = World(fake, guild, channel, [ann], f"sqlite:///{tmp / 'bot.db'}", tmp)
-        bot = KingBot(Settings(token=fake.token, database_url=world.db_url, ai_delay=ai_delay, sync_commands=True,
-                               table_edit_seconds=pacing))
+        bot = KingBot(
+            Settings(
+                token=fake.token,
+                database_url=world.db_url,
+                ai_delay=ai_delay,
+                sync_commands=True,
+                table_edit_seconds=pacing,
+            )
+        )
         async with fake.bot_running(bot):
             committed = Committed()
             bot.service.add_listener(committed)
-            table = await open_match(world, ann, [], game="dynasty", options={"deck": "classic", "hands": "8"}, ais=3)
+            table = await open_match(
+                world, ann, [], game="dynasty", options={"deck": "classic", "hands": "8"}, ais=3
+            )
             fake.edit_limit = (5, 5.0)
             match_id = (await bot.repo.latest_in_channel(channel.id)).id
             shown: list[tuple[float, int]] = []
@@ -99,8 +108,10 @@ async def main(seconds: float, ai_delay: float) -> None:
     print("|---|---|---|---|---|---|")
     for name, pacing in (("at most one a second (bot)", 1.0), ("one per change (baseline)", 0.0)):
         lags, limited, states = await run(pacing, seconds, ai_delay)
-        print(f"| {name} | {states} | {statistics.median(lags):.2f} | {pct(lags, 0.99):.2f} | {max(lags):.2f} | {limited} |",
-              flush=True)
+        print(
+            f"| {name} | {states} | {statistics.median(lags):.2f} | {pct(lags, 0.99):.2f} | {max(lags):.2f} | {limited} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -60,7 +60,9 @@ def searched(path: Path) -> list[tuple[float, int]]:
 
 async def main(players: int, rounds: int, thinking: int, processes: list[int], repeat: int) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{players} players moving at once, {rounds} rounds a run; the bot in a process of its own; load average {load:.2f} at the start")
+    print(
+        f"{players} players moving at once, {rounds} rounds a run; the bot in a process of its own; load average {load:.2f} at the start"
+    )
     print(
         "| hard AI searches thinking meanwhile | moves | p50 ms | p99 ms | max ms | bot process CPU a move ms (worker processes not counted) "
         "| searches: time from asked to answered, rollouts a search (mean) | p99 over the baseline |"
@@ -71,19 +73,37 @@ async def main(players: int, rounds: int, thinking: int, processes: list[int], r
         print(line("none (**the baseline**)", baseline, None, []), flush=True)
         for workers in processes:
             times = Path(tempfile.mkdtemp()) / "searches"
-            env = {"BENCH_THINKING": str(thinking), "AI_PROCESSES": str(workers), "BENCH_THINKING_TIMES": str(times)}
+            env = {
+                "BENCH_THINKING": str(thinking),
+                "AI_PROCESSES": str(workers),
+                "BENCH_THINKING_TIMES": str(times),
+            }
             run = await through_discord(players, rounds, extra_env=env)
-            where = "in a worker thread of the bot's process" if workers == 0 else f"in {workers} worker process{'es' if workers > 1 else ''}"
+            where = (
+                "in a worker thread of the bot's process"
+                if workers == 0
+                else f"in {workers} worker process{'es' if workers > 1 else ''}"
+            )
             print(line(f"{thinking}, {where}", run, baseline, searched(times)), flush=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end" if hasattr(os, "getloadavg") else "")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=16, help="players moving at once (even)")
     parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--thinking", type=int, default=2, help="hard AI searches thinking without pause meanwhile")
-    parser.add_argument("--ai-processes", type=int, nargs="+", default=[0, 1], help="AI_PROCESSES values to compare (0: a thread)")
+    parser.add_argument(
+        "--thinking", type=int, default=2, help="hard AI searches thinking without pause meanwhile"
+    )
+    parser.add_argument(
+        "--ai-processes",
+        type=int,
+        nargs="+",
+        default=[0, 1],
+        help="AI_PROCESSES values to compare (0: a thread)",
+    )
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     asyncio.run(main(args.players, args.rounds, args.thinking, args.ai_processes, args.repeat))

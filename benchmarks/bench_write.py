@@ -56,9 +56,18 @@ class Bot:
     async def open(path: Path, state: dict[str, object]) -> Bot:
         repo = Repository(f"sqlite:///{path}")
         await repo.migrate()
-        m = await repo.create_match(guild_id=1, channel_id=2, host_id=3, game_id="dynasty", options={},
-                                    seats=[Seat(3, "a"), Seat(None, "AI", ai=True)], seed=1)
-        m = await repo.start_match(m.id, m.version, state=state, seats=m.seats, deadline_at=None, deadline=None)
+        m = await repo.create_match(
+            guild_id=1,
+            channel_id=2,
+            host_id=3,
+            game_id="dynasty",
+            options={},
+            seats=[Seat(3, "a"), Seat(None, "AI", ai=True)],
+            seed=1,
+        )
+        m = await repo.start_match(
+            m.id, m.version, state=state, seats=m.seats, deadline_at=None, deadline=None
+        )
         return Bot(repo, m, state)
 
     def update(self) -> MatchUpdate:
@@ -85,10 +94,14 @@ class Raw:
         self.checkpointer = Checkpointer(str(path)) if checkpointer else None
         if self.checkpointer is not None:
             conn.execute("PRAGMA wal_autocheckpoint=0")
-        conn.execute("CREATE TABLE m (id INTEGER PRIMARY KEY, version INT, state TEXT, notes TEXT, status TEXT, "
-                     "deadline_at REAL, deadline TEXT, updated_at REAL)")
-        conn.execute("CREATE TABLE mv (match_id INT, version INT, seat INT, user_id INT, code TEXT, created_at REAL, "
-                     "PRIMARY KEY (match_id, version))")
+        conn.execute(
+            "CREATE TABLE m (id INTEGER PRIMARY KEY, version INT, state TEXT, notes TEXT, status TEXT, "
+            "deadline_at REAL, deadline TEXT, updated_at REAL)"
+        )
+        conn.execute(
+            "CREATE TABLE mv (match_id INT, version INT, seat INT, user_id INT, code TEXT, created_at REAL, "
+            "PRIMARY KEY (match_id, version))"
+        )
         conn.execute("INSERT INTO m VALUES (1, 1, '{}', '{}', 'running', NULL, NULL, 0)")
         self.notes = json.dumps(NOTES, separators=(",", ":"), sort_keys=True)
         self.body = json.dumps(state, separators=(",", ":"), sort_keys=True)
@@ -97,9 +110,11 @@ class Raw:
     def move(self) -> None:
         conn, now = self.conn, time.time()
         conn.execute("BEGIN")
-        cur = conn.execute("UPDATE m SET version = version + 1, state = ?, notes = ?, status = 'running', deadline_at = NULL, "
-                           "deadline = NULL, updated_at = ? WHERE id = 1 AND version = ? RETURNING *",
-                           (self.body, self.notes, now, self.version))
+        cur = conn.execute(
+            "UPDATE m SET version = version + 1, state = ?, notes = ?, status = 'running', deadline_at = NULL, "
+            "deadline = NULL, updated_at = ? WHERE id = 1 AND version = ? RETURNING *",
+            (self.body, self.notes, now, self.version),
+        )
         cur.fetchall()
         conn.execute("INSERT INTO mv VALUES (1, ?, 0, 3, ?, ?)", (self.version + 1, f"p:{self.version}", now))
         conn.execute("COMMIT")
@@ -153,8 +168,14 @@ async def breakdown(bot: Bot, raw: Raw, n: int) -> dict[str, list[float]]:
         for _ in range(n):
             start = time.perf_counter()
             u = bot.update()
-            values = {"state": dump_json(u.state), "notes": dump_json(u.notes), "status": "running",
-                      "deadline_at": None, "deadline": None, "updated_at": time.time()}
+            values = {
+                "state": dump_json(u.state),
+                "notes": dump_json(u.notes),
+                "status": "running",
+                "deadline_at": None,
+                "deadline": None,
+                "updated_at": time.time(),
+            }
             rec = repository_module._move_on_sqlite(u, values, values["updated_at"], conn)
             times.append(time.perf_counter() - start)
             bot.version = rec.version
@@ -162,14 +183,20 @@ async def breakdown(bot: Bot, raw: Raw, n: int) -> dict[str, list[float]]:
 
     parts = {
         "hop: event loop -> writer thread -> back, an empty job": await timed_async(
-            lambda: writer.run(lambda _conn: None), n),
+            lambda: writer.run(lambda _conn: None), n
+        ),
         "the same hop through run_in_executor (the design before)": await timed_async(
-            lambda: loop.run_in_executor(executor, lambda: None), n),
+            lambda: loop.run_in_executor(executor, lambda: None), n
+        ),
         "JSON dumps of the move (state, notes), on the event loop": timed(
-            lambda: (dump_json(upd.state), dump_json(upd.notes)), n),
-        "the bot's write on the writer thread, no hop (dumps, SQL, commit, record)": await writer.run(on_the_thread),
+            lambda: (dump_json(upd.state), dump_json(upd.notes)), n
+        ),
+        "the bot's write on the writer thread, no hop (dumps, SQL, commit, record)": await writer.run(
+            on_the_thread
+        ),
         "baseline's work handed through the same hop": await timed_async(
-            lambda: writer.run(lambda _conn: raw.move()), n),
+            lambda: writer.run(lambda _conn: raw.move()), n
+        ),
     }
     executor.shutdown()
     return parts
@@ -177,8 +204,10 @@ async def breakdown(bot: Bot, raw: Raw, n: int) -> dict[str, list[float]]:
 
 def line(name: str, xs: list[float]) -> str:
     xs = sorted(xs)
-    return (f"| {name} | {statistics.median(xs) * 1e6:.0f} | {xs[int(0.99 * len(xs))] * 1e6:.0f} "
-            f"| {statistics.mean(xs) * 1e6:.0f} |")
+    return (
+        f"| {name} | {statistics.median(xs) * 1e6:.0f} | {xs[int(0.99 * len(xs))] * 1e6:.0f} "
+        f"| {statistics.mean(xs) * 1e6:.0f} |"
+    )
 
 
 async def main(moves: int, show_breakdown: bool) -> None:
@@ -198,8 +227,10 @@ async def main(moves: int, show_breakdown: bool) -> None:
         await bot.repo.close()
         raw.close()
         raw_beside.close()
-    print(f"{len(ours)} moves each, one after another, in {ROUNDS} alternating rounds, "
-          f"a {len(json.dumps(state)) / 1024:.1f} KiB state")
+    print(
+        f"{len(ours)} moves each, one after another, in {ROUNDS} alternating rounds, "
+        f"a {len(json.dumps(state)) / 1024:.1f} KiB state"
+    )
     print("| write | p50 us | p99 us | mean us |")
     print("|---|---|---|---|")
     print(line("Repository.apply_move (bot)", ours))
@@ -207,15 +238,21 @@ async def main(moves: int, show_breakdown: bool) -> None:
     print(line("raw sqlite3, its checkpoints on a thread beside it as the bot's", base_beside))
     for name, xs in parts.items():
         print(line(name, xs))
-    print(f"ratio bot/raw: mean {statistics.mean(ours) / statistics.mean(base):.1f}x, "
-          f"p50 {statistics.median(ours) / statistics.median(base):.1f}x (target: at most 2.5x)")
-    print(f"ratio bot/raw with checkpoints beside both: mean {statistics.mean(ours) / statistics.mean(base_beside):.1f}x, "
-          f"p50 {statistics.median(ours) / statistics.median(base_beside):.1f}x")
+    print(
+        f"ratio bot/raw: mean {statistics.mean(ours) / statistics.mean(base):.1f}x, "
+        f"p50 {statistics.median(ours) / statistics.median(base):.1f}x (target: at most 2.5x)"
+    )
+    print(
+        f"ratio bot/raw with checkpoints beside both: mean {statistics.mean(ours) / statistics.mean(base_beside):.1f}x, "
+        f"p50 {statistics.median(ours) / statistics.median(base_beside):.1f}x"
+    )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=2000)
-    parser.add_argument("--breakdown", action="store_true", help="time the parts of the bot's write on their own")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="time the parts of the bot's write on their own"
+    )
     args = parser.parse_args()
     asyncio.run(main(args.moves, args.breakdown))

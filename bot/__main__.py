@@ -19,7 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help"):
         print("usage: python -m bot            run the bot (DISCORD_TOKEN from .env)")
         print("       python -m bot simulate --game ID [--players N] [--games N] [--seed S] [--<option> V]")
-        print("       python -m bot gallery [--out DIR]   PNGs of every card, a sample hand and table per game")
+        print(
+            "       python -m bot gallery [--out DIR]   PNGs of every card, a sample hand and table per game"
+        )
         return 0
     from bot.run import run
 

@@ -32,9 +32,13 @@ COGS = ("cogs.lobby", "cogs.games", "cogs.admin", "cogs.leaderboard")
 
 
 class KingTree(app_commands.CommandTree["KingBot"]):
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(error, app_commands.CheckFailure) and not isinstance(error, app_commands.CommandInvokeError):
+        if isinstance(error, app_commands.CheckFailure) and not isinstance(
+            error, app_commands.CommandInvokeError
+        ):
             await replies.say(interaction, str(error) or "You cannot use that command here.")
             return
         await replies.refuse(interaction, original)
@@ -89,7 +93,9 @@ class KingBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         write_bodies_at_once(asyncio.get_running_loop())  # an answer's bytes leave when it is handed over
         await self.repo.migrate()
-        self.service.add_listener(TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds, self.answers))
+        self.service.add_listener(
+            TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds, self.answers)
+        )
         parties = PartyPublisher(self, self.service)
         self.service.add_party_listener(parties)
         self.service.table_channels = parties

@@ -27,7 +27,9 @@ def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
         if not actors or game.outcome(state) is not None:
             break
         seat = rnd.choice(actors)
-        after, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+        after, _events = game.apply(
+            state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62)))
+        )
         if game.outcome(after) is not None:
             break
         state = after

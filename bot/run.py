@@ -19,7 +19,9 @@ def run() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("discord").setLevel(logging.WARNING if settings.log_level != "DEBUG" else logging.DEBUG)
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "voice will NOT be supported": no voice here
+    logging.getLogger("discord.client").setLevel(
+        logging.ERROR
+    )  # "voice will NOT be supported": no voice here
     if not settings.token:
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
@@ -33,13 +35,21 @@ def run() -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused DISCORD_TOKEN: check the token in .env (Bot page of your application).", file=sys.stderr)
+        print(
+            "Discord refused DISCORD_TOKEN: check the token in .env (Bot page of your application).",
+            file=sys.stderr,
+        )
         return 2
     except (OSError, discord.GatewayNotFound) as err:
-        print(f"Could not reach Discord ({err}); check the network connection and try again.", file=sys.stderr)
+        print(
+            f"Could not reach Discord ({err}); check the network connection and try again.", file=sys.stderr
+        )
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the requested intents; this bot needs none, so please report this.", file=sys.stderr)
+        print(
+            "Discord refused the requested intents; this bot needs none, so please report this.",
+            file=sys.stderr,
+        )
         return 2
     finally:
         thinkers.shutdown()

@@ -67,9 +67,13 @@ class Settings:
     sync_commands: bool = True
     ai_delay: float = 0.8
     ai_think: float = 0.8  # a hard AI seat's search budget per move, within ai_delay
-    ai_processes: int = field(default_factory=default_workers)  # worker processes for hard AI searches (0: a thread)
+    ai_processes: int = field(
+        default_factory=default_workers
+    )  # worker processes for hard AI searches (0: a thread)
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
-    answers_first_seconds: float = 0.3  # how long table edits, pings and pictures may wait for answers (0: off)
+    answers_first_seconds: float = (
+        0.3  # how long table edits, pings and pictures may wait for answers (0: off)
+    )
     shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
 

@@ -37,7 +37,9 @@ MAX_MOVES = 200_000
 Chooser = Callable[[Game, Any, int, int, Rng], Move]  # (game, state, seat, move seed, rng) -> move
 
 
-def _play(game: Game, players: int, seed: int, options: Mapping[str, str], choose: Chooser) -> tuple[Outcome | None, int]:
+def _play(
+    game: Game, players: int, seed: int, options: Mapping[str, str], choose: Chooser
+) -> tuple[Outcome | None, int]:
     """Play one match, each move picked by ``choose``; the outcome (None: not over within
     ``MAX_MOVES``) and the number of moves."""
     state = game.setup(players, seed, options)
@@ -76,8 +78,14 @@ def play_match(
 
 
 def play_levels(
-    game: Game, players: int, seed: int, options: Mapping[str, str], levels: Sequence[str], rollouts: int,
-    hard_times: list[float] | None = None, think: float | None = None,
+    game: Game,
+    players: int,
+    seed: int,
+    options: Mapping[str, str],
+    levels: Sequence[str],
+    rollouts: int,
+    hard_times: list[float] | None = None,
+    think: float | None = None,
 ) -> tuple[bool, int, list[float]]:
     """One match where seat ``s`` plays at ``levels[s]`` (see :data:`bot.games.search.LEVELS`).
     Returns (finished, moves, each seat's share of first places). The seconds each hard move
@@ -212,7 +220,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ai-vs-random", action="store_true", help="one AI seat against random legal players")
+    parser.add_argument(
+        "--ai-vs-random", action="store_true", help="one AI seat against random legal players"
+    )
     parser.add_argument(
         "--levels", help="AI level per seat, cycled over the seats: easy, normal, hard (e.g. hard,normal)"
     )
@@ -240,7 +250,14 @@ def main(argv: list[str]) -> int:
         parser.error(f"--levels: each level is one of {', '.join(LEVELS)}")
     try:
         report = simulate(
-            known.game, known.games, known.seed, known.players, opts, known.ai_vs_random, levels, known.rollouts
+            known.game,
+            known.games,
+            known.seed,
+            known.players,
+            opts,
+            known.ai_vs_random,
+            levels,
+            known.rollouts,
         )
     except InvalidOptions as err:
         print(str(err), file=sys.stderr)

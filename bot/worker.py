@@ -41,8 +41,12 @@ def started() -> None:
     """Nothing: submitted to make a pool start its workers."""
 
 
-def search(game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float) -> SearchResult:
+def search(
+    game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float
+) -> SearchResult:
     """The state loaded as a restart loads it, then searched until ``deadline`` (the machine's
     monotonic clock, the same in every process)."""
-    game = bot.games.GAMES.get(game_id) or bot.games.EXAMPLES[game_id]  # the examples: the test suites host them too
+    game = (
+        bot.games.GAMES.get(game_id) or bot.games.EXAMPLES[game_id]
+    )  # the examples: the test suites host them too
     return search_move(game, game.load(data), seat, seed, rollouts, lambda: time.monotonic() >= deadline)

@@ -15,16 +15,25 @@ GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.valu
 
 
 @app_commands.guild_only()
-class Seasons(commands.GroupCog, group_name="season", group_description="Seasons of this server's leaderboards"):
+class Seasons(
+    commands.GroupCog, group_name="season", group_description="Seasons of this server's leaderboards"
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="start", description="End the current season, crown its champions and start a new one (Manage Server).")
+    @app_commands.command(
+        name="start",
+        description="End the current season, crown its champions and start a new one (Manage Server).",
+    )
     @app_commands.describe(name="The new season's name")
-    async def start(self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 64]) -> None:
+    async def start(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 64]
+    ) -> None:
         await ui.season_start_command(interaction, name)
 
-    @app_commands.command(name="end", description="End the current season and crown its champions (Manage Server).")
+    @app_commands.command(
+        name="end", description="End the current season and crown its champions (Manage Server)."
+    )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await ui.season_end_command(interaction)
 

@@ -31,26 +31,34 @@ class Lobby(commands.Cog):
     async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         await lobby.open_lobby(interaction, game.value)
 
-    @app_commands.command(name="party", description="Open a party: several tables at once, winners moving on.")
+    @app_commands.command(
+        name="party", description="Open a party: several tables at once, winners moving on."
+    )
     @app_commands.describe(game="The game the tables play")
     @app_commands.choices(game=PARTY_CHOICES)
     @app_commands.guild_only()
     async def party(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         await party_ui.open_party(interaction, game.value)
 
-    @app_commands.command(name="hand", description="See your cards and moves in this channel's match (only you see it).")
+    @app_commands.command(
+        name="hand", description="See your cards and moves in this channel's match (only you see it)."
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await ui_commands.hand_command(interaction)
 
-    @app_commands.command(name="move", description="Make any of your moves in this channel's match (the list shows them).")
+    @app_commands.command(
+        name="move", description="Make any of your moves in this channel's match (the list shows them)."
+    )
     @app_commands.describe(move="One of your legal moves now")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
         await ui_commands.play_command(interaction, None, (), move)
 
     @move.autocomplete("move")
-    async def move_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def move_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
         return await ui_commands.autocomplete_moves(interaction, None, (), current)
 
     @app_commands.command(name="rules", description="The rules of a game, with this bot's rulings.")
@@ -59,7 +67,10 @@ class Lobby(commands.Cog):
     async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         await rules_ui.rules_command(interaction, game.value)
 
-    @app_commands.command(name="leave", description="Leave this channel's lobby, or hand your seat in a running match to the AI.")
+    @app_commands.command(
+        name="leave",
+        description="Leave this channel's lobby, or hand your seat in a running match to the AI.",
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await ui_commands.leave_command(interaction)
@@ -68,7 +79,6 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await ui_commands.cancel_command(interaction)
-
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

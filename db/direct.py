@@ -60,7 +60,10 @@ class CompiledStatement:
 
 
 def compile_statement(
-    statement: Any, columns: Sequence[str] = (), returns: Sequence[Column[Any]] = (), dialect: Dialect = _DIALECT
+    statement: Any,
+    columns: Sequence[str] = (),
+    returns: Sequence[Column[Any]] = (),
+    dialect: Dialect = _DIALECT,
 ) -> CompiledStatement:
     """``statement`` (setting ``columns``, returning ``returns``) as SQLite's SQL text, or as
     another ``dialect``'s (``db.repository`` compiles a PostgreSQL move for asyncpg so)."""
@@ -68,14 +71,22 @@ def compile_statement(
         statement = statement.returning(*returns)
     compiled = statement.compile(dialect=dialect, column_keys=list(columns))
     if compiled.post_compile_params or compiled.literal_execute_params:
-        raise ValueError("an expanding IN list cannot take the direct path: give each value a parameter of its own")
+        raise ValueError(
+            "an expanding IN list cannot take the direct path: give each value a parameter of its own"
+        )
     table = getattr(statement, "table", None)
-    if isinstance(statement, UpdateBase) and isinstance(table, Table) and any(c.onupdate is not None for c in table.c):
+    if (
+        isinstance(statement, UpdateBase)
+        and isinstance(table, Table)
+        and any(c.onupdate is not None for c in table.c)
+    ):
         raise ValueError(f"{table.name} has onupdate columns, which the direct path does not fill in")
     fixed = {name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required}
     if fixed and isinstance(statement, Insert):
         raise ValueError("an INSERT on the direct path takes its values as parameters, not from .values()")
-    return CompiledStatement(compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in returns), fixed or None)
+    return CompiledStatement(
+        compiled.string, tuple(compiled.positiontup or ()), tuple(c.name for c in returns), fixed or None
+    )
 
 
 @functools.cache
@@ -143,7 +154,9 @@ class Direct:
         self.driver = driver
         self.dialect = conn.dialect
 
-    def execute(self, statement: Any, parameters: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None) -> DirectResult:
+    def execute(
+        self, statement: Any, parameters: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None
+    ) -> DirectResult:
         """Run ``statement`` with ``parameters`` (a list of them: once for each)."""
         many = isinstance(parameters, Sequence)
         given: list[Mapping[str, Any]] = list(parameters) if many else [parameters or {}]  # type: ignore[arg-type, list-item]
@@ -162,17 +175,26 @@ class Direct:
             rows = cursor.fetchall()
         except sqlite3.Error as err:  # the error SQLAlchemy would raise (IntegrityError, ...)
             raise DBAPIError.instance(sql, given, err, sqlite3.Error, dialect=self.dialect) from err
-        return DirectResult(prepared.rows(cursor.description, rows) if cursor.description else [], cursor.rowcount)
+        return DirectResult(
+            prepared.rows(cursor.description, rows) if cursor.description else [], cursor.rowcount
+        )
 
     def _prepare(self, statement: Any, params: Mapping[str, Any]) -> _Prepared:
         table = getattr(statement, "table", None)
-        columns = tuple(k for k in params if k in table.c) if isinstance(statement, UpdateBase) and isinstance(table, Table) else ()
+        columns = (
+            tuple(k for k in params if k in table.c)
+            if isinstance(statement, UpdateBase) and isinstance(table, Table)
+            else ()
+        )
         key = (id(statement), columns)
         prepared = self._prepared.get(key)
         if prepared is not None and prepared.statement() is statement:
             return prepared
+
         def gone(_ref: Any, key: tuple[int, tuple[str, ...]] = key) -> None:  # the statement was dropped
             Direct._prepared.pop(key, None)
 
-        prepared = self._prepared[key] = _Prepared(weakref.ref(statement, gone), compile_statement(statement, columns))
+        prepared = self._prepared[key] = _Prepared(
+            weakref.ref(statement, gone), compile_statement(statement, columns)
+        )
         return prepared

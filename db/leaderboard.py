@@ -146,9 +146,19 @@ def _season(row: Any) -> SeasonRecord:
 
 def _standing(row: Any, rank: int) -> StandingRecord:
     return StandingRecord(
-        user_id=row.user_id, rank=rank, mu=row.mu, sigma=row.sigma, ordinal=row.ordinal, rated=row.rated,
-        played=row.played, wins=row.wins, losses=row.losses, points=row.points, scored=row.scored,
-        last_at=row.last_at, place_score=row.place_score,
+        user_id=row.user_id,
+        rank=rank,
+        mu=row.mu,
+        sigma=row.sigma,
+        ordinal=row.ordinal,
+        rated=row.rated,
+        played=row.played,
+        wins=row.wins,
+        losses=row.losses,
+        points=row.points,
+        scored=row.scored,
+        last_at=row.last_at,
+        place_score=row.place_score,
     )
 
 
@@ -185,7 +195,9 @@ _INSERT_STANDINGS = insert(st_table)
 def _standings_of(players: int) -> Any:
     """The standings of ``players`` users (parameters user0, user1, ...) on one board."""
     return select(st_table).where(
-        ST.guild_id == bindparam("guild"), ST.game_id == bindparam("game"), ST.season_id == bindparam("season"),
+        ST.guild_id == bindparam("guild"),
+        ST.game_id == bindparam("game"),
+        ST.season_id == bindparam("season"),
         ST.user_id.in_([bindparam(f"user{i}") for i in range(players)]),
     )
 
@@ -203,7 +215,10 @@ def _next_number(conn: Connection | Direct, guild_id: int) -> int:
 def _create_season(conn: Connection | Direct, guild_id: int, name: str | None, now: float) -> SeasonRecord:
     number = _next_number(conn, guild_id)
     name = (name or f"Season {number}")[:NAME_LIMIT]
-    conn.execute(_INSERT_SEASON, {"guild_id": guild_id, "number": number, "name": name, "started_at": now, "ended_at": None})
+    conn.execute(
+        _INSERT_SEASON,
+        {"guild_id": guild_id, "number": number, "name": name, "started_at": now, "ended_at": None},
+    )
     season = open_season(conn, guild_id)
     assert season is not None
     log.info("guild %s: season %d (%s) opened", guild_id, number, name)
@@ -237,7 +252,9 @@ def _has_results(conn: Connection, guild_id: int, season_id: int) -> bool:
     return found is not None
 
 
-def roll_season(conn: Connection, guild_id: int, name: str | None, now: float, *, require_results: bool) -> Rollover:
+def roll_season(
+    conn: Connection, guild_id: int, name: str | None, now: float, *, require_results: bool
+) -> Rollover:
     """Close the open season (archiving each game's top three) and open the next.
 
     A season without any result is not archived: it is only renamed (when a name is given),
@@ -253,22 +270,35 @@ def roll_season(conn: Connection, guild_id: int, name: str | None, now: float, *
         assert opened is not None
         return Rollover(None, (), opened, renamed_from=current.name)
     podium: list[ChampionRecord] = []
-    game_ids = conn.execute(
-        select(ST.game_id).where(ST.guild_id == guild_id, ST.season_id == current.id).distinct()
-    ).scalars().all()
+    game_ids = (
+        conn.execute(select(ST.game_id).where(ST.guild_id == guild_id, ST.season_id == current.id).distinct())
+        .scalars()
+        .all()
+    )
     for game_id in sorted(game_ids):
-        top = conn.execute(select(st_table).where(_board(guild_id, game_id, current.id)).order_by(*RANK_ORDER).limit(PODIUM)).all()
+        top = conn.execute(
+            select(st_table).where(_board(guild_id, game_id, current.id)).order_by(*RANK_ORDER).limit(PODIUM)
+        ).all()
         for place, row in enumerate(top, start=1):
             podium.append(
-                ChampionRecord(current.id, game_id, place, row.user_id, row.ordinal, row.played, row.wins, row.points)
+                ChampionRecord(
+                    current.id, game_id, place, row.user_id, row.ordinal, row.played, row.wins, row.points
+                )
             )
     if podium:
         conn.execute(
             insert(ch_table),
             [
                 {
-                    "guild_id": guild_id, "season_id": c.season_id, "game_id": c.game_id, "place": c.place, "user_id": c.user_id,
-                    "ordinal": c.ordinal, "played": c.played, "wins": c.wins, "points": c.points,
+                    "guild_id": guild_id,
+                    "season_id": c.season_id,
+                    "game_id": c.game_id,
+                    "place": c.place,
+                    "user_id": c.user_id,
+                    "ordinal": c.ordinal,
+                    "played": c.played,
+                    "wins": c.wins,
+                    "points": c.points,
                 }
                 for c in podium
             ],
@@ -300,26 +330,51 @@ def champions(conn: Connection, guild_id: int) -> list[ChampionRecord]:
 
 def _tally(row: Any) -> Tally:
     return Tally(
-        row.mu, row.sigma, row.rated, row.played, row.wins, row.losses, row.points, row.scored, row.last_at, row.place_score
+        row.mu,
+        row.sigma,
+        row.rated,
+        row.played,
+        row.wins,
+        row.losses,
+        row.points,
+        row.scored,
+        row.last_at,
+        row.place_score,
     )
 
 
 def _values(t: Tally) -> dict[str, Any]:
     return {
-        "mu": t.mu, "sigma": t.sigma, "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
-        "points": t.points, "scored": t.scored, "last_at": t.last_at, "place_score": t.place_score,
+        "mu": t.mu,
+        "sigma": t.sigma,
+        "ordinal": t.ordinal,
+        "rated": t.rated,
+        "played": t.played,
+        "wins": t.wins,
+        "losses": t.losses,
+        "points": t.points,
+        "scored": t.scored,
+        "last_at": t.last_at,
+        "place_score": t.place_score,
     }
 
 
 def record_match(
-    conn: Connection | Direct, guild_id: int, game_id: str, season_id: int, rows: Sequence[ResultRow], now: float
+    conn: Connection | Direct,
+    guild_id: int,
+    game_id: str,
+    season_id: int,
+    rows: Sequence[ResultRow],
+    now: float,
 ) -> dict[int, float]:
     """Fold one finished match into its board (repository hook, same transaction as the
     results). Returns each rated player's change of skill (μ − 3σ)."""
     users = [r.user_id for r in rows if r.user_id is not None and not r.is_ai]
     if not users:
         return {}
-    keys = {"guild": guild_id, "game": game_id, "season": season_id} | {f"user{i}": u for i, u in enumerate(users)}
+    keys = {"guild": guild_id, "game": game_id, "season": season_id} | {
+        f"user{i}": u for i, u in enumerate(users)
+    }
     existing = conn.execute(_standings_of(len(users)), keys).all()
     ids = {r.user_id: r.id for r in existing}
     before = {r.user_id: _tally(r) for r in existing}
@@ -334,7 +389,11 @@ def record_match(
         if user_id in ids:
             known.append({"standing": ids[user_id], **_values(tally)})
         else:
-            fresh.append(dict(guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)))
+            fresh.append(
+                dict(
+                    guild_id=guild_id, game_id=game_id, season_id=season_id, user_id=user_id, **_values(tally)
+                )
+            )
     if known:  # one statement for all (on PostgreSQL one round trip)
         conn.execute(_UPDATE_STANDING, known)
     if fresh:
@@ -342,7 +401,9 @@ def record_match(
     return changes
 
 
-def _write_board(conn: Connection, guild_id: int, game_id: str, season_id: int, tallies: dict[int, Tally]) -> None:
+def _write_board(
+    conn: Connection, guild_id: int, game_id: str, season_id: int, tallies: dict[int, Tally]
+) -> None:
     conn.execute(delete(st_table).where(_board(guild_id, game_id, season_id)))
     if tallies:
         conn.execute(
@@ -362,7 +423,9 @@ def replay(matches: Iterable[tuple[float, Sequence[ResultRow]]]) -> dict[int, Ta
     return tallies
 
 
-def board_matches(conn: Connection, guild_id: int, game_id: str, season_id: int) -> list[tuple[float, list[ResultRow]]]:
+def board_matches(
+    conn: Connection, guild_id: int, game_id: str, season_id: int
+) -> list[tuple[float, list[ResultRow]]]:
     """Every stored result of one board grouped by match, in the order they were stored."""
     rows = conn.execute(
         select(rs_table)
@@ -386,9 +449,7 @@ def rebuild_board(conn: Connection, guild_id: int, game_id: str, season_id: int)
     return len(tallies)
 
 
-def board_slice(
-    conn: Connection, season: SeasonRecord, game_id: str, offset: int, limit: int
-) -> BoardSlice:
+def board_slice(conn: Connection, season: SeasonRecord, game_id: str, offset: int, limit: int) -> BoardSlice:
     where = _board(season.guild_id, game_id, season.id)
     total = int(conn.execute(select(func.count()).select_from(st_table).where(where)).scalar() or 0)
     if total and offset >= total:
@@ -415,7 +476,9 @@ def _rank(conn: Connection, row: Any) -> int:
         and_(same_p, ST.wins == row.wins, ST.played < row.played),
         and_(same_p, ST.wins == row.wins, ST.played == row.played, ST.user_id < row.user_id),
     )
-    counts = [select(func.count()).select_from(st_table).where(board, cond).scalar_subquery() for cond in ahead]
+    counts = [
+        select(func.count()).select_from(st_table).where(board, cond).scalar_subquery() for cond in ahead
+    ]
     total: Any = counts[0]
     for count in counts[1:]:
         total = total + count
@@ -449,7 +512,16 @@ def recent_results(conn: Connection, guild_id: int, user_id: int, limit: int) ->
     ).all()
     return [
         RecentResult(
-            r.match_id, r.game_id, r.season_number, r.place, r.players, r.score, r.team, r.left, r.has_ai, r.created_at
+            r.match_id,
+            r.game_id,
+            r.season_number,
+            r.place,
+            r.players,
+            r.score,
+            r.team,
+            r.left,
+            r.has_ai,
+            r.created_at,
         )
         for r in rows
     ]

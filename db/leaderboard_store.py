@@ -52,7 +52,9 @@ class LeaderboardStore:
     async def season_by_number(self, guild_id: int, number: int) -> SeasonRecord | None:
         return await self._read(season_by_number, guild_id, number)
 
-    async def roll_season(self, guild_id: int, name: str | None, now: float, *, require_results: bool) -> Rollover:
+    async def roll_season(
+        self, guild_id: int, name: str | None, now: float, *, require_results: bool
+    ) -> Rollover:
         return await self._write(roll_season, guild_id, name, now, require_results=require_results)
 
     async def champions(self, guild_id: int) -> list[ChampionRecord]:

@@ -19,7 +19,9 @@ class Match(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
-    turn_message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # the "your turn" ping
+    turn_message_id: int | None = Field(
+        default=None, sa_column=Column(BigInteger, nullable=True)
+    )  # the "your turn" ping
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
@@ -196,7 +198,9 @@ class Party(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
-    message_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # lobby, then standings
+    message_id: int | None = Field(
+        default=None, sa_column=Column(BigInteger, nullable=True)
+    )  # lobby, then standings
     host_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     game_id: str = Field(max_length=32)
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # the matches' options

@@ -44,11 +44,19 @@ class PartyPlayer:
     level: str = "normal"  # an AI player's level (bot.games.search.LEVELS); parties stored before it: normal
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "level": self.level}
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "ai": self.ai,
+            "left": self.left,
+            "level": self.level,
+        }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> PartyPlayer:
-        return PartyPlayer(d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), d.get("level", "normal"))
+        return PartyPlayer(
+            d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), d.get("level", "normal")
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +119,12 @@ class PartyChange:
     round: int | None = None
     status: MatchStatus | None = None
     host_id: int | None = None
-    new_tables: Sequence[tuple[int, int, Sequence[int]]] = field(default_factory=tuple)  # (round, table, seating)
-    results: Sequence[tuple[int, int, int, bool, bool]] = field(default_factory=tuple)  # (user, place, score, won, left)
+    new_tables: Sequence[tuple[int, int, Sequence[int]]] = field(
+        default_factory=tuple
+    )  # (round, table, seating)
+    results: Sequence[tuple[int, int, int, bool, bool]] = field(
+        default_factory=tuple
+    )  # (user, place, score, won, left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,19 +135,37 @@ class PartyStats:
 
 def _party(row: Any) -> PartyRecord:
     return PartyRecord(
-        id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, message_id=row.message_id,
-        host_id=row.host_id, game_id=row.game_id, options=load_json(row.options), tables=row.tables,
-        rounds=row.rounds, round=row.round, status=MatchStatus(row.status),
-        players=tuple(PartyPlayer.from_json(p) for p in load_json(row.players)), seed=row.seed,
-        version=row.version, created_at=row.created_at, finished_at=row.finished_at,
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        message_id=row.message_id,
+        host_id=row.host_id,
+        game_id=row.game_id,
+        options=load_json(row.options),
+        tables=row.tables,
+        rounds=row.rounds,
+        round=row.round,
+        status=MatchStatus(row.status),
+        players=tuple(PartyPlayer.from_json(p) for p in load_json(row.players)),
+        seed=row.seed,
+        version=row.version,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
     )
 
 
 def _table(row: Any) -> PartyTableRecord:
     return PartyTableRecord(
-        id=row.id, party_id=row.party_id, round=row.round, table_no=row.table_no,
-        seating=tuple(load_json(row.seating)), match_id=row.match_id, channel_id=row.channel_id,
-        results=None if row.results is None else tuple(SeatOutcome.from_json(r) for r in load_json(row.results)),
+        id=row.id,
+        party_id=row.party_id,
+        round=row.round,
+        table_no=row.table_no,
+        seating=tuple(load_json(row.seating)),
+        match_id=row.match_id,
+        channel_id=row.channel_id,
+        results=None
+        if row.results is None
+        else tuple(SeatOutcome.from_json(r) for r in load_json(row.results)),
     )
 
 
@@ -186,8 +216,16 @@ def _change(conn: Connection, party_id: int, version: int, change: PartyChange, 
         conn.execute(
             insert(party_results_table),
             [
-                {"party_id": party_id, "guild_id": guild_id, "user_id": user, "place": place, "score": score,
-                 "won": won, "left": left, "created_at": now}
+                {
+                    "party_id": party_id,
+                    "guild_id": guild_id,
+                    "user_id": user,
+                    "place": place,
+                    "score": score,
+                    "won": won,
+                    "left": left,
+                    "created_at": now,
+                }
                 for user, place, score, won, left in change.results
             ],
         )
@@ -216,15 +254,34 @@ class PartyStore:
             return await conn.run_sync(fn, *args)
 
     async def create(
-        self, *, guild_id: int, channel_id: int, host_id: int, game_id: str, options: dict[str, str],
-        tables: int, rounds: int, players: Sequence[PartyPlayer], seed: int,
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        options: dict[str, str],
+        tables: int,
+        rounds: int,
+        players: Sequence[PartyPlayer],
+        seed: int,
     ) -> PartyRecord:
         now = time.time()
         values = {
-            "guild_id": guild_id, "channel_id": channel_id, "host_id": host_id, "game_id": game_id,
-            "options": dump_json(options), "tables": tables, "rounds": rounds, "round": 0, "status": MatchStatus.LOBBY,
-            "players": dump_json([p.to_json() for p in players]), "seed": seed, "version": 0,
-            "created_at": now, "updated_at": now,
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "host_id": host_id,
+            "game_id": game_id,
+            "options": dump_json(options),
+            "tables": tables,
+            "rounds": rounds,
+            "round": 0,
+            "status": MatchStatus.LOBBY,
+            "players": dump_json([p.to_json() for p in players]),
+            "seed": seed,
+            "version": 0,
+            "created_at": now,
+            "updated_at": now,
         }
         return await self.repo.write(_create, values)
 
@@ -242,11 +299,15 @@ class PartyStore:
         return await self._read(_tables, party_id, round_no)
 
     async def set_match(self, table_id: int, match_id: int) -> None:
-        await self.repo.write(_execute, update(party_tables_table).where(TT.id == table_id).values(match_id=match_id))
+        await self.repo.write(
+            _execute, update(party_tables_table).where(TT.id == table_id).values(match_id=match_id)
+        )
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         """Remember the thread a table plays in (before its match exists)."""
-        await self.repo.write(_execute, update(party_tables_table).where(TT.id == table_id).values(channel_id=channel_id))
+        await self.repo.write(
+            _execute, update(party_tables_table).where(TT.id == table_id).values(channel_id=channel_id)
+        )
 
     async def set_results(self, table_id: int, results: Sequence[SeatOutcome]) -> None:
         statement = (
@@ -257,7 +318,9 @@ class PartyStore:
         await self.repo.write(_execute, statement)
 
     async def set_message(self, party_id: int, message_id: int | None) -> None:
-        await self.repo.write(_execute, update(party_table).where(PT.id == party_id).values(message_id=message_id))
+        await self.repo.write(
+            _execute, update(party_table).where(PT.id == party_id).values(message_id=message_id)
+        )
 
     async def active(self) -> list[PartyRecord]:
         def read(conn: Connection) -> list[PartyRecord]:
@@ -269,7 +332,10 @@ class PartyStore:
     async def active_in_channel(self, channel_id: int) -> PartyRecord | None:
         def read(conn: Connection) -> PartyRecord | None:
             row = conn.execute(
-                select(party_table).where(PT.channel_id == channel_id, PT.status.in_(ACTIVE)).order_by(PT.id.desc()).limit(1)
+                select(party_table)
+                .where(PT.channel_id == channel_id, PT.status.in_(ACTIVE))
+                .order_by(PT.id.desc())
+                .limit(1)
             ).first()
             return _party(row) if row else None
 
@@ -292,4 +358,3 @@ class PartyStore:
             return PartyStats(int(row[0]) if row else 0, int(row[1]) if row else 0)
 
         return await self._read(read)
-

@@ -96,7 +96,9 @@ def _sides(rows: Sequence[ResultRow]) -> list[tuple[int, list[int]]]:
     return sides
 
 
-def rate(rows: Sequence[ResultRow], skills: Mapping[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
+def rate(
+    rows: Sequence[ResultRow], skills: Mapping[int, tuple[float, float]]
+) -> dict[int, tuple[float, float]]:
     """New (mu, sigma) for every human of a rated match; {} for a match that is not rated.
 
     ``skills`` holds the players' current (mu, sigma); missing players start at the default.
@@ -105,7 +107,8 @@ def rate(rows: Sequence[ResultRow], skills: Mapping[int, tuple[float, float]]) -
         return {}
     sides = _sides(humans(rows))
     teams = [
-        [MODEL.rating(*skills.get(uid, (DEFAULT_MU, DEFAULT_SIGMA))) for uid in members] for _, members in sides
+        [MODEL.rating(*skills.get(uid, (DEFAULT_MU, DEFAULT_SIGMA))) for uid in members]
+        for _, members in sides
     ]
     new = MODEL.rate(teams, ranks=[float(rank) for rank, _ in sides])
     out: dict[int, tuple[float, float]] = {}

@@ -35,14 +35,22 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "user_id": self.user_id, "name": self.name, "ai": self.ai, "left": self.left, "missed": self.missed,
+            "user_id": self.user_id,
+            "name": self.name,
+            "ai": self.ai,
+            "left": self.left,
+            "missed": self.missed,
             "level": self.level,
         }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Seat:
         return Seat(
-            d.get("user_id"), d["name"], bool(d.get("ai")), bool(d.get("left")), int(d.get("missed", 0)),
+            d.get("user_id"),
+            d["name"],
+            bool(d.get("ai")),
+            bool(d.get("left")),
+            int(d.get("missed", 0)),
             str(d.get("level") or "normal"),
         )
 

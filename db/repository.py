@@ -154,16 +154,23 @@ class Repository:
             if not self._memory:
                 sync_url = make_url(self.url).set(drivername="sqlite+pysqlite")
                 sync_writer = create_engine(
-                    sync_url, poolclass=QueuePool, pool_size=1, max_overflow=0,
+                    sync_url,
+                    poolclass=QueuePool,
+                    pool_size=1,
+                    max_overflow=0,
                     connect_args={"check_same_thread": False},
                 )
                 event.listen(sync_writer, "connect", _sqlite_pragmas)
                 event.listen(sync_writer, "connect", _no_automatic_checkpoint)  # the Checkpointer's work
-                self._writer_thread = WriterThread(sync_writer, Checkpointer(str(db_path)), lock_path=f"{db_path}-writer.lock")
+                self._writer_thread = WriterThread(
+                    sync_writer, Checkpointer(str(db_path)), lock_path=f"{db_path}-writer.lock"
+                )
         # PostgreSQL: the moves that end nothing, each one statement committed on its own, on
         # a pool of their own (the version check and row locks keep a match's moves in order).
         self.movers: AsyncEngine | None = (
-            None if self.is_sqlite else create_async_engine(self.url, pool_size=4, max_overflow=4, isolation_level="AUTOCOMMIT")
+            None
+            if self.is_sqlite
+            else create_async_engine(self.url, pool_size=4, max_overflow=4, isolation_level="AUTOCOMMIT")
         )
         self._write_lock = asyncio.Lock()
 
@@ -288,7 +295,9 @@ class Repository:
         if self._writer_thread is not None:
             return await self._writer_thread.run(functools.partial(_matches_on_sqlite, tuple(statuses)))
         async with self.reader.connect() as conn:
-            rows = (await conn.execute(select(match_table).where(MT.status.in_(statuses)).order_by(MT.id))).all()
+            rows = (
+                await conn.execute(select(match_table).where(MT.status.in_(statuses)).order_by(MT.id))
+            ).all()
             return [_record(r) for r in rows]
 
     async def ended_since(self, since: float) -> list[MatchRecord]:
@@ -296,9 +305,7 @@ class Repository:
         async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
-                    select(match_table)
-                    .where(MT.status.in_(OVER), MT.finished_at >= since)
-                    .order_by(MT.id)
+                    select(match_table).where(MT.status.in_(OVER), MT.finished_at >= since).order_by(MT.id)
                 )
             ).all()
             return [_record(r) for r in rows]
@@ -346,8 +353,14 @@ class Repository:
         return await self._versioned_update(match_id, expected_version, values)
 
     async def start_match(
-        self, match_id: int, expected_version: int, *, state: dict[str, Any], seats: Iterable[Seat],
-        deadline_at: float | None, deadline: dict[str, Any] | None,
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        state: dict[str, Any],
+        seats: Iterable[Seat],
+        deadline_at: float | None,
+        deadline: dict[str, Any] | None,
     ) -> MatchRecord:
         values = {
             "status": MatchStatus.RUNNING,
@@ -362,7 +375,9 @@ class Repository:
     async def set_message(self, match_id: int, message_id: int | None) -> None:
         await self.write(_execute, update(match_table).where(MT.id == match_id).values(message_id=message_id))
 
-    async def _versioned_update(self, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
+    async def _versioned_update(
+        self, match_id: int, expected_version: int, values: dict[str, Any]
+    ) -> MatchRecord:
         return await self.write(_versioned_update, match_id, expected_version, values)
 
     async def apply_move(self, upd: MatchUpdate) -> MatchRecord:
@@ -372,14 +387,18 @@ class Repository:
         if self._writer_thread is not None:
             # The hot path: every move, straight on SQLite's own connection; at once on the
             # event loop when the writer is idle (a quiet server), else in the writer's queue.
-            return await self._writer_thread.run(functools.partial(_move_on_sqlite, upd, values, now), inline=True)
+            return await self._writer_thread.run(
+                functools.partial(_move_on_sqlite, upd, values, now), inline=True
+            )
         if self.movers is not None and not upd.results:
             # PostgreSQL: one statement, one round trip, beside the other moves. A match's last
             # move (results, standings, ratings: reads then writes) takes the one writer.
             return await self._move_on_postgresql(tuple(values), _move_params(upd, values, now), upd.match_id)
         return await self.write(_move, upd, values, now)
 
-    async def _move_on_postgresql(self, columns: tuple[str, ...], params: dict[str, Any], match_id: int) -> MatchRecord:
+    async def _move_on_postgresql(
+        self, columns: tuple[str, ...], params: dict[str, Any], match_id: int
+    ) -> MatchRecord:
         """``_move_statement`` run by asyncpg itself on a connection of the movers' pool (one
         round trip; asyncpg prepares it once a connection): 0.18 ms of the event loop's CPU a
         move, pool checkout included, against 0.28 ms for the same statement through
@@ -411,8 +430,13 @@ class Repository:
 
     async def results(self, match_id: int) -> list[ResultRow]:
         async with self.reader.connect() as conn:
-            rows = (await conn.execute(select(result_table).where(RS.match_id == match_id).order_by(RS.seat))).all()
-            return [ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left, r.skill_change) for r in rows]
+            rows = (
+                await conn.execute(select(result_table).where(RS.match_id == match_id).order_by(RS.seat))
+            ).all()
+            return [
+                ResultRow(r.seat, r.user_id, r.is_ai, r.place, r.score, r.team, r.left, r.skill_change)
+                for r in rows
+            ]
 
     async def turn_seconds(self, guild_id: int) -> int | None:
         """The server's turn timer in seconds (None: not set, 0: off)."""
@@ -423,12 +447,18 @@ class Repository:
     async def set_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         now = time.time()
         await self.write(
-            _upsert, config_table, GC.guild_id == guild_id, {"turn_seconds": seconds, "updated_at": now}, {"guild_id": guild_id}
+            _upsert,
+            config_table,
+            GC.guild_id == guild_id,
+            {"turn_seconds": seconds, "updated_at": now},
+            {"guild_id": guild_id},
         )
 
     async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the match's current "your turn" message (None: there is none)."""
-        await self.write(_execute, update(match_table).where(MT.id == match_id).values(turn_message_id=message_id))
+        await self.write(
+            _execute, update(match_table).where(MT.id == match_id).values(turn_message_id=message_id)
+        )
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """The server's display settings (defaults where never changed)."""
@@ -442,7 +472,13 @@ class Repository:
 
     async def set_server_settings(self, guild_id: int, **values: bool) -> ServerSettings:
         now = time.time()
-        await self.write(_upsert, config_table, GC.guild_id == guild_id, {**values, "updated_at": now}, {"guild_id": guild_id})
+        await self.write(
+            _upsert,
+            config_table,
+            GC.guild_id == guild_id,
+            {**values, "updated_at": now},
+            {"guild_id": guild_id},
+        )
         return await self.server_settings(guild_id)
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
@@ -452,9 +488,7 @@ class Repository:
             return out
         async with self.reader.connect() as conn:
             rows = await conn.execute(
-                select(US.user_id, US.turn_pings, US.text_only).where(
-                    US.user_id.in_(list(user_ids))
-                )
+                select(US.user_id, US.turn_pings, US.text_only).where(US.user_id.in_(list(user_ids)))
             )
             for user_id, pings, text_only in rows:
                 out[user_id] = Preferences(turn_pings=pings is not False, text_only=bool(text_only))
@@ -462,7 +496,13 @@ class Repository:
 
     async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
         now = time.time()
-        await self.write(_upsert, settings_table, US.user_id == user_id, {**values, "updated_at": now}, {"user_id": user_id})
+        await self.write(
+            _upsert,
+            settings_table,
+            US.user_id == user_id,
+            {**values, "updated_at": now},
+            {"user_id": user_id},
+        )
         return (await self.preferences([user_id]))[user_id]
 
     async def set_deadline(
@@ -510,9 +550,13 @@ _VERSIONED_UPDATE = (
 _MOVE_INSERT = insert(move_table)
 
 
-def _versioned_update(conn: Connection, match_id: int, expected_version: int, values: dict[str, Any]) -> MatchRecord:
+def _versioned_update(
+    conn: Connection, match_id: int, expected_version: int, values: dict[str, Any]
+) -> MatchRecord:
     """Set ``values`` on the match if it is still at ``expected_version``, and bump it."""
-    row = conn.execute(_VERSIONED_UPDATE, {**values, "match_id_": match_id, "expected_version_": expected_version}).first()
+    row = conn.execute(
+        _VERSIONED_UPDATE, {**values, "match_id_": match_id, "expected_version_": expected_version}
+    ).first()
     if row is None:
         raise StaleVersion(match_id)
     return _record(row)
@@ -568,14 +612,25 @@ def _move_statement(columns: tuple[str, ...]) -> Any:
         .returning(*MATCH_COLUMNS)
         .cte("moved")
     )
-    given = [bindparam(f"{c}_", type_=move_table.c[c].type) for c in MOVE_COLUMNS[2:]]  # not the matches' column names
-    logged = insert(move_table).from_select(list(MOVE_COLUMNS), select(moved.c.id, moved.c.version, *given)).cte("logged")
+    given = [
+        bindparam(f"{c}_", type_=move_table.c[c].type) for c in MOVE_COLUMNS[2:]
+    ]  # not the matches' column names
+    logged = (
+        insert(move_table)
+        .from_select(list(MOVE_COLUMNS), select(moved.c.id, moved.c.version, *given))
+        .cte("logged")
+    )
     return select(moved).add_cte(logged)
 
 
 def _move_params(upd: MatchUpdate, values: dict[str, Any], now: float) -> dict[str, Any]:
     """``_move_statement``'s parameters: the match's ``values`` and the move's row."""
-    move = {"match_id_": upd.match_id, "expected_version_": upd.expected_version, "seat_": upd.seat, "user_id_": upd.user_id}
+    move = {
+        "match_id_": upd.match_id,
+        "expected_version_": upd.expected_version,
+        "seat_": upd.seat,
+        "user_id_": upd.user_id,
+    }
     return {**values, **move, "code_": upd.code, "created_at_": now}
 
 
@@ -588,8 +643,12 @@ def _move_statement_for_asyncpg(columns: tuple[str, ...]) -> CompiledStatement:
 def _move_row(upd: MatchUpdate, now: float) -> dict[str, Any]:
     """The move's row in ``moves``: the columns ``MOVE_COLUMNS``."""
     return {
-        "match_id": upd.match_id, "version": upd.expected_version + 1, "seat": upd.seat, "user_id": upd.user_id,
-        "code": upd.code, "created_at": now,
+        "match_id": upd.match_id,
+        "version": upd.expected_version + 1,
+        "seat": upd.seat,
+        "user_id": upd.user_id,
+        "code": upd.code,
+        "created_at": now,
     }
 
 
@@ -638,7 +697,9 @@ def _matches_on_sqlite(statuses: tuple[MatchStatus, ...], conn: Connection) -> l
     driver = conn.connection.driver_connection
     assert driver is not None
     statement = _sqlite_with_status(len(statuses))
-    rows = driver.execute(statement.sql, statement.bind({f"status{i}": v for i, v in enumerate(statuses)})).fetchall()
+    rows = driver.execute(
+        statement.sql, statement.bind({f"status{i}": v for i, v in enumerate(statuses)})
+    ).fetchall()
     return [_record(_MatchRow._make(row)) for row in rows]
 
 
@@ -653,7 +714,9 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
     driver = conn.connection.driver_connection
     assert driver is not None
     statement = update_statement
-    params = update_statement.bind({**values, "match_id": upd.match_id, "expected_version": upd.expected_version})
+    params = update_statement.bind(
+        {**values, "match_id": upd.match_id, "expected_version": upd.expected_version}
+    )
     driver.execute("BEGIN")
     try:
         returned = driver.execute(statement.sql, params).fetchall()
@@ -661,18 +724,25 @@ def _move_on_sqlite(upd: MatchUpdate, values: dict[str, Any], now: float, conn: 
             raise StaleVersion(upd.match_id)
         row = dict(zip(update_statement.returns, returned[0], strict=True))
         if row["status"] != values["status"]:
-            statement, params = _SQLITE_SET_STATUS, _SQLITE_SET_STATUS.bind({**values, "match_id": upd.match_id})
+            statement, params = (
+                _SQLITE_SET_STATUS,
+                _SQLITE_SET_STATUS.bind({**values, "match_id": upd.match_id}),
+            )
             driver.execute(statement.sql, params)
         statement, params = _SQLITE_MOVE_INSERT, _SQLITE_MOVE_INSERT.bind(_move_row(upd, now))
         driver.execute(statement.sql, params)
-        rec = _record(SimpleNamespace(**{**row, **values}, version=upd.expected_version + 1), upd.state, upd.notes)
+        rec = _record(
+            SimpleNamespace(**{**row, **values}, version=upd.expected_version + 1), upd.state, upd.notes
+        )
         if upd.results:
             _insert_results(Direct(conn), rec, upd.results, now)
         driver.commit()
     except BaseException as err:
         driver.rollback()
         if isinstance(err, sqlite3.Error):  # the error SQLAlchemy would raise (IntegrityError, ...)
-            raise DBAPIError.instance(statement.sql, params, err, sqlite3.Error, dialect=conn.dialect) from err
+            raise DBAPIError.instance(
+                statement.sql, params, err, sqlite3.Error, dialect=conn.dialect
+            ) from err
         raise
     return rec
 
@@ -695,15 +765,32 @@ def _compile_the_moves() -> None:
                 with conn.begin():
                     key = conn.execute(
                         insert(match_table).values(
-                            guild_id=1, channel_id=channel_id, host_id=1, game_id="warm-up", options="{}", status=MatchStatus.RUNNING,
-                            seats=dump_json([s.to_json() for s in players]), version=0, seed=1, notes="{}", created_at=0.0, updated_at=0.0,
+                            guild_id=1,
+                            channel_id=channel_id,
+                            host_id=1,
+                            game_id="warm-up",
+                            options="{}",
+                            status=MatchStatus.RUNNING,
+                            seats=dump_json([s.to_json() for s in players]),
+                            version=0,
+                            seed=1,
+                            notes="{}",
+                            created_at=0.0,
+                            updated_at=0.0,
                         )
                     ).inserted_primary_key
                 assert key is not None
                 match_id = int(key[0])
                 for version, status in enumerate((MatchStatus.RUNNING, MatchStatus.FINISHED)):
                     upd = MatchUpdate(
-                        match_id, version, {}, version, version + 1, "warm-up", {}, status=status,
+                        match_id,
+                        version,
+                        {},
+                        version,
+                        version + 1,
+                        "warm-up",
+                        {},
+                        status=status,
                         results=results if status.over else (),
                     )
                     _move_on_sqlite(upd, _move_values(upd, 0.0), 0.0, conn)
@@ -714,7 +801,9 @@ def _compile_the_moves() -> None:
 _RESULTS_INSERT = insert(result_table)
 
 
-def _insert_results(conn: Connection | Direct, rec: MatchRecord, results: tuple[ResultRow, ...], now: float) -> None:
+def _insert_results(
+    conn: Connection | Direct, rec: MatchRecord, results: tuple[ResultRow, ...], now: float
+) -> None:
     has_ai = any(r.is_ai for r in results)
     # Leaderboards: the guild's open season (the first is created now) and its standings,
     # in this same transaction.
@@ -756,4 +845,3 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.close()
-

@@ -101,7 +101,9 @@ class Checkpointer:
             written, seen, self._seen = self._written, self._seen, self._written
             if self._stopping or written == self._copied:
                 continue
-            if written != seen and written - self._copied < self._every:  # writes came meanwhile: not quiet yet
+            if (
+                written != seen and written - self._copied < self._every
+            ):  # writes came meanwhile: not quiet yet
                 continue
             self._copied = written
             try:
@@ -117,7 +119,11 @@ class WriterThread:
     """The one thread that writes to a SQLite file, on the one writer connection."""
 
     def __init__(
-        self, engine: Engine, checkpointer: Checkpointer | None = None, name: str = "sqlite-writer", lock_path: str | None = None
+        self,
+        engine: Engine,
+        checkpointer: Checkpointer | None = None,
+        name: str = "sqlite-writer",
+        lock_path: str | None = None,
     ) -> None:
         """``lock_path``: the file whose ``flock`` the writers of every process take in turn."""
         self._engine = engine
@@ -230,7 +236,9 @@ def _locked(err: BaseException) -> bool:
     """Whether ``err`` (or the driver's error it wraps) is SQLite's "database is locked"."""
     orig = getattr(err, "orig", err)
     code = getattr(orig, "sqlite_errorcode", None)  # the extended code: its low byte is the primary one
-    return isinstance(orig, sqlite3.OperationalError) and code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
+    return (
+        isinstance(orig, sqlite3.OperationalError) and code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
+    )
 
 
 def _reply(loop: asyncio.AbstractEventLoop, done: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:

@@ -27,7 +27,9 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, 
 from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
 from tests.fakediscord.models import snowflakes
 
-CUSTOM_ID_RE = re.compile(r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+")
+CUSTOM_ID_RE = re.compile(
+    r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+"
+)
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
@@ -49,7 +51,9 @@ def custom_id_is_safe(custom_id: str) -> bool:
             continue
         groups = found.groupdict()
         if "key" in groups:
-            return groups["key"] in PARTY_KEYS or any(groups["key"] == o.key for g in GAMES.values() for o in g.options)
+            return groups["key"] in PARTY_KEYS or any(
+                groups["key"] == o.key for g in GAMES.values() for o in g.options
+            )
         if "game" in groups:
             return groups["game"] in GAMES
         return True
@@ -92,7 +96,15 @@ def bot_lacks(world: World, permissions: int) -> Iterator[None]:
 
 
 def make_bot(world: World, *, turn_seconds: int | None = None) -> KingBot:
-    bot = KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=0))
+    bot = KingBot(
+        Settings(
+            token=world.fake.token,
+            database_url=world.db_url,
+            ai_delay=0,
+            sync_commands=True,
+            table_edit_seconds=0,
+        )
+    )
     if turn_seconds is not None:
         bot.service.default_turn_seconds = turn_seconds
     return bot
@@ -105,9 +117,7 @@ def custom_ids(message: FakeMessage) -> list[str]:
 def error_records(records: list[logging.LogRecord]) -> list[str]:
     """Log records that would be a traceback or an error in production."""
     return [
-        f"{r.name}: {r.getMessage()}"
-        for r in records
-        if r.levelno >= logging.ERROR or r.exc_info is not None
+        f"{r.name}: {r.getMessage()}" for r in records if r.levelno >= logging.ERROR or r.exc_info is not None
     ]
 
 
@@ -151,8 +161,14 @@ async def open_match(
                 assert opened.ephemeral and opened.response is not None, opened.text
                 panel = opened.response
             holder = panel
-        if panel is not None and holder is panel and not any(s.custom_id.endswith(f":{key}") for s in panel.selects):
-            turned = await fake.click(host, panel, custom_id=next(b.custom_id for b in panel.buttons if ":opt" in b.custom_id))
+        if (
+            panel is not None
+            and holder is panel
+            and not any(s.custom_id.endswith(f":{key}") for s in panel.selects)
+        ):
+            turned = await fake.click(
+                host, panel, custom_id=next(b.custom_id for b in panel.buttons if ":opt" in b.custom_id)
+            )
             assert turned.callback_type == 7, turned.text
         select = next(s for s in holder.selects if s.custom_id.endswith(f":{key}"))
         chosen = await fake.select(host, holder, select.custom_id, [v for v in value.split(",") if v])
@@ -166,7 +182,9 @@ async def open_match(
     started = await fake.click(host, table, label="Start")
     assert started.callback_type in (6, 7), started.text
     # Running (My hand), or already over (Rematch): an AI King at Court may end it at once.
-    await fake.wait_for(lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table after Start")
+    await fake.wait_for(
+        lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table after Start"
+    )
     return table
 
 
@@ -212,7 +230,12 @@ def fire_component(
 
 
 def carrier(
-    fake: FakeDiscord, channel: FakeChannel, custom_id: str, *, component_type: int = 2, ephemeral_for: FakeUser | None = None
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    custom_id: str,
+    *,
+    component_type: int = 2,
+    ephemeral_for: FakeUser | None = None,
 ) -> FakeMessage:
     """A bot message carrying one component with ``custom_id``: what a forged or retired id
     would be clicked on (stored, so the bot may update it; ephemeral if ``ephemeral_for``)."""
@@ -248,7 +271,9 @@ def fire_forged(
     ephemeral: bool = False,
 ) -> InteractionRecord:
     """Click ``custom_id`` on a message that carries it (the bot's dispatch will find it)."""
-    message = carrier(fake, channel, custom_id, component_type=component_type, ephemeral_for=user if ephemeral else None)
+    message = carrier(
+        fake, channel, custom_id, component_type=component_type, ephemeral_for=user if ephemeral else None
+    )
     if component_type != 2 and values is None:
         values = ["0"]
     return fire_component(fake, user, message, custom_id, component_type=component_type, values=values)
@@ -277,12 +302,21 @@ def fire_command(
     }
     if cmd and cmd.get("guild_id"):
         data["guild_id"] = cmd["guild_id"]
-    return fire(fake, user, channel, AUTOCOMPLETE if autocomplete else APPLICATION_COMMAND, data, description=f"/{command}")
+    return fire(
+        fake,
+        user,
+        channel,
+        AUTOCOMPLETE if autocomplete else APPLICATION_COMMAND,
+        data,
+        description=f"/{command}",
+    )
 
 
 async def acknowledged(fake: FakeDiscord, records: list[InteractionRecord], timeout: float = 10.0) -> None:
     """Wait until every record got its initial callback (or was answered too late)."""
-    await fake.wait_for(lambda: all(r.acknowledged or r.late for r in records), timeout, "answers to every interaction")
+    await fake.wait_for(
+        lambda: all(r.acknowledged or r.late for r in records), timeout, "answers to every interaction"
+    )
 
 
 def replies(fake: FakeDiscord, rec: InteractionRecord) -> list[FakeMessage]:

@@ -66,7 +66,9 @@ class PostgresServer:
         name = "t_" + uuid.uuid4().hex[:12]
         subprocess.run(
             [createdb, "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", name],
-            check=True, capture_output=True, timeout=60,
+            check=True,
+            capture_output=True,
+            timeout=60,
         )
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 

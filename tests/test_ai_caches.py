@@ -54,9 +54,17 @@ def _ai_match(game_id: str, players: int, seed: int, options: dict[str, str]) ->
 
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
-    [("four", 4, {}), ("four", 3, {"wild": "on"}), ("dreams", 2, {}), ("dreams", 4, {}), ("court", 4, {"target": "120"})],
+    [
+        ("four", 4, {}),
+        ("four", 3, {"wild": "on"}),
+        ("dreams", 2, {}),
+        ("dreams", 4, {}),
+        ("court", 4, {"target": "120"}),
+    ],
 )
-def test_the_ai_plays_the_same_moves_with_cold_and_warm_caches(game_id: str, players: int, options: dict[str, str]) -> None:
+def test_the_ai_plays_the_same_moves_with_cold_and_warm_caches(
+    game_id: str, players: int, options: dict[str, str]
+) -> None:
     assert _clear_caches(game_id) >= 1
     cold, middle = _ai_match(game_id, players, 4242, options)
     warm, _ = _ai_match(game_id, players, 4242, options)  # every cache now holds this match

@@ -209,20 +209,54 @@ def test_bench_search_oracle_searches_the_real_state(monkeypatch: pytest.MonkeyP
     bench_search._init_worker({}, {}, oracle=True)
     assert search._determinize(game, state, 0, Rng.from_seed(1)) is state
 
-    args = ("--games", "dynasty", "--skip-times", "--pairings", "hard-normal", "--matches", "1", "--workers", "1", "--rollouts", "4", "--oracle")
+    args = (
+        "--games",
+        "dynasty",
+        "--skip-times",
+        "--pairings",
+        "hard-normal",
+        "--matches",
+        "1",
+        "--workers",
+        "1",
+        "--rollouts",
+        "4",
+        "--oracle",
+    )
     done = run_script("bench_search.py", args)
     assert done.returncode == 0, done.stderr[-5000:]
-    assert re.search(rf"^dynasty 2p hard vs normal: {NUMBER}% of first places .* over 1 matches, .* oracle$", done.stdout, re.MULTILINE), done.stdout
+    assert re.search(
+        rf"^dynasty 2p hard vs normal: {NUMBER}% of first places .* over 1 matches, .* oracle$",
+        done.stdout,
+        re.MULTILINE,
+    ), done.stdout
 
 
 def test_bench_search_as_the_bot_gives_each_hard_move_the_deadline() -> None:
     """``--as-the-bot``: a hard move gets the bot's deadline (``--think``) and the service's
     rollout cap, not ``--rollouts``; the line says so. A budget of a million rollouts a move
     would not end a match within the test's time without the deadline."""
-    args = ("--games", "crown", "--skip-times", "--pairings", "hard-normal", "--matches", "1", "--workers", "1", "--as-the-bot", "--think", "0.02")
+    args = (
+        "--games",
+        "crown",
+        "--skip-times",
+        "--pairings",
+        "hard-normal",
+        "--matches",
+        "1",
+        "--workers",
+        "1",
+        "--as-the-bot",
+        "--think",
+        "0.02",
+    )
     done = run_script("bench_search.py", args)
     assert done.returncode == 0, done.stderr[-5000:]
-    assert re.search(rf"^crown 2p hard vs normal: {NUMBER}% .* over 1 matches, 0.02 s a move \(at most 4000 rollouts\)", done.stdout, re.MULTILINE), done.stdout
+    assert re.search(
+        rf"^crown 2p hard vs normal: {NUMBER}% .* over 1 matches, 0.02 s a move \(at most 4000 rollouts\)",
+        done.stdout,
+        re.MULTILINE,
+    ), done.stdout
 
 
 def test_a_hard_move_with_a_deadline_stops_at_it() -> None:
@@ -239,7 +273,9 @@ def test_a_hard_move_with_a_deadline_stops_at_it() -> None:
     assert max(times) < 5.0  # a million rollouts would take far longer: the deadline ended every search
 
 
-def test_bench_bot_runs_the_bot_in_several_processes_on_postgres(postgres_server: object) -> None:  # skipped or failed as the other PostgreSQL tests
+def test_bench_bot_runs_the_bot_in_several_processes_on_postgres(
+    postgres_server: object,
+) -> None:  # skipped or failed as the other PostgreSQL tests
     """``--processes 2 --postgres``: two bot processes (and two floor bots), one Discord shard
     each, on one PostgreSQL database. Four players make two tables, one on each shard's
     server; the fake Discord sends each server's moves only to its shard's process, so a

@@ -21,7 +21,9 @@ from bot.games.court.tricks import FLUSH, PAIR, classify
 KINGS_HSDC = ("Kh", "Ks", "Kd", "Kc")  # seat 0 hearts, 1 spades, 2 diamonds, 3 clubs
 
 
-def table(hands: list[str], *, leader: int = 0, kings: tuple[str, ...] = KINGS_HSDC, **changes: object) -> CourtState:
+def table(
+    hands: list[str], *, leader: int = 0, kings: tuple[str, ...] = KINGS_HSDC, **changes: object
+) -> CourtState:
     """A round in progress: ``hands`` are space-separated card codes per seat; ``leader`` leads."""
     base = GAME.setup(4, 7, {})
     state = replace(
@@ -145,7 +147,13 @@ def test_only_the_same_type_at_a_higher_rank_beats_the_lead() -> None:
     state = act(table(hands), "lead:5c.5d", "play:7h.Jc", "play:Jh.Js", "play:Ac.3c")
     assert state.winner == 2  # the Jacks pair; 7 and J is no pair, the A is no pair
     flush = ["Ah 2h 3h 4h 5h 9d", "3s 4s 5s 6s 7s 9c", "9h Th Jh Qh 8h 2c", "Jd Qd 2d 3d 4d 5d"]
-    state = act(table(flush), "lead:Ah.2h.3h.4h.5h", "play:3s.4s.5s.6s.7s", "play:8h.9h.Th.Jh.Qh", "play:Jd.Qd.2d.3d.4d")
+    state = act(
+        table(flush),
+        "lead:Ah.2h.3h.4h.5h",
+        "play:3s.4s.5s.6s.7s",
+        "play:8h.9h.Th.Jh.Qh",
+        "play:Jd.Qd.2d.3d.4d",
+    )
     assert state.winner == 1  # highest card by trick rank: 7 beats A (and Q)
     single = act(table(["6h 2c", "5s 2d", "7c 3d", "Ad 4d"]), "lead:6h", "play:5s", "play:7c", "play:Ad")
     assert single.winner == 2
@@ -236,7 +244,9 @@ def test_a_first_court_is_a_run_of_three_from_a_q_or_7() -> None:
     assert state.phase == AFTER and state.turn == 0
     court = next(m for m in GAME.legal_moves(state, 0) if m.pick is not None)
     assert court.code == "court:Ah.2h.3h.4h"
-    assert court_problem((), ["Ah", "2h"]) and court_problem((), ["3h", "4h", "5h"])  # too short; no A, Q or 7
+    assert court_problem((), ["Ah", "2h"]) and court_problem(
+        (), ["3h", "4h", "5h"]
+    )  # too short; no A, Q or 7
     assert court_problem((), ["Ah", "2h", "4h"])  # not a run
     assert court_problem((), ["Ah", "2h", "3s"])  # one suit
     assert court_problem((), ["5h", "6h", "7h"]) is None and court_problem((), ["7h", "8h", "9h"]) is None
@@ -257,7 +267,9 @@ def test_later_courts_extend_the_one_run_even_by_one_card() -> None:
     assert court_problem(("Ah", "2h", "3h"), ["Qh", "Jh", "Th"])  # a second run is not allowed
     assert court_problem(("6h", "7h", "8h"), ["5h", "9h"]) is None  # a 7-run grows both ways
     assert court_problem(("Ah", "2h", "3h"), ["4s"])  # the run's suit is fixed
-    state = won_by_zero(["7d 4h 5h 9h Jc", "2c 5c", "2s 5s", "3c 6c"], courted=(("Ah", "2h", "3h"), (), (), ()))
+    state = won_by_zero(
+        ["7d 4h 5h 9h Jc", "2c 5c", "2s 5s", "3c 6c"], courted=(("Ah", "2h", "3h"), (), (), ())
+    )
     court = next(m for m in GAME.legal_moves(state, 0) if m.pick is not None)
     assert court.pick.least == 1 and {p for p, _l in court.pick.items} == {"4h", "5h"}  # type: ignore[union-attr]
     state = act(state, "court:4h")
@@ -374,7 +386,9 @@ def test_a_round_ends_after_forty_tricks() -> None:
     hands = ["7d 9h Jc 2d", "2c 5c", "2s 5s", "3c 6c"]
     going = won_by_zero(hands, tricks=38)
     assert going.tricks == 39 and going.round == 1 and going.phase == LEAD  # the 39th: the round goes on
-    texts = events_of(table(hands, tricks=39), "lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s")
+    texts = events_of(
+        table(hands, tricks=39), "lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s"
+    )
     assert any("40 tricks played" in t for t in texts)
     state = won_by_zero(hands, tricks=39)
     assert state.round == 2 and state.last_round[0] == -15  # the 40th ended the round, scored as if knocked
@@ -412,11 +426,18 @@ def test_every_player_always_holds_13_cards_in_all() -> None:
                 break
             if state.phase in (LEAD, AFTER):
                 for s in range(4):
-                    assert len(state.hands[s]) + 1 + len(state.courted[s]) + len(state.bags[s]) == 13, (seed, s)
+                    assert len(state.hands[s]) + 1 + len(state.courted[s]) + len(state.bags[s]) == 13, (
+                        seed,
+                        s,
+                    )
                 checked += 1
             duels += state.phase == DUEL
             seat = state.turn
-            move = GAME.ai_move(state, seat, Rng(seed)) if rnd.random() < 0.5 else rnd.choice(GAME.legal_moves(state, seat))
+            move = (
+                GAME.ai_move(state, seat, Rng(seed))
+                if rnd.random() < 0.5
+                else rnd.choice(GAME.legal_moves(state, seat))
+            )
             state, _ = GAME.apply(state, seat, move)
     assert checked > 200 and duels > 0
 
@@ -444,7 +465,13 @@ def test_bid_eligibility_behind_the_leader() -> None:
     assert [b.key for b in legal_bids((100, 100, 0, 50), 2)] == ["nil"]  # 0 + 150 <= 250; 300 > 250
     keys = [b.key for b in legal_bids((400, -100, 0, 0), 1)]
     assert keys == ["blind", "nil", "kingsnil", "blindnil"]  # -100 + 500 <= 550; +800 too much
-    assert [b.key for b in legal_bids((480, -190, 0, 0), 1)] == ["blind", "nil", "kingsnil", "blindnil", "kingsblindnil"]
+    assert [b.key for b in legal_bids((480, -190, 0, 0), 1)] == [
+        "blind",
+        "nil",
+        "kingsnil",
+        "blindnil",
+        "kingsblindnil",
+    ]
     assert legal_bids((400, -100, 0, 0), 0) == ()
 
 
@@ -477,7 +504,9 @@ def test_nil_and_kings_nil_pay_or_cost() -> None:
     assert state.last_round[1] == -10 - 30
     # A nil bidder who leads away its off-suit card but takes another from the pool fails.
     hands2 = ["7h 4h 5h 9h Ad", "2c 5c", "2s 5s", "3c 6c"]
-    state = act(table(hands2, bids=("nil", "", "", ""), going_board=-999), "lead:Ad", "play:2c", "play:2s", "play:3c")
+    state = act(
+        table(hands2, bids=("nil", "", "", ""), going_board=-999), "lead:Ad", "play:2c", "play:2s", "play:3c"
+    )
     state = act(state, "take:2s", "take:2c", "take:3c")  # seat 0 takes the 2s; seat 3 is left the Ad
     assert state.hands[0] == ("4h", "5h", "7h", "9h", "2s") and state.phase == AFTER
     state = act(state, "knock")
@@ -526,7 +555,9 @@ def test_a_blind_bidders_king_is_hidden_from_them(bid: str) -> None:
     other = GAME.resample(state, 0, Rng.from_seed(5))
     assert GAME.view(other, 0) == mine  # its own King may be any
     _dealt, events = GAME._deal(replace(state, phase=BID), [])
-    assert [e.text for e in events if e.seat == 0] == ["You bid blind: your King stays face down, hidden from you too."]
+    assert [e.text for e in events if e.seat == 0] == [
+        "You bid blind: your King stays face down, hidden from you too."
+    ]
 
 
 @pytest.mark.parametrize("bid", ["nil", "kingsnil"])
@@ -536,19 +567,27 @@ def test_a_bidder_who_is_not_blind_sees_their_king(bid: str) -> None:
 
 
 def test_a_blind_bidder_may_knock_whatever_the_board_and_their_flop_stays_down() -> None:
-    state = won_by_zero(["7d 9s Js", "2c 5c", "2s 5s", "3c 6c"], bids=("blind", "", "", ""), going_board=40, streak=(0, 2))
+    state = won_by_zero(
+        ["7d 9s Js", "2c 5c", "2s 5s", "3c 6c"], bids=("blind", "", "", ""), going_board=40, streak=(0, 2)
+    )
     assert [m.code for m in GAME.legal_moves(state, 0)] == ["flop", "knock"]
     state = act(state, "flop")
-    assert "K♥" not in " ".join(GAME.view(state, None).public) and "King flopped" in " ".join(GAME.view(state, None).public)
+    assert "K♥" not in " ".join(GAME.view(state, None).public) and "King flopped" in " ".join(
+        GAME.view(state, None).public
+    )
     state = act(state, "knock")
-    assert state.last_round[0] == -15 - 15  # 7d 9s Js off-suit, the flop still -15; no courted card for the blind
+    assert (
+        state.last_round[0] == -15 - 15
+    )  # 7d 9s Js off-suit, the flop still -15; no courted card for the blind
 
 
 # --- the match -------------------------------------------------------------------------------
 
 
 def test_the_match_ends_at_the_target_or_minus_200_highest_total_wins() -> None:
-    state = won_by_zero(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"], scores=(495, 10, 10, 600 - 700), going_board=0)
+    state = won_by_zero(
+        ["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"], scores=(495, 10, 10, 600 - 700), going_board=0
+    )
     state = act(state, "knock")
     assert state.phase == OVER
     outcome = GAME.outcome(state)
@@ -556,7 +595,9 @@ def test_the_match_ends_at_the_target_or_minus_200_highest_total_wins() -> None:
     with pytest.raises(MatchOver):
         GAME.apply(state, 0, "knock")
     kings = ("Kh", "Ks", "Kc", "Kd")  # seat 3's clubs are off-suit now: -10
-    low = won_by_zero(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"], scores=(0, 30, 30, -195), going_board=0, kings=kings)
+    low = won_by_zero(
+        ["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"], scores=(0, 30, 30, -195), going_board=0, kings=kings
+    )
     low = act(low, "knock")
     assert low.phase == OVER  # seat 3 fell to -200 or below: seat 1 and 2 share first
     places = {r.seat: r.place for r in GAME.outcome(low).results}  # type: ignore[union-attr]
@@ -595,7 +636,11 @@ def test_the_ai_beats_random_players() -> None:
         ai = seed % 4
         while GAME.outcome(state) is None:
             seat = state.turn
-            move = GAME.ai_move(state, seat, Rng(seed)) if seat == ai else rnd.choice(GAME.legal_moves(state, seat))
+            move = (
+                GAME.ai_move(state, seat, Rng(seed))
+                if seat == ai
+                else rnd.choice(GAME.legal_moves(state, seat))
+            )
             state, _ = GAME.apply(state, seat, move)
         wins += any(r.seat == ai and r.place == 1 for r in GAME.outcome(state).results)  # type: ignore[union-attr]
     assert wins >= games // 2

@@ -20,7 +20,12 @@ def table(hands: list[str], **changes: object) -> CourtState:
     """A round in progress, seat 0 to lead: ``hands`` are space-separated card codes per seat."""
     base = GAME.setup(4, 7, {"target": "120"})
     state = replace(
-        base, phase=LEAD, turn=0, leader=0, dealer=3, kings=KINGS_HSDC,
+        base,
+        phase=LEAD,
+        turn=0,
+        leader=0,
+        dealer=3,
+        kings=KINGS_HSDC,
         hands=tuple(sorted_cards(h.split()) for h in hands),
     )
     return replace(state, **changes)  # type: ignore[arg-type]
@@ -87,11 +92,19 @@ def test_the_parts_add_up_to_the_round_score() -> None:
         for _move in range(rnd.randrange(60)):
             if state.over:
                 break
-            state, _ = GAME.apply(state, state.turn, GAME.ai_move(state, state.turn, Rng.from_seed(rnd.randrange(10**6))))
+            state, _ = GAME.apply(
+                state, state.turn, GAME.ai_move(state, state.turn, Rng.from_seed(rnd.randrange(10**6)))
+            )
         if state.over or not any(state.hands):
             continue
         for seat in range(4):
-            args = (state.hands[seat], state.king_suit(seat), state.courted[seat], len(state.bags[seat]) // 4, state.flops[seat])
+            args = (
+                state.hands[seat],
+                state.king_suit(seat),
+                state.courted[seat],
+                len(state.bags[seat]) // 4,
+                state.flops[seat],
+            )
             assert sum(points for _what, points in round_parts(*args)) == round_points(*args)
 
 
@@ -111,7 +124,9 @@ def test_falling_to_minus_200_is_named_as_the_reason_the_match_ended() -> None:
 def test_reaching_the_target_is_named_as_the_reason_the_match_ended() -> None:
     state, _ = knocked(scores=(115, 10, 10, 10))
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120. Last round "), summary
+    assert summary.startswith(
+        "{p0} wins King's Court with 125 points: {p0} reached the target of 120. Last round "
+    ), summary
 
 
 def test_the_table_header_shows_both_ends_of_the_match() -> None:
@@ -134,4 +149,6 @@ def test_a_chosen_lead_reads_as_a_lead_not_a_menu_title() -> None:
 def test_the_round_score_so_far_says_what_it_counts() -> None:
     state = table(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"])
     line = next(line for line in GAME.view(state, 0).private if "round ended now" in line)
-    assert line == "If the round ended now: +10 (3 ♥ in runs in hand +15; 1 off-suit in hand -5) · knock from 0", line
+    assert (
+        line == "If the round ended now: +10 (3 ♥ in runs in hand +15; 1 off-suit in hand -5) · knock from 0"
+    ), line

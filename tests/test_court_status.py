@@ -11,7 +11,15 @@ from bot.games.court import GAME
 from bot.games.court.state import AFTER, OVER, TRICK_CAP, CourtState
 from tests.test_court_messages import act, table
 
-TRICK = ("lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s")  # seat 0 wins, all take back
+TRICK = (
+    "lead:7d",
+    "play:2c",
+    "play:2s",
+    "play:3c",
+    "take:7d",
+    "take:2c",
+    "take:2s",
+)  # seat 0 wins, all take back
 
 
 def won(hand0: str = "7d 7h 8h 9h", **changes: object) -> CourtState:
@@ -34,7 +42,9 @@ def test_a_knocked_rounds_score_line_says_who_knocked() -> None:
 
 def test_a_round_ended_by_the_trick_cap_says_so() -> None:
     # no run to court and +5 short of the board: seat 0 can only pass, and trick 40 ends the round
-    state, texts = act(table(["7d 8h 2h Th", "2c 5c", "2s 5s", "3c 6c"], going_board=40, tricks=TRICK_CAP - 1), *TRICK)
+    state, texts = act(
+        table(["7d 8h 2h Th", "2c 5c", "2s 5s", "3c 6c"], going_board=40, tricks=TRICK_CAP - 1), *TRICK
+    )
     assert state.round == 2, texts
     assert any(t.startswith(f"Round 1 ({TRICK_CAP} tricks) scored: ") for t in texts), texts
 
@@ -51,7 +61,9 @@ def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> N
     state, _texts = act(won(scores=(115, 10, 10, 10)), "knock")
     assert state.phase == OVER
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120."), summary
+    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120."), (
+        summary
+    )
     assert summary.endswith(" Last round ({p0} knocked): {p0} +10 · {p1} -10 · {p2} -10 · {p3} +0."), summary
 
 
@@ -68,7 +80,9 @@ def test_a_winner_below_the_going_board_is_not_offered_a_knock() -> None:
 def test_the_winner_sees_every_move_they_have() -> None:
     state = won(going_board=0)
     assert GAME.view(state, 0).waiting == "{p0} won the trick: court, knock or pass."
-    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass.", "the round score is private"
+    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass.", (
+        "the round score is private"
+    )
     assert GAME.view(state, 1).waiting == GAME.view(state, None).waiting
 
 

@@ -238,7 +238,10 @@ def test_find_king_first_the_vassal_wins(lord: int) -> None:
     s, events = act(s, vassal, "reveal:2")
     assert s.phase == "over"
     assert places(s) == {vassal: 1, lord: 2}
-    assert public_texts(events) == [f"{{p{vassal}}} reveals place 2.", f"The King! {{p{vassal}}} found it and wins!"]
+    assert public_texts(events) == [
+        f"{{p{vassal}}} reveals place 2.",
+        f"The King! {{p{vassal}}} found it and wins!",
+    ]
     assert G.to_act(s) == frozenset()
 
 
@@ -474,7 +477,9 @@ def test_the_table_keeps_the_last_reveal() -> None:
     s, _ = act(s, 2, "pick:K")  # a pick of the next round stays hidden
     for seat in (None, 0, 3):
         board = "\n".join(G.view(s, seat).board)
-        assert "Last reveal (round 1): {p0} King (5), {p1} King (5), {p2} Dragon (4), {p3} Dragon (4)" in board
+        assert (
+            "Last reveal (round 1): {p0} King (5), {p1} King (5), {p2} Dragon (4), {p3} Dragon (4)" in board
+        )
         assert "King (5), {p2} King" not in board
     s, _ = act(s, 3, "pick:W")  # Witch thwarts King: seat 2 out, seat 3 wins
     assert s.phase == "over"
@@ -483,7 +488,10 @@ def test_the_table_keeps_the_last_reveal() -> None:
     assert not any("reveal" in line for line in G.view(two, None).board)
     out = G.outcome(s)  # the finished table has no board: its summary leads with the reveal
     assert out is not None
-    assert out.summary == "Last reveal (round 2): {p2} King (5), {p3} Witch (2). {p3} is the last one standing and wins."
+    assert (
+        out.summary
+        == "Last reveal (round 2): {p2} King (5), {p3} Witch (2). {p3} is the last one standing and wins."
+    )
 
 
 def test_a_stored_match_without_the_last_reveal_loads() -> None:

@@ -42,14 +42,28 @@ async def _play_out(repo: Repository) -> dict[str, list[dict[str, Any]]]:
     for n in range(6):
         a, b = humans[n % 3], humans[(n + 1) % 3]
         seats = [Seat(a, f"u{a}"), Seat(b, f"u{b}")] + ([Seat(None, "AI", ai=True)] if n % 2 else [])
-        m = await repo.create_match(guild_id=5, channel_id=100 + n, host_id=a, game_id="four", options={}, seats=seats, seed=n)
-        m = await repo.start_match(m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None)
+        m = await repo.create_match(
+            guild_id=5, channel_id=100 + n, host_id=a, game_id="four", options={}, seats=seats, seed=n
+        )
+        m = await repo.start_match(
+            m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None
+        )
         places = [(n + i) % len(seats) + 1 for i in range(len(seats))]
         results = tuple(
-            ResultRow(i, s.user_id, s.ai, places[i], 10 * places[i] if n % 3 else None, None, left=(n == 4 and i == 1))
+            ResultRow(
+                i,
+                s.user_id,
+                s.ai,
+                places[i],
+                10 * places[i] if n % 3 else None,
+                None,
+                left=(n == 4 and i == 1),
+            )
             for i, s in enumerate(seats)
         )
-        await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, a, "last", {}, MatchStatus.FINISHED, results=results))
+        await repo.apply_move(
+            MatchUpdate(m.id, m.version, {"n": 1}, 0, a, "last", {}, MatchStatus.FINISHED, results=results)
+        )
     return await repo.write(_rows)
 
 
@@ -62,14 +76,18 @@ async def test_a_last_move_writes_the_same_rows_directly_as_through_sqlalchemy(t
         await core.migrate()
         written = await _play_out(direct)
         assert written == await _play_out(core)
-        assert len(written["seasons"]) == 1 and len(written["standings"]) == 3 and len(written["results"]) == 15
+        assert (
+            len(written["seasons"]) == 1 and len(written["standings"]) == 3 and len(written["results"]) == 15
+        )
         assert {row["played"] for row in written["standings"]} == {4}
     finally:
         await direct.close()
         await core.close()
 
 
-async def test_the_first_moves_after_a_start_compile_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_first_moves_after_a_start_compile_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A started repository has compiled what a move and a match's last move run on SQLite's
     own connection (a season opened, standings inserted and updated), so that the first
     players after a restart do not wait for it."""
@@ -89,13 +107,23 @@ async def test_the_first_moves_after_a_start_compile_nothing(tmp_path: Path, mon
         monkeypatch.setattr(direct_module, "compile_statement", counting)
         for n in range(2):
             seats = [Seat(11, "ann"), Seat(12, "bob")]
-            m = await repo.create_match(guild_id=7, channel_id=n, host_id=11, game_id="four", options={}, seats=seats, seed=n)
-            m = await repo.start_match(m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None)
+            m = await repo.create_match(
+                guild_id=7, channel_id=n, host_id=11, game_id="four", options={}, seats=seats, seed=n
+            )
+            m = await repo.start_match(
+                m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None
+            )
             m = await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 11, "a move", {}))
             results = (ResultRow(0, 11, False, 1, 5, None), ResultRow(1, 12, False, 2, 3, None))
-            await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 2}, 1, 12, "last", {}, MatchStatus.FINISHED, results=results))
+            await repo.apply_move(
+                MatchUpdate(
+                    m.id, m.version, {"n": 2}, 1, 12, "last", {}, MatchStatus.FINISHED, results=results
+                )
+            )
         assert compiled == []
-        assert [len(r) for r in (await repo.write(_rows)).values()] == [1, 2, 4], "only the real matches' rows were written"
+        assert [len(r) for r in (await repo.write(_rows)).values()] == [1, 2, 4], (
+            "only the real matches' rows were written"
+        )
     finally:
         await repo.close()
 
@@ -114,11 +142,21 @@ def conn(tmp_path: Path) -> Iterator[Connection]:
 
 
 def _standing(user: int, **more: Any) -> dict[str, Any]:
-    return {"guild_id": 1, "game_id": "four", "season_id": 1, "user_id": user, "mu": 25.0, "sigma": 8.3, "ordinal": 0.0} | more
+    return {
+        "guild_id": 1,
+        "game_id": "four",
+        "season_id": 1,
+        "user_id": user,
+        "mu": 25.0,
+        "sigma": 8.3,
+        "ordinal": 0.0,
+    } | more
 
 
 def _season(conn: Connection) -> None:
-    Direct(conn).execute(insert(se_table), {"guild_id": 1, "number": 1, "name": "S1", "started_at": 0.0, "ended_at": None})
+    Direct(conn).execute(
+        insert(se_table), {"guild_id": 1, "number": 1, "name": "S1", "started_at": 0.0, "ended_at": None}
+    )
 
 
 def test_an_insert_gets_the_columns_plain_defaults_as_sqlalchemy_gives_them(conn: Connection) -> None:
@@ -141,7 +179,9 @@ def test_rows_read_by_column_name_and_values_carried_by_the_statement(conn: Conn
 def test_what_the_direct_path_cannot_do_is_refused_not_run_differently(conn: Connection) -> None:
     direct = Direct(conn)
     with pytest.raises(ValueError, match="expanding"):
-        direct.execute(select(st_table).where(ST.user_id.in_(bindparam("users", expanding=True))), {"users": [1, 2]})
+        direct.execute(
+            select(st_table).where(ST.user_id.in_(bindparam("users", expanding=True))), {"users": [1, 2]}
+        )
     with pytest.raises(ValueError, match="parameters"):
         direct.execute(insert(se_table).values(guild_id=1, number=1, name="S", started_at=0.0))
 

@@ -42,9 +42,15 @@ def make(
     held = {c for h in hands_t for c in h}
     coins = tuple(coin_pile) if coin_pile is not None else tuple(c for c in COINS if c not in held)
     state = DreamsState(
-        rng=Rng.from_seed(5), turn=turn, hands=hands_t, coin_pile=coins, trump_pile=tuple(trump),
-        attack_pile=tuple(c for c in ATTACKS if c not in held), jack_pile=tuple(c for c in JACKS if c not in held),
-        queen_pile=tuple(c for c in QUEENS if c not in held), king_pile=king,
+        rng=Rng.from_seed(5),
+        turn=turn,
+        hands=hands_t,
+        coin_pile=coins,
+        trump_pile=tuple(trump),
+        attack_pile=tuple(c for c in ATTACKS if c not in held),
+        jack_pile=tuple(c for c in JACKS if c not in held),
+        queen_pile=tuple(c for c in QUEENS if c not in held),
+        king_pile=king,
         peeked=tuple(peeked) if peeked is not None else (False,) * len(hands_t),
     )
     return replace(state, **fields)
@@ -155,7 +161,9 @@ def test_a_jack_needs_an_attack_card_and_no_jack() -> None:
     assert "buy:Js:0" in codes(with_attack, 0)
     has_jack = make([rich + ("8s", "Jh"), ()])
     jacks = [c for c in codes(has_jack, 0) if c.startswith("buy:J")]
-    assert jacks and all(c.endswith(":Jh") for c in jacks), "only by trading the Jack held in (checked after paying)"
+    assert jacks and all(c.endswith(":Jh") for c in jacks), (
+        "only by trading the Jack held in (checked after paying)"
+    )
 
 
 def test_prerequisites_are_checked_after_paying() -> None:
@@ -172,11 +180,15 @@ def test_prerequisites_are_checked_after_paying() -> None:
 def test_a_queen_needs_exactly_one_jack_and_an_extra_jack_can_be_traded_in() -> None:
     two_jacks = make([("6s", "6h", "8s", "Js", "Jh"), ()])
     queens = [c for c in codes(two_jacks, 0) if c.startswith("buy:Q")]
-    assert queens and all(c.endswith((":Js", ":Jh")) for c in queens), "the coins-only payment would keep two Jacks"
+    assert queens and all(c.endswith((":Js", ":Jh")) for c in queens), (
+        "the coins-only payment would keep two Jacks"
+    )
     after, events = play(two_jacks, 0, "buy:Qd:0:Jh")
     assert after.hands[0] == ("8s", "Js", "Qd") and "Jh" in after.jack_pile
     assert "J♥" in public(events)[0], "the Jack pile is face up: the Jack traded in is seen"
-    assert not [c for c in codes(make([("6s", "6h", "6d", "6c", "8s"), ()]), 0) if c.startswith("buy:Q")], "no Jack"
+    assert not [c for c in codes(make([("6s", "6h", "6d", "6c", "8s"), ()]), 0) if c.startswith("buy:Q")], (
+        "no Jack"
+    )
     has_queen = make([("6s", "6h", "6d", "6c", "8s", "Js", "Qh"), ()])
     assert not [c for c in codes(has_queen, 0) if c.startswith("buy:Q")], "one Queen at most"
 
@@ -214,7 +226,9 @@ def test_the_king_costs_forty() -> None:
     # A second attack card counts 5 as a trade-in: with 34 in coins it makes 39, with 35, 40.
     coins_34 = ("6s", "6h", "6d", "6c", "5s", "5h")
     assert not [c for c in codes(make([coins_34 + ("9h",) + kept, ()]), 0) if c.startswith("buy:K")]
-    assert [c for c in codes(make([coins_34 + ("As", "9h") + kept, ()]), 0) if c.startswith("buy:K")] == ["buy:Kh:1"]
+    assert [c for c in codes(make([coins_34 + ("As", "9h") + kept, ()]), 0) if c.startswith("buy:K")] == [
+        "buy:Kh:1"
+    ]
 
 
 def test_the_king_needs_an_attack_card_a_jack_and_a_queen() -> None:
@@ -223,7 +237,9 @@ def test_the_king_needs_an_attack_card_a_jack_and_a_queen() -> None:
         hand = tuple(c for c in coins + ("8s", "Js", "Qh") if c != missing)
         assert not [c for c in codes(make([hand, ()]), 0) if c.startswith("buy:K")], missing
     two_jacks = coins + ("8s", "Js", "Jh", "Qh")
-    assert all(":J" in c for c in codes(make([two_jacks, ()]), 0) if c.startswith("buy:K")), "one Jack after paying"
+    assert all(":J" in c for c in codes(make([two_jacks, ()]), 0) if c.startswith("buy:K")), (
+        "one Jack after paying"
+    )
 
 
 def test_payments_never_trade_in_a_card_that_is_not_needed() -> None:
@@ -298,7 +314,9 @@ def test_queens_and_the_king_cannot_be_sold() -> None:
 
 def test_an_attack_card_attacks_only_the_next_player_and_only_if_they_hold_one() -> None:
     state = make([("9s",), (), ("8h",)])
-    assert not [c for c in codes(state, 0) if c.startswith("attack")], "seat 1 holds no attack card; seat 2 is not next"
+    assert not [c for c in codes(state, 0) if c.startswith("attack")], (
+        "seat 1 holds no attack card; seat 2 is not next"
+    )
     state = make([("9s",), ("8h",), ("10h",)])
     assert [c for c in codes(state, 0) if c.startswith("attack")] == ["attack:9s"]
 
@@ -394,7 +412,9 @@ def test_only_a_queen_holder_peeks_and_the_order_is_told_only_to_them() -> None:
     assert public(events) == ["{p0} peeks at the trump pile."]
     assert [e for e in events if e.seat is not None] == [], "the order is told once: by the peeker's view"
     mine, table, theirs = GAME.view(after, 0), GAME.view(after, None), GAME.view(after, 1)
-    assert any("7♥ 7♣ Joker 7♦ 7♠" in line for line in mine.private) and mine.data["trump_order"] == list(ORDER)
+    assert any("7♥ 7♣ Joker 7♦ 7♠" in line for line in mine.private) and mine.data["trump_order"] == list(
+        ORDER
+    )
     for view in (table, theirs):
         text = " ".join(view.public + view.private) + json.dumps(dict(view.data))
         assert "Joker" not in text and "trump_order" not in view.data
@@ -417,7 +437,9 @@ def test_the_table_shows_counts_piles_and_the_last_attack_but_no_holding() -> No
     for secret in ("A♠", "3♥", "9♥"):
         assert secret not in board + " ".join(rows)
     mine = GAME.view(state, 0)
-    assert [g.text for g in mine.hand] == ["🪙 Coins: A♠, 3♥", "⚔️ Attack cards: 8♠", "🤺 Jacks: J♦"], "no empty group"
+    assert [g.text for g in mine.hand] == ["🪙 Coins: A♠, 3♥", "⚔️ Attack cards: 8♠", "🤺 Jacks: J♦"], (
+        "no empty group"
+    )
     assert "9♥" not in " ".join(mine.secret + mine.public)
 
 

@@ -26,10 +26,16 @@ def make(hands: Iterable[Iterable[str]], *, trump: Iterable[str] = ORDER, **fiel
     hands_t = tuple(tuple(h) for h in hands)
     held = {c for h in hands_t for c in h}
     state = DreamsState(
-        rng=Rng.from_seed(11), turn=0, hands=hands_t, coin_pile=tuple(c for c in COINS if c not in held),
-        trump_pile=tuple(trump), attack_pile=tuple(c for c in ATTACKS if c not in held),
-        jack_pile=tuple(c for c in JACKS if c not in held), queen_pile=tuple(c for c in QUEENS if c not in held),
-        king_pile=("Kh",), peeked=(False,) * len(hands_t),
+        rng=Rng.from_seed(11),
+        turn=0,
+        hands=hands_t,
+        coin_pile=tuple(c for c in COINS if c not in held),
+        trump_pile=tuple(trump),
+        attack_pile=tuple(c for c in ATTACKS if c not in held),
+        jack_pile=tuple(c for c in JACKS if c not in held),
+        queen_pile=tuple(c for c in QUEENS if c not in held),
+        king_pile=("Kh",),
+        peeked=(False,) * len(hands_t),
     )
     return replace(state, **fields)
 
@@ -79,7 +85,9 @@ def test_a_move_during_an_attack_is_refused_naming_the_defender() -> None:
 
 
 def test_the_defender_and_the_attacker_are_told_who_won_after_a_flip() -> None:
-    state = make([("Jd",), ("Jc",)], trump=("7s", "X", "7d", "7c", "7h"), jack_pile=())  # spades > diamonds > clubs
+    state = make(
+        [("Jd",), ("Jc",)], trump=("7s", "X", "7d", "7c", "7h"), jack_pile=()
+    )  # spades > diamonds > clubs
     after, _ = play(state, 0, "attack:Jd:1")
     done, events = play(after, 1, "counter:Jc")
     assert set(done.hands[0]) == {"Jd", "Jc"}
@@ -128,11 +136,15 @@ def test_the_status_names_sell_attack_and_peek_from_what_the_table_shows() -> No
     # {p0} holds an attack card, a Jack and a Queen; {p1} (next) an attack card; {p2} a Jack.
     state = make([("8s", "Jh", "Qc"), ("9d",), ("Js",)])
     status = table_status(state)
-    assert status == "Waiting for {p0} to take a coin, buy, sell, attack, shuffle the trump pile or peek at it.", status
+    assert (
+        status == "Waiting for {p0} to take a coin, buy, sell, attack, shuffle the trump pile or peek at it."
+    ), status
     peeked = replace(state, peeked=(True, False, False))
     assert "peek" not in table_status(peeked), "a valid peek is not offered again"
     empty = replace(make([("8s",), ()]), coin_pile=())
-    assert table_status(empty) == "Waiting for {p0} to buy, sell or shuffle the trump pile.", table_status(empty)
+    assert table_status(empty) == "Waiting for {p0} to buy, sell or shuffle the trump pile.", table_status(
+        empty
+    )
 
 
 def test_the_status_never_depends_on_hidden_card_values() -> None:
@@ -141,7 +153,11 @@ def test_the_status_never_depends_on_hidden_card_values() -> None:
     low, high = make([("2h",), ()]), make([("6h",), ()])
     assert [m.code for m in GAME.legal_moves(low, 0)] == ["coin", "shuffle"]
     assert any(m.code.startswith("buy:") for m in GAME.legal_moves(high, 0))
-    assert table_status(low) == table_status(high) == "Waiting for {p0} to take a coin, buy or shuffle the trump pile."
+    assert (
+        table_status(low)
+        == table_status(high)
+        == "Waiting for {p0} to take a coin, buy or shuffle the trump pile."
+    )
     for seed in range(8):
         for seat in (0, 1):
             other = GAME.resample(low, seat, Rng.from_seed(seed))
@@ -165,7 +181,9 @@ def test_a_peek_states_the_order_once() -> None:
     after, events = play(state, 0, "peek")
     lines = told(events, 0) + list(GAME.view(after, 0).private)
     assert sum("7♥ 7♣ Joker 7♦ 7♠" in line for line in lines) == 1, lines
-    assert any("7♥ 7♣ Joker 7♦ 7♠" in line for line in GAME.view(after, 0).private), "the hand keeps the order"
+    assert any("7♥ 7♣ Joker 7♦ 7♠" in line for line in GAME.view(after, 0).private), (
+        "the hand keeps the order"
+    )
 
 
 def test_a_buy_states_its_overpayment_once() -> None:

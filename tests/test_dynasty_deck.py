@@ -47,7 +47,13 @@ def test_classic_number_cards_and_uneven_splits() -> None:
         assert all(nums[(rank, s)] == 2 for s in suits)
     for rank in (9, 10):
         assert all(nums[(rank, s)] == 1 for s in suits)
-    doubles = {4: {"gold", "green"}, 5: {"green", "blue"}, 6: {"blue", "burgundy"}, 7: {"burgundy", "gold"}, 8: {"gold", "green"}}
+    doubles = {
+        4: {"gold", "green"},
+        5: {"green", "blue"},
+        6: {"blue", "burgundy"},
+        7: {"burgundy", "gold"},
+        8: {"gold", "green"},
+    }
     for rank, two in doubles.items():
         assert {s for s in suits if nums[(rank, s)] == 2} == two
         assert sum(nums[(rank, s)] for s in suits) == 6
@@ -79,34 +85,92 @@ def test_bonus_number_cards() -> None:
 
 def test_scroll_and_shield_counts() -> None:
     classic = by_name(build_deck("classic"))
-    assert classic == Counter({
-        "Fair Maiden": 8, "Drawbridge": 8, "Queen's Option": 2, "Knight": 4, "Court Jester": 4,
-        "Wizard": 1, "Dragon": 4, "King": 4, "Duke": 4, "Royal Decree": 1, "Magician": 1,
-        "Magic Potion": 1, "Protector": 2, "Dungeon": 2,
-    })
+    assert classic == Counter(
+        {
+            "Fair Maiden": 8,
+            "Drawbridge": 8,
+            "Queen's Option": 2,
+            "Knight": 4,
+            "Court Jester": 4,
+            "Wizard": 1,
+            "Dragon": 4,
+            "King": 4,
+            "Duke": 4,
+            "Royal Decree": 1,
+            "Magician": 1,
+            "Magic Potion": 1,
+            "Protector": 2,
+            "Dungeon": 2,
+        }
+    )
     kd = by_name(build_deck("dynasty")) - classic
-    assert kd == Counter({
-        "Fair Maiden": 2, "Drawbridge": 2, "Queen's Option": 1, "Knight": 2, "Court Jester": 2,
-        "Queen": 2, "Duchess": 2, "Dark Knight": 1, "Poison Garden": 1, "Castle Fire": 1,
-        "King's Goblet": 1, "Cannonball": 1, "Catapult": 1, "Flaming Arrow": 1, "Siege Tower": 1,
-        "Imperial Tax": 1, "Defender": 2,
-    })
+    assert kd == Counter(
+        {
+            "Fair Maiden": 2,
+            "Drawbridge": 2,
+            "Queen's Option": 1,
+            "Knight": 2,
+            "Court Jester": 2,
+            "Queen": 2,
+            "Duchess": 2,
+            "Dark Knight": 1,
+            "Poison Garden": 1,
+            "Castle Fire": 1,
+            "King's Goblet": 1,
+            "Cannonball": 1,
+            "Catapult": 1,
+            "Flaming Arrow": 1,
+            "Siege Tower": 1,
+            "Imperial Tax": 1,
+            "Defender": 2,
+        }
+    )
     bonus = by_name(build_deck("bonus")) - by_name(build_deck("dynasty"))
-    assert bonus == Counter({
-        "Fair Maiden": 1, "Drawbridge": 1, "Knight": 1, "Court Jester": 1, "Hidden Treasure": 1, "Warlord": 1,
-    })
+    assert bonus == Counter(
+        {
+            "Fair Maiden": 1,
+            "Drawbridge": 1,
+            "Knight": 1,
+            "Court Jester": 1,
+            "Hidden Treasure": 1,
+            "Warlord": 1,
+        }
+    )
     qo = sorted(CODE[f] for f in build_deck("dynasty") if KIND_NAME[KIND[f]] == "Queen's Option")
     assert qo == ["QOgdbl", "QOgnbu", "QOpusi"]
 
 
 def test_point_values() -> None:
     expected = {
-        "Fair Maiden": 20, "Drawbridge": 20, "Queen's Option": 30, "Knight": 20, "Court Jester": 20,
-        "Wizard": 50, "Dragon": 35, "King": 25, "Queen": 25, "Duke": 20, "Duchess": 20,
-        "Royal Decree": 50, "Magician": 50, "Magic Potion": 0, "Protector": 35, "Dungeon": 35,
-        "Dark Knight": 100, "Poison Garden": 75, "Castle Fire": 75, "King's Goblet": 50,
-        "Cannonball": 35, "Catapult": 35, "Flaming Arrow": 35, "Siege Tower": 35, "Imperial Tax": 35,
-        "Defender": -35, "Hidden Treasure": -100, "Warlord": 50, "Secret Key": 35,
+        "Fair Maiden": 20,
+        "Drawbridge": 20,
+        "Queen's Option": 30,
+        "Knight": 20,
+        "Court Jester": 20,
+        "Wizard": 50,
+        "Dragon": 35,
+        "King": 25,
+        "Queen": 25,
+        "Duke": 20,
+        "Duchess": 20,
+        "Royal Decree": 50,
+        "Magician": 50,
+        "Magic Potion": 0,
+        "Protector": 35,
+        "Dungeon": 35,
+        "Dark Knight": 100,
+        "Poison Garden": 75,
+        "Castle Fire": 75,
+        "King's Goblet": 50,
+        "Cannonball": 35,
+        "Catapult": 35,
+        "Flaming Arrow": 35,
+        "Siege Tower": 35,
+        "Imperial Tax": 35,
+        "Defender": -35,
+        "Hidden Treasure": -100,
+        "Warlord": 50,
+        "Secret Key": 35,
     }
     for f in set(build_deck("bonus", secret_key=True)):
         if KIND[f] == NUM:
@@ -130,9 +194,18 @@ def test_options_and_player_counts() -> None:
     assert parse_options(2, {}).limit == 750
     assert parse_options(2, {"deck": "classic"}).limit == 500
     assert parse_options(2, {"limit": "1234"}).limit == 1234
-    for n, opts in [(1, {}), (9, {}), (3, {"partners": "on"}), (2, {"partners": "on"}),
-                    (2, {"deck": "huge"}), (2, {"limit": "12"}), (2, {"limit": "x"}),
-                    (2, {"cards": "no-dragon"}), (2, {"colour": "red"}), (2, {"partners": "maybe"})]:
+    for n, opts in [
+        (1, {}),
+        (9, {}),
+        (3, {"partners": "on"}),
+        (2, {"partners": "on"}),
+        (2, {"deck": "huge"}),
+        (2, {"limit": "12"}),
+        (2, {"limit": "x"}),
+        (2, {"cards": "no-dragon"}),
+        (2, {"colour": "red"}),
+        (2, {"partners": "maybe"}),
+    ]:
         with pytest.raises(InvalidOptions):
             GAME.check_players(n, opts)
     for n in (4, 6, 8):
@@ -145,6 +218,19 @@ def test_rules_text_sections() -> None:
     assert isinstance(RULES, str) and len(RULES) <= 7000 and GAME.rules == RULES
     assert all(0 < len(s) < 1000 for s in RULES_SECTIONS)
     text = RULES
-    for word in ("Dungeon", "Royal Decree", "Protector", "Magician", "On Guard", "Dark Knight", "Warlord",
-                 "Secret Key", "Partners", "Dealing bonus", "halved", "Cannonball", "Defender"):
+    for word in (
+        "Dungeon",
+        "Royal Decree",
+        "Protector",
+        "Magician",
+        "On Guard",
+        "Dark Knight",
+        "Warlord",
+        "Secret Key",
+        "Partners",
+        "Dealing bonus",
+        "halved",
+        "Cannonball",
+        "Defender",
+    ):
         assert word in text

@@ -27,7 +27,10 @@ def test_the_default_is_five_hands_or_the_limit() -> None:
     for seed in range(4):
         s = play_out({"deck": "classic"}, seed)
         passed = max(s.totals) > s.config.limit
-        assert s.hand_number <= 5 and (s.hand_number == 5 or passed or 1 in s.places), (s.hand_number, s.totals)
+        assert s.hand_number <= 5 and (s.hand_number == 5 or passed or 1 in s.places), (
+            s.hand_number,
+            s.totals,
+        )
 
 
 def test_a_one_hand_match_ends_after_the_first_hand_and_the_lowest_total_wins() -> None:

@@ -133,4 +133,3 @@ def test_ai_only_tables_finish() -> None:
 def test_ai_beats_random_play() -> None:
     wins, matches = ai_vs_random(30, seed=500)
     assert wins / matches >= 0.7
-

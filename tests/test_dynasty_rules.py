@@ -120,8 +120,15 @@ def sizes(s: DynastyState) -> list[int]:
     return [len(h) for h in s.hands]
 
 
-def dealt(n: int, first: str, hands: dict[int, list[str]], dealer: int = 0, seed: int = 3,
-          opts: dict[str, str] | None = None, fill: str = FILL) -> DynastyState:
+def dealt(
+    n: int,
+    first: str,
+    hands: dict[int, list[str]],
+    dealer: int = 0,
+    seed: int = 3,
+    opts: dict[str, str] | None = None,
+    fill: str = FILL,
+) -> DynastyState:
     """A new hand dealt from a prepared pile: ``hands`` gives each seat's 7 cards."""
     s = GAME.setup(n, seed, {"deck": "bonus", **(opts or {})})
     w = thaw(s)
@@ -370,12 +377,24 @@ def test_protector_cancels_and_restores_the_previous_suit() -> None:
 def test_protector_against_a_first_card_dragon_keeps_the_named_suit() -> None:
     """Issue 11: before, the suit became 'none' (shown as orange in a deck without orange)
     and any suit could be played. No suit was active before a first card: the named one stays."""
-    s = build(n=3, hands=[["9bu", "3gd"], ["PRO", "2gn"], ["3gd", "5bl"]], top="DRA", suit="bl", deck="classic",
-              turn=1, phase=ANSWER, pending_draws=4, draw_source=0, suit_before_draw=-1)
+    s = build(
+        n=3,
+        hands=[["9bu", "3gd"], ["PRO", "2gn"], ["3gd", "5bl"]],
+        top="DRA",
+        suit="bl",
+        deck="classic",
+        turn=1,
+        phase=ANSWER,
+        pending_draws=4,
+        draw_source=0,
+        suit_before_draw=-1,
+    )
     assert "p:PRO" in codes(s, 1)
     s2, text = do(s, 1, "p:PRO")
     assert s2.suit == SUIT_OF_CODE["bl"] and "blue stays the suit" in text and "orange" not in text
-    assert s2.turn == 2 and {c for c in plays(s2, 2) if c.startswith("p:")} == {"p:5bl"}, "blue only: not any suit"
+    assert s2.turn == 2 and {c for c in plays(s2, 2) if c.startswith("p:")} == {"p:5bl"}, (
+        "blue only: not any suit"
+    )
 
 
 def test_magician_answers_as_decree_protector_or_drawbridge() -> None:
@@ -445,8 +464,7 @@ def test_missed_dungeon_escape_costs_one_more_turn_then_release() -> None:
 
 
 def test_draw_card_at_a_player_in_the_dungeon_cannot_be_answered() -> None:
-    s = build(hands=[["DRA", "7gd", "2gd"], ["DEC", "3gn"]],
-              dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
+    s = build(hands=[["DRA", "7gd", "2gd"], ["DEC", "3gn"]], dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
     s1, _ = do(s, 0, "p:DRA:gd")
     assert len(s1.hands[1]) == 2 + 3 + 1 and s1.lost_turns[1] == 0 and s1.may_escape == 2
 
@@ -464,8 +482,9 @@ def test_dungeon_as_last_card_draws_two_and_counts() -> None:
 
 
 def test_dungeon_as_last_card_at_a_player_already_in_the_dungeon() -> None:
-    s = build(hands=[["DUN"], ["2gn"]], draw=["1gn", "4gn", "1bl"],
-              dungeon=((), (F("DUN"),)), lost_turns=(0, 1))
+    s = build(
+        hands=[["DUN"], ["2gn"]], draw=["1gn", "4gn", "1bl"], dungeon=((), (F("DUN"),)), lost_turns=(0, 1)
+    )
     s1, _ = do(s, 0, "p:DUN")
     assert s1.totals == (0, 2 + 1 + 35 + 35)
 
@@ -789,14 +808,21 @@ def test_game_ends_above_the_limit_lowest_total_wins() -> None:
 
 
 def test_tied_winners_are_named_together() -> None:
-    s = build(n=3, hands=[["7gd"], ["DRA"], ["DRA"]], opts={"limit": "100", "hands": "1"}, totals=(90, 40, 40))
+    s = build(
+        n=3, hands=[["7gd"], ["DRA"], ["DRA"]], opts={"limit": "100", "hands": "1"}, totals=(90, 40, 40)
+    )
     s1, text = do(s, 0, "p:7gd")
     assert s1.phase == OVER and s1.totals == (90, 75, 75)
     assert "Winner: {p1} and {p2}." in text, text
 
 
 def test_three_tied_winners_are_listed_with_commas_and_and() -> None:
-    s = build(n=4, hands=[["7gd"], ["DRA"], ["DRA"], ["DRA"]], opts={"limit": "100", "hands": "1"}, totals=(90, 40, 40, 40))
+    s = build(
+        n=4,
+        hands=[["7gd"], ["DRA"], ["DRA"], ["DRA"]],
+        opts={"limit": "100", "hands": "1"},
+        totals=(90, 40, 40, 40),
+    )
     s1, _ = do(s, 0, "p:7gd")
     out = GAME.outcome(s1)
     assert out is not None and [r.place for r in out.results] == [4, 1, 1, 1]
@@ -819,7 +845,12 @@ def test_partners_share_a_total_and_a_placing() -> None:
     assert s1.totals == (3, 50 + 4) and s1.phase == OVER
     out = GAME.outcome(s1)
     assert out is not None
-    assert {r.seat: (r.place, r.team) for r in out.results} == {0: (1, "A"), 2: (1, "A"), 1: (2, "B"), 3: (2, "B")}
+    assert {r.seat: (r.place, r.team) for r in out.results} == {
+        0: (1, "A"),
+        2: (1, "A"),
+        1: (2, "B"),
+        3: (2, "B"),
+    }
 
 
 def test_tied_teams_share_a_placing_and_the_next_team_is_placed_densely() -> None:
@@ -955,7 +986,9 @@ def test_waiting_hides_out_of_turn_moves_until_the_next_player_acts() -> None:
 def test_views_keep_hands_private() -> None:
     s = build(hands=[["7gd", "DRA"], ["2bl", "WIZ"]])
     v0 = GAME.view(s, 0)
-    assert any("Dragon" in line for line in v0.secret) and not any("Wizard" in line for line in v0.secret + v0.public)
+    assert any("Dragon" in line for line in v0.secret) and not any(
+        "Wizard" in line for line in v0.secret + v0.public
+    )
     assert v0.data["hand"] == ["7gd", "DRA"] and "hand" not in GAME.view(s, None).data
 
 
@@ -965,76 +998,232 @@ def test_views_keep_hands_private() -> None:
 # the state's fields were renamed (``dn``, ``dsrc``, ``bat``...): seat 1 has just played a
 # Drawbridge at seat 2, who may stack theirs or draw; seat 1 holds the Castle Fire in front.
 OLD_DUMP: dict[str, Any] = {
-    'cfg': {
-        'players': 3, 'deck': 'dynasty', 'limit': 750, 'partners': False, 'dealing_bonus': False,
-        'without': [], 'secret_key': False, 'hands': 5,
+    "cfg": {
+        "players": 3,
+        "deck": "dynasty",
+        "limit": 750,
+        "partners": False,
+        "dealing_bonus": False,
+        "without": [],
+        "secret_key": False,
+        "hands": 5,
     },
-    'rng': 1763370312389609623,
-    'phase': 6,
-    'hand_no': 1,
-    'dealer': 0,
-    'totals': [-50, -50, 0],
-    'adj': [0, 0, 0],
-    'hands': [[72, 72, 84, 91, 94, 107], [9, 16, 30, 51, 71], [14, 17, 47]],
-    'front': [[], [100], []],
-    'played': [[], [], [101]],
-    'dungeon': [[], [], []],
-    'lost': [0, 0, 0],
-    'escape': 0,
-    'penalty': 0,
-    'guard': [0, 0, 0],
-    'dkwin': 0,
-    'bets': [],
-    'draw': [20, 103, 59, 44, 64, 16, 21, 1, 29, 99, 93, 75, 49, 107, 40, 98, 60, 0, 53, 78, 61, 59, 5, 35,
-        106, 87, 88, 23, 89, 28, 22, 63, 8, 2, 43, 6, 69, 85, 3, 65, 61, 4, 29, 97],
-    'discard': [48, 59, 5, 55, 54, 40, 8, 50, 96, 52, 42, 43, 24, 21, 15, 7, 11, 102, 19, 96, 42, 56, 61, 79,
-        86, 37, 26, 13, 33, 1, 0, 28, 25, 4, 66, 66, 69, 92, 58, 39, 105, 97, 41, 41, 13, 73, 81, 83,
-        34, 17, 75, 82, 95, 70, 79, 70, 60, 44, 47, 62, 7, 3, 67, 77, 80, 81, 76, 71, 10, 2, 67, 77, 73,
-        12, 74, 68, 68, 60, 46, 45, 65, 6, 20, 10, 9, 11, 31, 59, 25, 36, 38, 61, 18, 32, 12, 45, 104,
-        60, 57, 24, 27, 46, 90],
-    'mkey': 102,
-    'suit': 5,
-    'top_as': -1,
-    'direction': 1,
-    'turn': 2,
-    'proxy': -1,
-    'first_fm': False,
-    'skips': 0,
-    'played_n': 0,
-    'dn': 2,
-    'dd': [],
-    'dstack': True,
-    'dsrc': 1,
-    'dtarget': -1,
-    'prev_suit': 2,
-    'ask': 0,
-    'precall': False,
-    'bat': [],
-    'bat_wait': 0,
-    'bat_def': 0,
-    'waived': 0,
-    'stall': 0,
-    'hturns': 133,
-    'mturns': 133,
-    'log': [
-        '{p1} cannot play, draws a card and passes.',
-        '{p2} calls On Guard!',
-        '{p2} plays 7 (burgundy).',
-        '{p0} plays 7 (blue).',
-        '{p1} plays Drawbridge (blue).',
-        '{p2} draws 2 cards and loses the turn.',
-        '{p0} cannot play, draws a card and passes.',
-        '{p1} plays Drawbridge (silver).',
+    "rng": 1763370312389609623,
+    "phase": 6,
+    "hand_no": 1,
+    "dealer": 0,
+    "totals": [-50, -50, 0],
+    "adj": [0, 0, 0],
+    "hands": [[72, 72, 84, 91, 94, 107], [9, 16, 30, 51, 71], [14, 17, 47]],
+    "front": [[], [100], []],
+    "played": [[], [], [101]],
+    "dungeon": [[], [], []],
+    "lost": [0, 0, 0],
+    "escape": 0,
+    "penalty": 0,
+    "guard": [0, 0, 0],
+    "dkwin": 0,
+    "bets": [],
+    "draw": [
+        20,
+        103,
+        59,
+        44,
+        64,
+        16,
+        21,
+        1,
+        29,
+        99,
+        93,
+        75,
+        49,
+        107,
+        40,
+        98,
+        60,
+        0,
+        53,
+        78,
+        61,
+        59,
+        5,
+        35,
+        106,
+        87,
+        88,
+        23,
+        89,
+        28,
+        22,
+        63,
+        8,
+        2,
+        43,
+        6,
+        69,
+        85,
+        3,
+        65,
+        61,
+        4,
+        29,
+        97,
     ],
-    'last': [],
-    'places': [],
+    "discard": [
+        48,
+        59,
+        5,
+        55,
+        54,
+        40,
+        8,
+        50,
+        96,
+        52,
+        42,
+        43,
+        24,
+        21,
+        15,
+        7,
+        11,
+        102,
+        19,
+        96,
+        42,
+        56,
+        61,
+        79,
+        86,
+        37,
+        26,
+        13,
+        33,
+        1,
+        0,
+        28,
+        25,
+        4,
+        66,
+        66,
+        69,
+        92,
+        58,
+        39,
+        105,
+        97,
+        41,
+        41,
+        13,
+        73,
+        81,
+        83,
+        34,
+        17,
+        75,
+        82,
+        95,
+        70,
+        79,
+        70,
+        60,
+        44,
+        47,
+        62,
+        7,
+        3,
+        67,
+        77,
+        80,
+        81,
+        76,
+        71,
+        10,
+        2,
+        67,
+        77,
+        73,
+        12,
+        74,
+        68,
+        68,
+        60,
+        46,
+        45,
+        65,
+        6,
+        20,
+        10,
+        9,
+        11,
+        31,
+        59,
+        25,
+        36,
+        38,
+        61,
+        18,
+        32,
+        12,
+        45,
+        104,
+        60,
+        57,
+        24,
+        27,
+        46,
+        90,
+    ],
+    "mkey": 102,
+    "suit": 5,
+    "top_as": -1,
+    "direction": 1,
+    "turn": 2,
+    "proxy": -1,
+    "first_fm": False,
+    "skips": 0,
+    "played_n": 0,
+    "dn": 2,
+    "dd": [],
+    "dstack": True,
+    "dsrc": 1,
+    "dtarget": -1,
+    "prev_suit": 2,
+    "ask": 0,
+    "precall": False,
+    "bat": [],
+    "bat_wait": 0,
+    "bat_def": 0,
+    "waived": 0,
+    "stall": 0,
+    "hturns": 133,
+    "mturns": 133,
+    "log": [
+        "{p1} cannot play, draws a card and passes.",
+        "{p2} calls On Guard!",
+        "{p2} plays 7 (burgundy).",
+        "{p0} plays 7 (blue).",
+        "{p1} plays Drawbridge (blue).",
+        "{p2} draws 2 cards and loses the turn.",
+        "{p0} cannot play, draws a card and passes.",
+        "{p1} plays Drawbridge (silver).",
+    ],
+    "last": [],
+    "places": [],
 }
 
 
 def test_a_match_dumped_with_the_old_field_names_loads_and_plays_on() -> None:
     s = GAME.load(OLD_DUMP)
     assert set(OLD_DUMP) == {OLD_NAMES.get(name, name) for name in FIELD_NAMES}
-    assert (s.phase, s.turn, s.pending_draws, s.draw_source, s.drawbridge_may_stack) == (ANSWER, 2, 2, 1, True)
+    assert (s.phase, s.turn, s.pending_draws, s.draw_source, s.drawbridge_may_stack) == (
+        ANSWER,
+        2,
+        2,
+        1,
+        True,
+    )
     assert (s.suit_before_draw, s.match_key, s.hand_number, s.hand_turns) == (2, 102, 1, 133)
     assert s.in_front == ((), (F("FIR"),), ()) and s.set_aside == ((), (), (101,))
     assert s.config.players == 3 and s.config.deck == "dynasty" and s.config.hands == 5
@@ -1043,7 +1232,8 @@ def test_a_match_dumped_with_the_old_field_names_loads_and_plays_on() -> None:
     assert {x: codes(s, x) for x in range(3)} == {0: [], 1: ["r:FIR", "wait"], 2: ["p:DBbu", "acc"]}
     s1, events = GAME.apply(s, 2, "acc")
     assert [(e.text, e.seat) for e in events] == [
-        ("You drew Duchess, 8 (green).", 2), ("{p2} draws 2 cards and loses the turn.", None),
+        ("You drew Duchess, 8 (green).", 2),
+        ("{p2} draws 2 cards and loses the turn.", None),
     ]
     assert (s1.phase, s1.turn, s1.pending_draws, s1.draw_source) == (PLAY, 0, 0, -1)
     assert s1.hands[2] == (14, 17, 29, 47, 97)

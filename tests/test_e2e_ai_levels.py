@@ -58,7 +58,9 @@ async def test_host_adds_ai_seats_at_each_level_and_a_hard_seat_plays_a_match(wo
         assert [s.level for s in snap.seats] == ["normal", "easy", "hard"]
         started = await fake.click(ann, table, label="Start")
         assert started.callback_type in (6, 7), started.text
-        await fake.wait_for(lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table")
+        await fake.wait_for(
+            lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table"
+        )
         left = await fake.slash(ann, world.channel, "leave")  # the AI seats play the match to its end
         assert left.ephemeral
         await fake.wait_for(lambda: "finished" in table.text, 90, "the AI to finish")

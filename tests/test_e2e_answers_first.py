@@ -97,7 +97,9 @@ async def test_answers_that_never_stop_hold_the_table_back_only_for_a_moment(wor
             played = await fake.slash(ann, world.channel, "move", move=move)
             version = (await bot.service.get((await bot.repo.latest_in_channel(world.channel.id)).id)).version
             await fake.wait_for(lambda: f"move {version}" in table.text, what="the table despite the clicks")
-            await fake.wait_for(lambda: names(played.response) == ["hand.png"], what="ann's picture despite the clicks")
+            await fake.wait_for(
+                lambda: names(played.response) == ["hand.png"], what="ann's picture despite the clicks"
+            )
             assert bot.answers.unanswered() > 0, "the clicks were still unanswered all along"
         finally:
             stream.cancel()
@@ -117,7 +119,14 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
         for n in range(4):
             channel = fake.add_channel(guild, f"t{n}")
             here = World(fake, guild, channel, users, world.db_url, world.tmp_path)
-            table = await open_match(here, users[2 * n], [users[2 * n + 1]], game="crown", options={"variant": "tourney"}, channel=channel)
+            table = await open_match(
+                here,
+                users[2 * n],
+                [users[2 * n + 1]],
+                game="crown",
+                options={"variant": "tourney"},
+                channel=channel,
+            )
             tables.append((channel, table))
         await quiet(fake, bot)
         moves = []
@@ -126,7 +135,10 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
                 choices = await fake.autocomplete(user, channel, "move", focused="move")
                 moves.append((user, channel, str(choices[0]["value"])))
         await quiet(fake, bot)
-        burst = [fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}]) for user, channel, move in moves]
+        burst = [
+            fire_command(fake, user, channel, "move", [{"name": "move", "type": 3, "value": move}])
+            for user, channel, move in moves
+        ]
         await acknowledged(fake, burst)
         assert all("You chose" in answer_text(rec) for rec in burst), [answer_text(rec) for rec in burst]
         await quiet(fake, bot)
@@ -139,7 +151,9 @@ async def test_a_burst_of_moves_is_answered_and_loses_nothing(world: World) -> N
             assert len(pings) == 1, "each match keeps one turn ping, for the next round"
         for rec in burst:
             assert rec.original_message_id is not None
-            assert names(fake.message(rec.original_message_id)) == ["hand.png"], "every answer got its picture"
+            assert names(fake.message(rec.original_message_id)) == ["hand.png"], (
+                "every answer got its picture"
+            )
     fake.assert_clean()
 
 
@@ -155,7 +169,9 @@ async def test_the_gate_counts_an_interaction_until_its_callback_ends() -> None:
     gate.arrived(11)
     gate.arrived(12)
     await callback_ended(gate, "https://discord.com/api/v10/interactions/11/tok-en/callback")
-    await callback_ended(gate, "https://discord.com/api/v10/webhooks/1/tok/messages/@original")  # a follow-up, not an answer
+    await callback_ended(
+        gate, "https://discord.com/api/v10/webhooks/1/tok/messages/@original"
+    )  # a follow-up, not an answer
     assert gate.unanswered() == 1
     waiting = asyncio.create_task(gate.quiet())
     await asyncio.sleep(0.05)
@@ -214,7 +230,9 @@ async def test_the_collector_waits_while_players_are_unanswered_and_runs_after_t
         gc.enable()
 
 
-async def test_the_collector_is_held_at_most_max_wait_and_never_turned_on_by_the_gate_when_it_was_off() -> None:
+async def test_the_collector_is_held_at_most_max_wait_and_never_turned_on_by_the_gate_when_it_was_off() -> (
+    None
+):
     gate = AnswersFirst(0.05, hold_collector=True)
     try:
         gate.arrived(1)  # its answer never comes (a failed handler): the collector does not wait for it

@@ -17,8 +17,18 @@ from tests.fakediscord import FakeUser
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
-COMMAND = {"lead": "play", "play": "play", "duel": "duel", "take": "pick", "court": "court", "bag": "sandbag",
-           "knock": "knock", "flop": "flop", "done": "pass", "bid": "bid"}
+COMMAND = {
+    "lead": "play",
+    "play": "play",
+    "duel": "duel",
+    "take": "pick",
+    "court": "court",
+    "bag": "sandbag",
+    "knock": "knock",
+    "flop": "flop",
+    "done": "pass",
+    "bid": "bid",
+}
 OPTION = {"play": "cards", "duel": "card", "pick": "cards", "court": "cards", "sandbag": "rank", "bid": "bid"}
 
 
@@ -61,17 +71,23 @@ async def by_command(world: World, user: FakeUser, move: Move, seen: dict[str, i
     if move.pick is not None:
         parts = move.pick.parts(move.code) or ()
         if len(parts) == 1:  # one card: from the autocomplete list, item by item
-            choices = await fake.autocomplete(user, world.channel, f"court {name}", focused=option, **{option: parts[0]})
+            choices = await fake.autocomplete(
+                user, world.channel, f"court {name}", focused=option, **{option: parts[0]}
+            )
             value = next(c["value"] for c in choices if c["value"] == move.code)
             seen["autocomplete"] += 1
         else:
             value = " ".join(parts)  # typed: "7h 7s"
             seen["typed"] += 1
         return (await fake.slash(user, world.channel, f"court {name}", **{option: value})).text
-    return (await fake.slash(user, world.channel, f"court {name}", **{option: move.code.split(":", 1)[1]})).text
+    return (
+        await fake.slash(user, world.channel, f"court {name}", **{option: move.code.split(":", 1)[1]})
+    ).text
 
 
-async def test_a_whole_match_of_two_people_and_two_ais(world: World, caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_whole_match_of_two_people_and_two_ais(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING)
     fake = world.fake
     ann, bob = world.users[:2]

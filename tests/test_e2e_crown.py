@@ -53,7 +53,15 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 def make_bot(world: World) -> KingBot:
-    return KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=0))
+    return KingBot(
+        Settings(
+            token=world.fake.token,
+            database_url=world.db_url,
+            ai_delay=0,
+            sync_commands=True,
+            table_edit_seconds=0,
+        )
+    )
 
 
 @pytest_asyncio.fixture
@@ -75,7 +83,9 @@ def assert_no_secret_ids(message: FakeMessage) -> None:
             assert option.value.isdigit() or not any(w.lower() in option.value.lower() for w in CARD_WORDS)
 
 
-def assert_table_keeps_secrets(table: FakeMessage, users: list[FakeUser], cards: dict[int, str], king: FakeUser) -> None:
+def assert_table_keeps_secrets(
+    table: FakeMessage, users: list[FakeUser], cards: dict[int, str], king: FakeUser
+) -> None:
     """No line of the public table names a hidden player together with their card."""
     for line in table.text.splitlines():
         for user in users:
@@ -85,7 +95,9 @@ def assert_table_keeps_secrets(table: FakeMessage, users: list[FakeUser], cards:
             assert not (named and cards[user.id] in line), f"secret on the table: {line!r}"
 
 
-async def open_match(world: World, host: FakeUser, others: list[FakeUser], variant: str | None = None) -> FakeMessage:
+async def open_match(
+    world: World, host: FakeUser, others: list[FakeUser], variant: str | None = None
+) -> FakeMessage:
     fake = world.fake
     lobby = await fake.slash(host, world.channel, "play", game="crown")
     assert not lobby.ephemeral and lobby.response is not None
@@ -110,7 +122,9 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     edits_at_start = table.edits
     assert "Waiting for" in table.text and "⏳ <t:" in table.text, "the status line and a live countdown"
     ping = [m for m in fake.messages(world.channel) if m.id != table.id]
-    assert len(ping) == 1 and f"<@{ann.id}>" in ping[0].text and f"<@{bob.id}>" in ping[0].text, "both are pinged once"
+    assert len(ping) == 1 and f"<@{ann.id}>" in ping[0].text and f"<@{bob.id}>" in ping[0].text, (
+        "both are pinged once"
+    )
 
     picks = {ann.id: "Pick King (5)", bob.id: "Pick Beggar (1)"}  # King thwarts Beggar
     for _round in range(2):
@@ -136,12 +150,18 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     bob_line = next(line for line in table.text.splitlines() if line.startswith("🥈 bob"))
     assert "skill +" in ann_line and "skill -" in bob_line, table.text
     # The turn message goes right after the finished table is shown (the table first).
-    await fake.wait_for(lambda: [m.id for m in fake.messages(world.channel)] == [table.id], 10, "the turn message gone at the end")
+    await fake.wait_for(
+        lambda: [m.id for m in fake.messages(world.channel)] == [table.id],
+        10,
+        "the turn message gone at the end",
+    )
     assert len(turn_messages(fake, world.channel)) >= 2, "each round had its own turn message"
     assert_one_turn_message_at_most(fake, world.channel)
     assert not any(m.ephemeral for m in fake.messages(world.channel))
     late = await spare.click("Pick Knight (3)", user=ann)
-    assert late.ephemeral and "🏆 ann wins" in late.text and not late.response.buttons, "an old hand shows the result"
+    assert late.ephemeral and "🏆 ann wins" in late.text and not late.response.buttons, (
+        "an old hand shows the result"
+    )
     log = await fake.click(bob, table, label="Log")
     assert log.ephemeral and "wins round 1" in log.text
     over = await fake.slash(bob, world.channel, "crown pick", card="K")
@@ -253,7 +273,9 @@ async def test_a_bot_that_owns_its_process_freezes_its_heap_once_ready(world: Wo
     try:
         async with world.fake.bot_running(make_bot(world)):
             assert gc.get_freeze_count() == 0
-        settings = Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, table_edit_seconds=0)
+        settings = Settings(
+            token=world.fake.token, database_url=world.db_url, ai_delay=0, table_edit_seconds=0
+        )
         async with world.fake.bot_running(KingBot(settings, freeze_heap=True)) as client:
             await world.fake.wait_for(lambda: gc.get_freeze_count() > 0, what="the heap frozen once ready")
             frozen = gc.get_freeze_count()
@@ -288,7 +310,9 @@ async def test_lobby_refusals_and_rules(world: World, bot: KingBot) -> None:
     assert cancel.ephemeral and "Only the host" in cancel.text
     cancelled = await fake.click(ann, table, label="Cancel")
     assert cancelled.callback_type in (6, 7)
-    await fake.wait_for(lambda: "closed" in table.text or "cancelled" in table.text, what="the cancelled lobby")
+    await fake.wait_for(
+        lambda: "closed" in table.text or "cancelled" in table.text, what="the cancelled lobby"
+    )
     fake.assert_clean()
 
 
@@ -320,7 +344,9 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     assert "Waiting for" not in hand.response.text, "no line naming the awaited, which would go stale"
     edits = hand.response.edits
     await fake.slash(bob, world.channel, "crown pick", card="W")  # Dragon thwarts Witch: round 2 begins
-    await fake.wait_for(lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand to update")
+    await fake.wait_for(
+        lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand to update"
+    )
     assert "**Your move:**" in hand.response.text and "round 1" not in hand.response.text.lower()
     assert played.ephemeral and hand.response.ephemeral
     # The turn message names only who is awaited, and is replaced, never added to.
@@ -336,7 +362,9 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     fake.assert_clean()
 
 
-async def test_a_whole_match_and_a_restart_on_postgresql(world: World, postgres_server: PostgresServer) -> None:
+async def test_a_whole_match_and_a_restart_on_postgresql(
+    world: World, postgres_server: PostgresServer
+) -> None:
     """The same bot on a real PostgreSQL server: a match, a restart in the middle, the end."""
     fake = world.fake
     ann, bob = world.users[:2]
@@ -352,7 +380,10 @@ async def test_a_whole_match_and_a_restart_on_postgresql(world: World, postgres_
         assert done.ephemeral
         await fake.wait_for(lambda: "🏆 ann wins" in table.text, what="the end on PostgreSQL")
         results = await bot.repo.results((await bot.repo.latest_in_channel(world.channel.id)).id)
-        assert [(r.place, r.user_id) for r in sorted(results, key=lambda r: r.place)] == [(1, ann.id), (2, bob.id)]
+        assert [(r.place, r.user_id) for r in sorted(results, key=lambda r: r.place)] == [
+            (1, ann.id),
+            (2, bob.id),
+        ]
         board = await bot.leaderboard.board(world.channel.guild_id, "crown")
         assert [r.user_id for r in board.rows] == [ann.id, bob.id]
     fake.assert_clean()

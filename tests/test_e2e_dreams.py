@@ -68,7 +68,9 @@ async def by_command(world: World, user: FakeUser, move: Move) -> InteractionRes
     return await fake.slash(user, world.channel, command, **{option: move.code})
 
 
-async def by_hand(world: World, user: FakeUser, table: FakeMessage, snap: Snapshot, move: Move) -> InteractionResult:
+async def by_hand(
+    world: World, user: FakeUser, table: FakeMessage, snap: Snapshot, move: Move
+) -> InteractionResult:
     fake = world.fake
     result = await fake.click(user, table, label="My hand")
     assert result.ephemeral and "Your hand: Kingdom of Dreams" in result.text, result.text
@@ -124,7 +126,9 @@ async def test_two_people_play_a_whole_match_with_an_attack(
                 assert "⚔️" in table.text and "attacks" in table.text
                 pings = [m for m in fake.messages(world.channel) if m.id != table.id]
                 assert pings and f"<@{user.id}>" in pings[-1].text, "the defender is pinged"
-                move = next(m for m in snap.legal_moves(seat) if m.code == GAME.default_move(snap.state, seat).code)
+                move = next(
+                    m for m in snap.legal_moves(seat) if m.code == GAME.default_move(snap.state, seat).code
+                )
             if count % HAND_EVERY == 0 and move.kind != "counter":
                 result = await by_hand(world, user, table, snap, move)
             else:

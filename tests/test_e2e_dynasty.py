@@ -59,7 +59,10 @@ pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
 SEED = 20  # found offline: from the prepared first hand, the default five hands in about 140 moves
-OPTIONS = {"deck": "classic", "limit": "300"}  # the smallest deck and limit the lobby offers; the length stays the default
+OPTIONS = {
+    "deck": "classic",
+    "limit": "300",
+}  # the smallest deck and limit the lobby offers; the length stays the default
 ANN, BOB, CAT, AI = 0, 1, 2, 3  # seats: the host, two who join, then the AI added by the host
 GOLD, GREEN, BLUE, BURGUNDY = 0, 1, 2, 3
 SLASH_EVERY = 3  # every third move of a person goes through a /dynasty command, the rest by buttons
@@ -86,7 +89,15 @@ DEAL: dict[int, tuple[int, ...]] = {
     ANN: (DECREE, DUKE_CARD, num(BLUE, 10)),
     BOB: (num(GOLD, 1), num(GOLD, 2), num(GOLD, 4), num(GOLD, 8)),
     CAT: (num(GOLD, 1), num(GOLD, 3), num(GOLD, 7), num(GOLD, 8)),
-    AI: (DRAWBRIDGE, num(GREEN, 2), num(BLUE, 4), num(GREEN, 5), num(BLUE, 6), num(BURGUNDY, 9), num(GREEN, 10)),
+    AI: (
+        DRAWBRIDGE,
+        num(GREEN, 2),
+        num(BLUE, 4),
+        num(GREEN, 5),
+        num(BLUE, 6),
+        num(BURGUNDY, 9),
+        num(GREEN, 10),
+    ),
 }
 
 
@@ -103,13 +114,42 @@ def rigged_first_hand(state: DynastyState, seed: int) -> DynastyState:
     random.Random(seed).shuffle(rest)
     return replace(
         state,
-        phase=PLAY, dealer=ANN, turn=BOB, direction=1,
+        phase=PLAY,
+        dealer=ANN,
+        turn=BOB,
+        direction=1,
         hands=tuple(tuple(sorted(DEAL[s])) for s in range(n)),
-        draw_pile=tuple(rest), discard_pile=(TOP,), match_key=MATCH_KEY[TOP], suit=GOLD, top_acts_as=-1,
-        in_front=((),) * n, set_aside=((),) * n, dungeon=((),) * n, lost_turns=(0,) * n, on_guard=(0,) * n,
-        may_escape=0, penalised=0, dark_knight_open=0, dark_knight_bets=(), escorting_first_card=False, skips=0, cards_played=0, pending_draws=0, pending_dungeons=(),
-        drawbridge_may_stack=False, draw_source=-1, draw_target=-1, suit_before_draw=-1, warlord=-1, partner_asked=0, called_ahead=False, battle=(),
-        battle_waiting=0, battle_defended=0, waived=0, stalled_turns=0,
+        draw_pile=tuple(rest),
+        discard_pile=(TOP,),
+        match_key=MATCH_KEY[TOP],
+        suit=GOLD,
+        top_acts_as=-1,
+        in_front=((),) * n,
+        set_aside=((),) * n,
+        dungeon=((),) * n,
+        lost_turns=(0,) * n,
+        on_guard=(0,) * n,
+        may_escape=0,
+        penalised=0,
+        dark_knight_open=0,
+        dark_knight_bets=(),
+        escorting_first_card=False,
+        skips=0,
+        cards_played=0,
+        pending_draws=0,
+        pending_dungeons=(),
+        drawbridge_may_stack=False,
+        draw_source=-1,
+        draw_target=-1,
+        suit_before_draw=-1,
+        warlord=-1,
+        partner_asked=0,
+        called_ahead=False,
+        battle=(),
+        battle_waiting=0,
+        battle_defended=0,
+        waived=0,
+        stalled_turns=0,
         log=("Hand 1: {p0} deals (a deal prepared by the test).", f"First card: {NAME[TOP]}."),
     )
 
@@ -126,7 +166,9 @@ def next_human(state: DynastyState, version: int, humans: Sequence[int]) -> tupl
     """The person who acts next: out-of-turn chances first (they close when the game moves
     on), then the one the game waits for."""
     awaited = GAME.awaited(state)
-    chosen = [(seat in awaited, seat, m) for seat in humans if (m := human_move(state, seat, version)) is not None]
+    chosen = [
+        (seat in awaited, seat, m) for seat in humans if (m := human_move(state, seat, version)) is not None
+    ]
     if not chosen:
         return None
     _, seat, move = min(chosen, key=lambda c: (c[0], c[1]))
@@ -228,7 +270,9 @@ class Table:
             for m in list(self.fake._messages.values())
         )
 
-    async def by_buttons(self, seat: int, move: Move, hand: InteractionResult | None = None) -> InteractionResult:
+    async def by_buttons(
+        self, seat: int, move: Move, hand: InteractionResult | None = None
+    ) -> InteractionResult:
         """My hand, then one button (or select value) per step of the move's path."""
         snap = await self.snap()
         result = hand or await self.open_hand(seat)
@@ -239,15 +283,23 @@ class Table:
             message = result.response
             assert message is not None
             want = steps[depth] if depth < len(steps) else "Just this"
-            buttons = [b for b in message.buttons if (b.custom_id or "").startswith("kg:m:") and b.label != "Back"]
+            buttons = [
+                b for b in message.buttons if (b.custom_id or "").startswith("kg:m:") and b.label != "Back"
+            ]
             button = next((b for b in buttons if b.label == clip(want, 80)), None)
             if button is not None:
                 result = await self.fake.click(self.users[seat], message, button.custom_id)
             else:
                 found = [
-                    (s, o) for s in message.selects if s.custom_id.startswith("kg:ms:") for o in s.options if o.label == clip(want, 100)
+                    (s, o)
+                    for s in message.selects
+                    if s.custom_id.startswith("kg:ms:")
+                    for o in s.options
+                    if o.label == clip(want, 100)
                 ]
-                assert found, f"step {want!r} of {move.label!r} is not offered: {[b.label for b in buttons]} {result.text}"
+                assert found, (
+                    f"step {want!r} of {move.label!r} is not offered: {[b.label for b in buttons]} {result.text}"
+                )
                 select, option = found[0]
                 result = await self.fake.select(self.users[seat], message, select.custom_id, [option.value])
                 self.selected += 1
@@ -267,7 +319,9 @@ class Table:
             value = code
             if autocomplete:
                 typed = snap.name_text(move.label)[:40]
-                choices = await self.fake.autocomplete(user, channel, command, focused=option, **{option: typed})
+                choices = await self.fake.autocomplete(
+                    user, channel, command, focused=option, **{option: typed}
+                )
                 mine = {c["value"]: c["name"] for c in choices}
                 assert code in mine, f"{code!r} not among the choices for {typed!r}: {choices}"
                 assert mine[code] == clip(snap.name_text(move.label), 100)
@@ -275,8 +329,13 @@ class Table:
             result = await self.fake.slash(user, channel, command, **{option: value})
         else:
             command = {
-                "d": "dynasty draw", "pass": "dynasty pass", "x": "dynasty pass", "og": "dynasty onguard",
-                "acc": "dynasty accept", "esc": "dynasty escape", "wait": "dynasty wait",
+                "d": "dynasty draw",
+                "pass": "dynasty pass",
+                "x": "dynasty pass",
+                "og": "dynasty onguard",
+                "acc": "dynasty accept",
+                "esc": "dynasty escape",
+                "wait": "dynasty wait",
             }[op]
             result = await self.fake.slash(user, channel, command)
         self.check_hand_reply(result, seat)
@@ -311,7 +370,9 @@ class Table:
             return
         top = NAME[state.discard_pile[-1]]
         assert f"Top card: **{top}" in text, text
-        suit = f"**{SUIT_NAMES[state.suit]}**" if state.suit >= 0 else "to be named"  # a first card not yet chosen
+        suit = (
+            f"**{SUIT_NAMES[state.suit]}**" if state.suit >= 0 else "to be named"
+        )  # a first card not yet chosen
         assert f"{suit} · play passes" in text, text
         for seat, hand in enumerate(state.hands):
             name = re.escape(snap.seats[seat].name)
@@ -343,7 +404,9 @@ async def open_lobby(world: World, bot: KingBot) -> tuple[FakeMessage, int]:
     assert lobby.callback_type == 4 and not lobby.ephemeral, lobby.text
     table = lobby.response
     assert table is not None and "King's Dynasty: lobby" in table.text
-    assert not any(s.custom_id.startswith("kg:opt:") for s in table.selects), "five options: behind the Options button"
+    assert not any(s.custom_id.startswith("kg:opt:") for s in table.selects), (
+        "five options: behind the Options button"
+    )
     not_host = await fake.click(bob, table, label="Options")
     assert not_host.ephemeral and "Only the host can change the options" in not_host.text
     opened = await fake.click(ann, table, label="Options")
@@ -359,7 +422,9 @@ async def open_lobby(world: World, bot: KingBot) -> tuple[FakeMessage, int]:
         assert joined.callback_type == 6, joined.text
     added = await fake.click(ann, table, label="Add AI")
     assert added.callback_type == 6, added.text
-    await fake.wait_for(lambda: "AI 1" in table.text and "300 points" in table.text, what="the lobby with its options")
+    await fake.wait_for(
+        lambda: "AI 1" in table.text and "300 points" in table.text, what="the lobby with its options"
+    )
     assert all(f"{i + 1}. {u.name}" in table.text for i, u in enumerate((ann, bob, cat)))
     started = await fake.click(ann, table, label="Start")
     assert started.callback_type == 6, started.text
@@ -419,7 +484,11 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         await step(BOB)
         await step(CAT)
         snap = await t.settled()
-        assert (state_of(snap).turn, state_of(snap).pending_draws, state_of(snap).draw_source) == (ANN, 2, AI), snap.view(None).waiting
+        assert (state_of(snap).turn, state_of(snap).pending_draws, state_of(snap).draw_source) == (
+            ANN,
+            2,
+            AI,
+        ), snap.view(None).waiting
         assert "AI 1 plays Drawbridge (gold)." in message.text
         assert "ann must draw 2 (from AI 1) or answer it." in message.text
         t.check_table(snap)
@@ -445,7 +514,9 @@ async def test_three_people_and_an_ai_play_a_whole_match(
             "play passes ←",
         ):
             assert line in message.text, f"{line!r} not on the table:\n{message.text}"
-        assert any(s == AI and DREW.fullmatch(text) for _v, s, text in recorder.private), "the AI's draw is told to it"
+        assert any(s == AI and DREW.fullmatch(text) for _v, s, text in recorder.private), (
+            "the AI's draw is told to it"
+        )
 
         # cat and bob play on; then ann plays her next-to-last card without calling On Guard.
         await step(CAT)
@@ -460,8 +531,13 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         assert "You chose: Duke: Name gold." in played.text
         assert "Call On Guard!" in [b.label for b in played.buttons], "ann could still call; she does not"
         await fake.wait_for(
-            lambda: re.search(r"ann\** · 1 card · total 0 · (?:[^\n]* · )?one card, On Guard not called", message.text) is not None
-            and "ann is down to one card without calling On Guard: anyone may catch them" in message.text,
+            lambda: (
+                re.search(
+                    r"ann\** · 1 card · total 0 · (?:[^\n]* · )?one card, On Guard not called", message.text
+                )
+                is not None
+                and "ann is down to one card without calling On Guard: anyone may catch them" in message.text
+            ),
             what="the table showing ann's missing call",
         )
         watcher = await t.open_hand(CAT)
@@ -471,8 +547,10 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         caught = await t.by_command(BOB, catch, autocomplete=True)
         assert "You chose: Catch ann: no On Guard call." in caught.text
         await fake.wait_for(
-            lambda: "bob calls On Guard before ann did: ann will draw 2 and lose their next turn." in message.text
-            and "caught: draws 2 and loses the next turn" in message.text,
+            lambda: (
+                "bob calls On Guard before ann did: ann will draw 2 and lose their next turn." in message.text
+                and "caught: draws 2 and loses the next turn" in message.text
+            ),
             what="the catch on the table",
         )
         late = await fake.slash(ann, world.channel, "dynasty onguard")
@@ -498,7 +576,9 @@ async def test_three_people_and_an_ai_play_a_whole_match(
             if snap.status != "running":
                 break
             turn = state_of(snap).turn
-            draw = next((m for m in snap.legal_moves(turn) if m.code == "d"), None) if turn in humans else None
+            draw = (
+                next((m for m in snap.legal_moves(turn) if m.code == "d"), None) if turn in humans else None
+            )
             if not t.draws_asked and draw is not None and turn in snap.awaited():
                 # Once, a person draws instead of playing (/dynasty draw): the reply names the card.
                 await t.play(turn, draw, command=True)
@@ -518,11 +598,15 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         for r in results:
             placed = next(o for o in outcome.results if o.seat == r.seat)
             assert (r.place, r.score) == (placed.place, placed.score)
-            assert r.is_ai == (r.seat == AI) and r.user_id == (t.users[r.seat].id if r.seat in t.users else None)
+            assert r.is_ai == (r.seat == AI) and r.user_id == (
+                t.users[r.seat].id if r.seat in t.users else None
+            )
             name = snap.seats[r.seat].name
             assert any(name in line and f"· {r.score}" in line for line in text.splitlines()), text
         final = state_of(snap)
-        assert max(final.totals) > 300 or final.hand_number == final.config.hands == 5, "the limit, or the default 5 hands"
+        assert max(final.totals) > 300 or final.hand_number == final.config.hands == 5, (
+            "the limit, or the default 5 hands"
+        )
         # The move log holds every move a person made through Discord, once, and replays the match.
         log = await bot.repo.moves(match_id)
         by_people = [m for m in log if m.user_id is not None]
@@ -550,7 +634,9 @@ async def test_three_people_and_an_ai_play_a_whole_match(
             for body in texts(stored):
                 for line in DREW.findall(body):
                     where = stored.visible_to
-                    assert stored.ephemeral and where in seat_of, f"a drawn card outside an ephemeral reply: {line!r}"
+                    assert stored.ephemeral and where in seat_of, (
+                        f"a drawn card outside an ephemeral reply: {line!r}"
+                    )
                     assert line in told[seat_of[where]], f"{line!r} shown to someone it was not told to"
                     private_seen += 1
         assert private_seen and t.draws_seen and t.draws_asked == 1, "draws were told"

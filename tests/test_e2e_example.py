@@ -22,7 +22,10 @@ __all__ = ["postgres_server", "world"]
 
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_the_example_game_plays_through_discord(
-    world: World, backend: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+    world: World,
+    backend: str,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """On SQLite, and on a real PostgreSQL server: a whole match, its results and standings."""
@@ -33,7 +36,9 @@ async def test_the_example_game_plays_through_discord(
     fake = world.fake
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world)) as bot:
-        assert "highcard" in [c["name"] for c in fake.commands], "its command group comes from its declaration"
+        assert "highcard" in [c["name"] for c in fake.commands], (
+            "its command group comes from its declaration"
+        )
         table = await open_match(world, ann, [bob], game="highcard", options={"rounds": "3"})
         assert "High Card" in table.text and "Round 1 of 3" in table.text
         for round_ in range(3):
@@ -47,7 +52,9 @@ async def test_the_example_game_plays_through_discord(
             done = await fake.slash(bob, world.channel, "highcard play", card=choices[0]["value"])
             assert done.ephemeral and "You chose" in done.text, done.text
             if round_ < 2:
-                await fake.wait_for(lambda r=round_: f"Round {r + 2} of 3" in table.text, what="the next round")
+                await fake.wait_for(
+                    lambda r=round_: f"Round {r + 2} of 3" in table.text, what="the next round"
+                )
         await fake.wait_for(lambda: "finished" in table.text, what="the end")
         assert "🏆" in table.text and re.search(r"wins|Tie", table.text), table.text
         assert [b.label for b in table.buttons] == ["Rematch", "Log"]

@@ -43,7 +43,14 @@ async def _by_hand(fake: object, user: FakeUser, table: FakeMessage, steps: list
             offered = [b.label for b in message.buttons if (b.custom_id or "").startswith("kg:m:")]
             offered += [o.label for s in message.selects for o in s.options]
             assert sum(label.startswith("take ") for label in offered) >= 2, offered
-        button = next((b for b in message.buttons if (b.custom_id or "").startswith("kg:m:") and b.label == clip(want, 80)), None)
+        button = next(
+            (
+                b
+                for b in message.buttons
+                if (b.custom_id or "").startswith("kg:m:") and b.label == clip(want, 80)
+            ),
+            None,
+        )
         if button is not None:
             result = await fake.click(user, message, button.custom_id)  # type: ignore[attr-defined]
         else:
@@ -100,10 +107,14 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
             flips_told += move.kind == "play" and f"{user.name} flips" in result.text
             moves += 1
             assert moves < 400, "the match must end"
-        await fake.wait_for(lambda: "🏆" in table.text and "Rematch" in [b.label for b in table.buttons], what="the end")
+        await fake.wait_for(
+            lambda: "🏆" in table.text and "Rematch" in [b.label for b in table.buttons], what="the end"
+        )
         assert moves > 60 and by_command > 20
         assert flips_told > 20, "the answer to a play tells what its flip did"
-        assert choices_in_hand > 0, "a card matching two or more was played through the hand, its match chosen there"
+        assert choices_in_hand > 0, (
+            "a card matching two or more was played through the hand, its match chosen there"
+        )
         outcome = GAME.outcome(snap.state)
         assert outcome is not None
         winners = [r.seat for r in outcome.results if r.place == 1]

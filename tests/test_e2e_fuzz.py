@@ -63,7 +63,9 @@ def junk_words(game: Any) -> tuple[str, ...]:
 
 
 class Fuzzer:
-    def __init__(self, world: World, rnd: random.Random, bot: Any, words: tuple[str, ...] = JUNK_WORDS) -> None:
+    def __init__(
+        self, world: World, rnd: random.Random, bot: Any, words: tuple[str, ...] = JUNK_WORDS
+    ) -> None:
         self.world = world
         self.fake = world.fake
         self.rnd = rnd
@@ -148,12 +150,20 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         # B: a finished match (the people left, the AI played it to the end); A: a running match
         # where only people are awaited; C: a lobby.
-        table_b = await open_match(world, ann, [bob], game=game_id, options=options, channel=ch_b, ais=players - 2)
-        hand_b = await fake.click(ann, table_b, label="My hand") if "My hand" in [b.label for b in table_b.buttons] else None
+        table_b = await open_match(
+            world, ann, [bob], game=game_id, options=options, channel=ch_b, ais=players - 2
+        )
+        hand_b = (
+            await fake.click(ann, table_b, label="My hand")
+            if "My hand" in [b.label for b in table_b.buttons]
+            else None
+        )
         for user in (ann, bob):
             await fake.slash(user, ch_b, "leave")
         await fake.wait_for(lambda: "finished" in table_b.text, 120, "match B to finish")
-        table_a = await open_match(world, ann, [bob], game=game_id, options=options, channel=ch_a, ais=players - 2)
+        table_a = await open_match(
+            world, ann, [bob], game=game_id, options=options, channel=ch_a, ais=players - 2
+        )
         match_a = (await bot.repo.latest_in_channel(ch_a.id)).id
         await settled(bot, fake, match_a)
         lobby = await fake.slash(cat, ch_c, "play", game=game_id)
@@ -169,6 +179,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         snap_b = await bot.service.get(snap_a.id - 1)
         assert snap_b.status == "finished" and snap_c.status == "lobby"
         matches = (snap_a.id, snap_b.id, snap_c.id)
+
         async def stored() -> dict[int, tuple[Any, ...]]:
             out = {}
             for m in matches:
@@ -191,7 +202,9 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         fuzz = Fuzzer(world, rnd, bot, junk_words(game))
         # A game command sent where no match is active reaches the sender's one running match.
         reaches_a = (ch_a, ch_b, ch_d)
-        with_option = [(f"{game_id} {c.name}", c.option, c.moves) for c in game.commands if c.option] + [("move", "move", ())]
+        with_option = [(f"{game_id} {c.name}", c.option, c.moves) for c in game.commands if c.option] + [
+            ("move", "move", ())
+        ]
         without_option = [(f"{game_id} {c.name}", c.moves) for c in game.commands if not c.option]
         other_games = [g for g in GAMES if g != game_id]
         users = [ann, bob, dan, eve]  # never cat (host of the lobby) and nobody with Manage Server
@@ -233,10 +246,22 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             if ctype == 3:
                 values = rnd.choice([[], ["0"], [fuzz.junk()], [str(fuzz.number())], ["1", "2"]])
             channel = rnd.choice(channels + [dm] if user is eve else channels)
-            on_real = [m for m in (table_a, table_b, table_c) if m.component(custom_id) and m.channel_id == channel.id]
+            on_real = [
+                m
+                for m in (table_a, table_b, table_c)
+                if m.component(custom_id) and m.channel_id == channel.id
+            ]
             if on_real and rnd.random() < 0.5:
                 return fire_component(fake, user, on_real[0], custom_id, component_type=ctype, values=values)
-            rec = fire_forged(fake, user, channel, custom_id, component_type=ctype, values=values, ephemeral=rnd.random() < 0.5)
+            rec = fire_forged(
+                fake,
+                user,
+                channel,
+                custom_id,
+                component_type=ctype,
+                values=values,
+                ephemeral=rnd.random() < 0.5,
+            )
             fuzz.carriers.add(rec.source_message_id or 0)
             return rec
 
@@ -248,7 +273,10 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 name, option, kinds = rnd.choice(with_option)
                 text = fuzz.junk() if kind <= 2 else str(fuzz.number())
                 own = [m for m in labels.get(user.id, []) if not kinds or m.kind in kinds]
-                if channel in reaches_a and resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") is not None:
+                if (
+                    channel in reaches_a
+                    and resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") is not None
+                ):
                     return None
                 return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": text}])
             if kind == 3:
@@ -259,32 +287,65 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 return fire_command(fake, user, channel, name)
             if kind == 5:
                 value: Any = rnd.choice([fuzz.number(), fuzz.junk()])
-                return fire_command(fake, user, channel, "match log", [{"name": "match_id", "type": 4 if isinstance(value, int) else 3, "value": value}])
+                return fire_command(
+                    fake,
+                    user,
+                    channel,
+                    "match log",
+                    [{"name": "match_id", "type": 4 if isinstance(value, int) else 3, "value": value}],
+                )
             if kind == 6:
                 target = rnd.choice([ann, bob, cat, dan, eve, fake.bot_user])
                 if user is ann or (user is cat):
                     return None
-                return fire_command(fake, user, channel, "match kick", [{"name": "user", "type": 6, "value": str(target.id)}])
+                return fire_command(
+                    fake, user, channel, "match kick", [{"name": "user", "type": 6, "value": str(target.id)}]
+                )
             if kind == 7:
                 if channel not in (ch_a, ch_c, dm) or user in (ann, bob, dan):
                     return None  # a lobby where none is open; leaving is a real change
-                return fire_command(fake, user, channel, rnd.choice(["play", "leave"]), [{"name": "game", "type": 3, "value": rnd.choice([game_id, fuzz.junk()])}] if rnd.random() < 0.5 else [])
+                return fire_command(
+                    fake,
+                    user,
+                    channel,
+                    rnd.choice(["play", "leave"]),
+                    [{"name": "game", "type": 3, "value": rnd.choice([game_id, fuzz.junk()])}]
+                    if rnd.random() < 0.5
+                    else [],
+                )
             if kind == 8:
                 if user is ann:
                     return None  # the host of match A may cancel it
                 return fire_command(fake, user, channel, "cancel")
             if kind == 9:
                 name = rnd.choice(["config", "rules", "leaderboard", "season start", "season end"])
-                option = {"config": ("turn_timer", 3), "rules": ("game", 3), "leaderboard": ("game", 3), "season start": ("name", 3)}.get(name)
+                option = {
+                    "config": ("turn_timer", 3),
+                    "rules": ("game", 3),
+                    "leaderboard": ("game", 3),
+                    "season start": ("name", 3),
+                }.get(name)
                 opts = [{"name": option[0], "type": option[1], "value": fuzz.junk()}] if option else []
                 if name == "config" and opts and opts[0]["value"] in ("60", "180", "600", "86400", "0"):
                     return None
                 return fire_command(fake, user, channel, name, opts)
             if kind == 10:
-                name = rnd.choice(["nosuchcommand", game_id, f"{game_id} nothing", "match"] + [f"{g} play" for g in other_games])
-                return fire_command(fake, user, channel, name, [{"name": "x", "type": 3, "value": fuzz.junk()}])
+                name = rnd.choice(
+                    ["nosuchcommand", game_id, f"{game_id} nothing", "match"]
+                    + [f"{g} play" for g in other_games]
+                )
+                return fire_command(
+                    fake, user, channel, name, [{"name": "x", "type": 3, "value": fuzz.junk()}]
+                )
             name, option, _kinds = rnd.choice(with_option)
-            return fire_command(fake, user, channel, name, [{"name": option, "type": 3, "value": fuzz.junk(), "focused": True}], autocomplete=True)
+            return fire_command(
+                fake,
+                user,
+                channel,
+                name,
+                [{"name": option, "type": 3, "value": fuzz.junk(), "focused": True}],
+                autocomplete=True,
+            )
 
         fired: list[InteractionRecord] = []
         started = time.monotonic()
@@ -321,14 +382,21 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             text = answer_text(rec)
             first = text.split("\n")[1] if text.startswith("Your hand:") else text
             one = first.strip()
-            if not message.embeds and not message.attachments and (not one or "\n" in one or ". " in one or not one.endswith((".", "!", "?"))):
+            if (
+                not message.embeds
+                and not message.attachments
+                and (not one or "\n" in one or ". " in one or not one.endswith((".", "!", "?")))
+            ):
                 problems.append(f"{rec.description}: not one sentence: {text[:120]!r}")
             answers[first[:60]] = answers.get(first[:60], 0) + 1
         for line, count in sorted(answers.items(), key=lambda kv: -kv[1])[:40]:
             print(f"{count:6}  {line}")
         assert not problems, "\n".join(problems[:30])
 
-        changed = {m: [(mv.seat, mv.user_id, mv.code) for mv in (await bot.repo.moves(m))[moves_before[m]:]] for m in matches}
+        changed = {
+            m: [(mv.seat, mv.user_id, mv.code) for mv in (await bot.repo.moves(m))[moves_before[m] :]]
+            for m in matches
+        }
         assert await stored() == before, f"the fuzz changed a match: {changed}"
         assert {m: len(await bot.repo.moves(m)) for m in matches} == moves_before
         assert await bot.service.active_in_channel(ch_d.id) is None

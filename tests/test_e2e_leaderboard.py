@@ -51,12 +51,22 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         ann = fake.add_user("ann", manage_guild=True)
         bob = fake.add_user("bob")
         cat = fake.add_user("cat")
-        yield World(fake, guild, channel, other, other_channel, ann, bob, cat, f"sqlite:///{tmp_path / 'bot.db'}")
+        yield World(
+            fake, guild, channel, other, other_channel, ann, bob, cat, f"sqlite:///{tmp_path / 'bot.db'}"
+        )
         assert fake.unknown_routes == [], fake.unknown_routes
 
 
 def make_bot(world: World) -> KingBot:
-    return KingBot(Settings(token=world.fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=0))
+    return KingBot(
+        Settings(
+            token=world.fake.token,
+            database_url=world.db_url,
+            ai_delay=0,
+            sync_commands=True,
+            table_edit_seconds=0,
+        )
+    )
 
 
 @pytest_asyncio.fixture
@@ -84,7 +94,9 @@ def mentions(text: str) -> list[int]:
     return [int(m) for m in re.findall(r"<@!?(\d+)>", text)]
 
 
-async def test_two_matches_then_the_leaderboard_shows_the_winners_in_order(world: World, bot: KingBot) -> None:
+async def test_two_matches_then_the_leaderboard_shows_the_winners_in_order(
+    world: World, bot: KingBot
+) -> None:
     fake = world.fake
     await play_defend(world, world.channel, world.ann, world.bob)
     await play_defend(world, world.channel, world.cat, world.bob)
@@ -148,7 +160,10 @@ async def test_seasons_need_manage_server_and_archive_champions(world: World, bo
     assert refused.ephemeral
     assert refused.text == "Only members with the Manage Server permission can start a season."
     refused = await fake.slash(world.bob, world.channel, "season end")
-    assert refused.ephemeral and refused.text == "Only members with the Manage Server permission can end a season."
+    assert (
+        refused.ephemeral
+        and refused.text == "Only members with the Manage Server permission can end a season."
+    )
 
     started = await fake.slash(world.ann, world.channel, "season start", name="Summer")
     assert not started.ephemeral
@@ -159,7 +174,9 @@ async def test_seasons_need_manage_server_and_archive_champions(world: World, bo
     assert "Summer (season 2, current)" in fresh.text and "No results yet" in fresh.text
     old = await fake.slash(world.bob, world.channel, "leaderboard", game="crown", season=1)
     assert "Season 1 (season 1, ended)" in old.text and mentions(old.text) == [world.ann.id, world.bob.id]
-    choices = await fake.autocomplete(world.bob, world.channel, "leaderboard", focused="season", game="crown", season="")
+    choices = await fake.autocomplete(
+        world.bob, world.channel, "leaderboard", focused="season", game="crown", season=""
+    )
     assert [c["value"] for c in choices] == [2, 1]
 
     empty = await fake.slash(world.ann, world.channel, "season end")
@@ -169,7 +186,9 @@ async def test_seasons_need_manage_server_and_archive_champions(world: World, bo
     assert f"🥇 <@{world.ann.id}>" in listing.text and f"🥈 <@{world.bob.id}>" in listing.text
 
     missing = await fake.slash(world.bob, world.channel, "leaderboard", game="crown", season=9)
-    assert missing.ephemeral and missing.text == "This server has no season 9; /season list shows the seasons."
+    assert (
+        missing.ephemeral and missing.text == "This server has no season 9; /season list shows the seasons."
+    )
     # The other server still has its own first season.
     other = await fake.slash(world.bob, world.other_channel, "season list")
     assert "1. Season 1" in other.text and "Summer" not in other.text

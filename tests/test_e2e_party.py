@@ -74,7 +74,12 @@ def table_in(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage | None:
 
 
 async def play_tables(
-    fake: FakeDiscord, world: World, people: list[FakeUser], party: FakeMessage, until: str | None, passes: int = 3000
+    fake: FakeDiscord,
+    world: World,
+    people: list[FakeUser],
+    party: FakeMessage,
+    until: str | None,
+    passes: int = 3000,
 ) -> None:
     """The people make their first listed move by /move in every thread (the autocomplete
     lists a player's legal moves only when it is their turn), until ``until`` shows on the
@@ -100,7 +105,9 @@ async def play_tables(
     raise AssertionError(f"{until!r} never showed: {party.text}")
 
 
-async def test_a_two_table_two_round_party_of_people_and_ai(world: World, caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_two_table_two_round_party_of_people_and_ai(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING)
     fake = world.fake
     fake.external_quiet = 0.05
@@ -109,7 +116,9 @@ async def test_a_two_table_two_round_party_of_people_and_ai(world: World, caplog
         assert "party" in [c["name"] for c in fake.commands]
         party = await open_party(world, ann, [bob], ais=2)
         assert len(threads_of(fake, world)) == 2  # a thread per table
-        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
         assert [b.label for b in party.buttons] == ["Leave", "Cancel"]
         await play_tables(fake, world, [ann, bob], party, "wins the party")
         await quiet(fake, bot)
@@ -156,10 +165,15 @@ async def test_a_table_of_ai_seats_that_ends_before_its_first_post_still_shows_i
     async with fake.bot_running(make_bot(world)) as bot:
         party = await open_party(world, ann, [], ais=3)  # four seats at two tables: one of AI seats alone
         await fake.wait_for(lambda: bool(held), what="the AI table's end")
-        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
         ai_thread = next(t for t in threads_of(fake, world) if "ann" not in table_in(fake, t).text)
         table = table_in(fake, ai_thread)
-        assert "wins" in table.text and [b.label for b in table.buttons] == ["Log"], (table.text, table.buttons)
+        assert "wins" in table.text and [b.label for b in table.buttons] == ["Log"], (
+            table.text,
+            table.buttons,
+        )
         assert len([m for m in fake.messages(ai_thread) if m.buttons]) == 1, "one table, posted once"
         await play_tables(fake, world, [ann], party, "wins the party")
         await quiet(fake, bot)
@@ -168,7 +182,9 @@ async def test_a_table_of_ai_seats_that_ends_before_its_first_post_still_shows_i
     assert error_records(caplog.records) == []
 
 
-async def test_a_restart_in_the_middle_of_a_round_loses_nothing(world: World, caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_restart_in_the_middle_of_a_round_loses_nothing(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING)
     fake = world.fake
     fake.external_quiet = 0.05
@@ -176,7 +192,9 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(world: World, ca
     bot: KingBot
     async with fake.bot_running(make_bot(world)) as bot:
         party = await open_party(world, ann, [bob, cat, dan], ais=0)
-        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
         await quiet(fake, bot)
     # The bot is down in the middle of round 1: nobody has finished a table.
     assert "round 1 of 2" in party.text
@@ -205,7 +223,9 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
         before = fake.active_session
         proc = await fake.start_bot_process("bot", env=env)
         await fake.wait_for(
-            lambda: fake.active_session not in (None, before) and bool(fake.commands), 30, "the bot process to connect"
+            lambda: fake.active_session not in (None, before) and bool(fake.commands),
+            30,
+            "the bot process to connect",
         )
         return proc
 
@@ -213,7 +233,9 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
     outputs = []
     try:
         party = await open_party(world, ann, [bob, cat, dan, eve], ais=0)
-        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
         await play_tables(fake, world, people, party, None, passes=3)
         assert "round 1 of 2" in party.text
         await proc.kill()
@@ -224,7 +246,9 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
         await play_tables(fake, world, people, party, "wins the party")
         assert len(threads_of(fake, world)) == 4
         with sqlite3.connect(db) as conn:
-            rows = conn.execute("SELECT round, table_no, match_id, results IS NOT NULL FROM party_tables").fetchall()
+            rows = conn.execute(
+                "SELECT round, table_no, match_id, results IS NOT NULL FROM party_tables"
+            ).fetchall()
             assert sorted((r, t) for r, t, _m, _d in rows) == [(1, 0), (1, 1), (2, 0), (2, 1)]
             assert all(done for *_rest, done in rows)
             assert len({m for _r, _t, m, _d in rows}) == 4
@@ -241,14 +265,18 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
         proc.cleanup()
 
 
-async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(world: World, caplog: pytest.LogCaptureFixture) -> None:
+async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING)
     fake = world.fake
     fake.external_quiet = 0.05
     ann, bob, cat, dan = world.users[:4]
     async with fake.bot_running(make_bot(world)) as bot:
         party = await open_party(world, ann, [bob, cat, dan], ais=0)
-        await fake.wait_for(lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads")
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
         left = await fake.slash(bob, world.channel, "leave")
         assert left.ephemeral and "You left the party" in left.text, left.text
         await fake.wait_for(lambda: "bob (left, ranked last)" in party.text, what="bob ranked last")
@@ -319,14 +347,20 @@ async def test_the_host_adds_ai_players_at_each_level_and_their_tables_play_at_i
         assert all(custom_id_is_safe(c) for c in custom_ids(party)), custom_ids(party)
         started = await fake.click(ann, party, label="Start")
         assert started.callback_type in (5, 6, 7), started.text
-        await fake.wait_for(lambda: len([t for t in threads_of(fake, world) if table_in(fake, t)]) == 2, what="two tables")
-        shown = "\n".join(table.text for t in threads_of(fake, world) if (table := table_in(fake, t)) is not None)
+        await fake.wait_for(
+            lambda: len([t for t in threads_of(fake, world) if table_in(fake, t)]) == 2, what="two tables"
+        )
+        shown = "\n".join(
+            table.text for t in threads_of(fake, world) if (table := table_in(fake, t)) is not None
+        )
         assert re.search(r"AI 1\** \(hard AI\)", shown) and re.search(r"AI 2\** \(easy AI\)", shown), shown
         snap = await bot.service.party_in_channel(world.channel.id)
         assert snap is not None
         for table in snap.round_tables():
             assert table.match_id is not None
             seats = (await bot.service.get(table.match_id)).seats
-            assert all(s.level == {"AI 1": "hard", "AI 2": "easy"}.get(s.name, "normal") for s in seats), seats
+            assert all(s.level == {"AI 1": "hard", "AI 2": "easy"}.get(s.name, "normal") for s in seats), (
+                seats
+            )
         await fake.slash(ann, world.channel, "cancel")
         await quiet(fake, bot)

@@ -33,7 +33,9 @@ async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
     answer."""
     for _step in range(6):
         message = hand.response
-        button = next((b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"), None)
+        button = next(
+            (b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"), None
+        )
         if button is not None:
             hand = await fake.click(mover, message, button.custom_id)
         else:
@@ -87,7 +89,9 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
     ann, bob = world.users[:2]
     with bot_lacks(world, Perm.ATTACH_FILES):
         async with fake.bot_running(make_bot(world)):
-            table = await open_match(world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick))
+            table = await open_match(
+                world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick)
+            )
             await fake.settle()
             assert names(table) == [] and "Dynasty" in table.text, table.text
             before = table.edits
@@ -115,7 +119,9 @@ async def test_a_text_only_server_gets_no_pictures_and_all_the_text(world: World
         assert refused.ephemeral and "Manage Server" in refused.text, refused.text
         saved = await fake.slash(ann, world.channel, "config", pictures=False)
         assert saved.ephemeral and "Card pictures\n**off**" in saved.text, saved.text
-        table = await open_match(world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick))
+        table = await open_match(
+            world, ann, [bob], game="dynasty", options=dict(GAMES["dynasty"].hints.quick)
+        )
         await fake.settle()
         snap = await bot.service.active_in_channel(world.channel.id)
         assert names(table) == [] and not any("image" in e for e in table.embeds), "no picture on the table"
@@ -123,7 +129,9 @@ async def test_a_text_only_server_gets_no_pictures_and_all_the_text(world: World
             assert user.name in table.text
         assert "Waiting for" in table.text
         shown = render.table_embed(snap).to_dict()
-        lines = shown["description"].splitlines() + [v for f in shown.get("fields", []) for v in f["value"].splitlines()]
+        lines = shown["description"].splitlines() + [
+            v for f in shown.get("fields", []) for v in f["value"].splitlines()
+        ]
         assert len(lines) >= 4
         for line in lines:  # every line of the text table, none held back for the picture
             assert line in table.text, line

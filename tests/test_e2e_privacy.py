@@ -55,7 +55,9 @@ def configurations() -> list[tuple[str, dict[str, str]]]:
         defaults.update(game.hints.quick)
         vary = game.hints.vary or ((game.options[0].key,) if game.options else ())
         varied = [o for o in game.options if not o.multi and o.key in vary]
-        variants = [dict(defaults)] + [{**defaults, o.key: value} for o in varied for value, _label in o.choices]
+        variants = [dict(defaults)] + [
+            {**defaults, o.key: value} for o in varied for value, _label in o.choices
+        ]
         for options in variants:
             key = tuple(sorted(options.items()))
             if key not in seen:
@@ -169,9 +171,13 @@ class Checker:
             for k in range(1):
                 alt = snap.game.resample(snap.state, other, Rng.from_seed(31 * k + other))
                 alt_view = snap.game.view(alt, None)
-                assert alt_view == table, f"match {snap.id} v{snap.version}: the table depends on hidden cards"
+                assert alt_view == table, (
+                    f"match {snap.id} v{snap.version}: the table depends on hidden cards"
+                )
                 # The table's picture too: drawn from a re-deal, it is the same image, byte for byte.
-                assert table_png(snap.game.id, alt_view) == picture, f"match {snap.id} v{snap.version}: the picture"
+                assert table_png(snap.game.id, alt_view) == picture, (
+                    f"match {snap.id} v{snap.version}: the picture"
+                )
 
     def check_message(self, message: FakeMessage, match_id: int) -> None:
         """Every version a public message has shown, against the match version it shows."""
@@ -210,7 +216,9 @@ class Checker:
             text = text_of(None, [embed.to_dict()], rows)
             self.check_public(text, components, snap, match_id)
 
-    def check_public(self, text: str, components: list[dict[str, Any]], snap: Snapshot | None, match_id: int) -> None:
+    def check_public(
+        self, text: str, components: list[dict[str, Any]], snap: Snapshot | None, match_id: int
+    ) -> None:
         for comp in components:
             cid = comp.get("custom_id")
             if cid:
@@ -266,7 +274,9 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
         if picks and not (buttons and hash((message.id, _step)) % 2):
             pick = picks[0]  # a multi-select: as many options as it needs, from a varying start
             start = hash((message.id, _step)) % len(pick.options)
-            values = [o.value for o in (pick.options[start:] + pick.options[:start])[: max(1, pick.min_values)]]
+            values = [
+                o.value for o in (pick.options[start:] + pick.options[:start])[: max(1, pick.min_values)]
+            ]
             result = await fake.select(user, message, pick.custom_id, values)
         elif selects:
             select = selects[0]
@@ -281,8 +291,12 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
     return "You chose" in result.text
 
 
-@pytest.mark.parametrize(("game_id", "options"), configurations(), ids=lambda v: v if isinstance(v, str) else "-".join(v.values()))
-async def test_no_public_message_or_custom_id_shows_a_private_card(world: World, game_id: str, options: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "options"), configurations(), ids=lambda v: v if isinstance(v, str) else "-".join(v.values())
+)
+async def test_no_public_message_or_custom_id_shows_a_private_card(
+    world: World, game_id: str, options: dict[str, str]
+) -> None:
     fake = world.fake
     players = players_for(game_id, options)
     wanted = GAMES[game_id].hints.players or players
@@ -315,7 +329,11 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
                             assert (await bot.service.get(match_id)).status != "running", left.text
                 await fake.wait_for(lambda: "finished" in table.text, 240, "the AI to finish the match")
                 continue
-            waiting = [u for u in humans if snap.seat_of(u.id) in snap.to_act() and not snap.seats[snap.seat_of(u.id)].left]
+            waiting = [
+                u
+                for u in humans
+                if snap.seat_of(u.id) in snap.to_act() and not snap.seats[snap.seat_of(u.id)].left
+            ]
             if not waiting:  # AI seats are moving; a loaded machine may take a while
                 idle_since = idle_since or time.monotonic()
                 stuck = time.monotonic() - idle_since
@@ -334,11 +352,15 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(world: World,
         # The end says who won, first, and offers no hand any more (issue: the table and the hand).
         headline = table.text.splitlines()[1]
         assert headline.startswith(("**🏆", "**Nobody wins")), table.text
-        assert "My hand" not in [b.label for b in table.buttons] and "Rematch" in [b.label for b in table.buttons]
+        assert "My hand" not in [b.label for b in table.buttons] and "Rematch" in [
+            b.label for b in table.buttons
+        ]
         turn_messages = [m for m in fake.messages(world.channel) if m.id != table.id]
         assert not turn_messages, "no turn message is left after the end"
         assert len(recorder.versions) >= 3
-        has_secrets = any(any(secrets_of(v).values()) for v in recorder.versions.values() if v.state is not None)
+        has_secrets = any(
+            any(secrets_of(v).values()) for v in recorder.versions.values() if v.state is not None
+        )
         assert checker.secrets_seen > 0 or not has_secrets, "the checks never met a secret"
         choices = {value for o in GAMES[game_id].options for value, _label in o.choices}
         # Custom ids of every message, ephemeral hands included, in every version: numbers only.

@@ -65,12 +65,19 @@ async def test_rematch_opens_the_same_lobby_and_the_others_join_with_one_click(
         asked = await fake.click(bob, table, label="Rematch")
         assert not asked.ephemeral and asked.response is not None, asked.text
         lobby = asked.response
-        assert f"Rematch of #{old_id}" in lobby.text and ann.id in lobby.mention_ids and bob.id not in lobby.mention_ids
+        assert (
+            f"Rematch of #{old_id}" in lobby.text
+            and ann.id in lobby.mention_ids
+            and bob.id not in lobby.mention_ids
+        )
         assert [b.label for b in lobby.buttons][:5] == ["Join", "Leave", "Add AI", "Start", "Cancel"]
         new = await bot.service.active_in_channel(world.channel.id)
         assert new is not None and new.id != old_id and new.record.message_id == lobby.id
         assert new.record.game_id == old.record.game_id and new.record.options == old.record.options
-        assert [(s.user_id, s.ai, s.level) for s in new.seats] == [(bob.id, False, "normal"), (None, True, "normal")]
+        assert [(s.user_id, s.ai, s.level) for s in new.seats] == [
+            (bob.id, False, "normal"),
+            (None, True, "normal"),
+        ]
         assert new.record.host_id == bob.id and "AI 1" in lobby.text
 
         # Pressed again, by bob or by ann, while that lobby is open: one sentence saying where
@@ -90,11 +97,17 @@ async def test_rematch_opens_the_same_lobby_and_the_others_join_with_one_click(
         assert started.callback_type in (6, 7), started.text
         await fake.wait_for(lambda: "My hand" in [b.label for b in lobby.buttons], what="the rematch's table")
         running = await bot.service.get(new.id)
-        assert running.status.name == "RUNNING" and [s.user_id for s in running.seats] == [bob.id, None, ann.id]
+        assert running.status.name == "RUNNING" and [s.user_id for s in running.seats] == [
+            bob.id,
+            None,
+            ann.id,
+        ]
 
         # A Rematch of the old table while the new match runs: one sentence, nothing changes.
         busy = await fake.click(ann, table, label="Rematch")
-        assert busy.ephemeral and one_sentence(busy.text) and f"active match (#{new.id})" in busy.text, busy.text
+        assert busy.ephemeral and one_sentence(busy.text) and f"active match (#{new.id})" in busy.text, (
+            busy.text
+        )
         await play_to_the_end(world, bot, lobby, [ann, bob])
         await quiet(fake, bot)
         assert "🏆" in lobby.text

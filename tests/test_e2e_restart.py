@@ -54,7 +54,9 @@ async def answered(rec: InteractionRecord, timeout: float, fake: FakeDiscord | N
     return False
 
 
-async def keep_playing(world: World, user: FakeUser, table: FakeMessage, seen: list[InteractionRecord]) -> None:
+async def keep_playing(
+    world: World, user: FakeUser, table: FakeMessage, seen: list[InteractionRecord]
+) -> None:
     """Open the hand from the table and press the first move, again and again, until the bot is gone."""
     fake = world.fake
     while fake.active_session is not None and hand_id(table):
@@ -88,7 +90,9 @@ async def start(world: World, env: dict[str, str]) -> BotProcess:
     before = fake.active_session
     proc = await fake.start_bot_process("bot", env=env)
     await fake.wait_for(
-        lambda: fake.active_session not in (None, before) and bool(fake.commands), 30, "the bot process to connect"
+        lambda: fake.active_session not in (None, before) and bool(fake.commands),
+        30,
+        "the bot process to connect",
     )
     return proc
 
@@ -99,15 +103,25 @@ async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -
     env = {"DATABASE_URL": f"sqlite:///{db}", "AI_DELAY": "0", "TABLE_EDIT_SECONDS": "0", "LOG_LEVEL": "INFO"}
     ann, bob, cat, dan, eve = world.users
     fake.external_quiet = 0.05  # the bot answers fast; tables are awaited explicitly
-    channels: list[FakeChannel] = [world.channel] + [fake.add_channel(world.guild, f"t{i}") for i in (2, 3, 4)]
+    channels: list[FakeChannel] = [world.channel] + [
+        fake.add_channel(world.guild, f"t{i}") for i in (2, 3, 4)
+    ]
     proc = await start(world, env)
     outputs = []
     try:
         tables = [
-            await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"}, channel=channels[0]),
-            await open_match(world, cat, [dan], game="crown", options={"variant": "tourney"}, channel=channels[1]),
-            await open_match(world, eve, [], game="crown", options={"variant": "defend"}, ais=2, channel=channels[2]),
-            await open_match(world, bob, [eve], game="crown", options={"variant": "support"}, channel=channels[3]),
+            await open_match(
+                world, ann, [bob], game="crown", options={"variant": "tourney"}, channel=channels[0]
+            ),
+            await open_match(
+                world, cat, [dan], game="crown", options={"variant": "tourney"}, channel=channels[1]
+            ),
+            await open_match(
+                world, eve, [], game="crown", options={"variant": "defend"}, ais=2, channel=channels[2]
+            ),
+            await open_match(
+                world, bob, [eve], game="crown", options={"variant": "support"}, channel=channels[3]
+            ),
         ]
         hand_users = (ann, cat, eve, bob)
         early_hands = [await fake.click(u, t, label="My hand") for u, t in zip(hand_users, tables)]
@@ -115,7 +129,9 @@ async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -
         seen: list[InteractionRecord] = []
         players = [asyncio.create_task(keep_playing(world, u, tables[t], seen)) for u, t in seats]
         await fake.wait_for(
-            lambda: sum(1 for r in seen if r.acknowledged and ACCEPTED.search(answer_text(r))) >= 8, 20, "accepted moves"
+            lambda: sum(1 for r in seen if r.acknowledged and ACCEPTED.search(answer_text(r))) >= 8,
+            20,
+            "accepted moves",
         )
         await proc.kill()  # SIGKILL: no shutdown, no flush, moves in flight
         await asyncio.wait_for(asyncio.gather(*players), 10)
@@ -162,13 +178,20 @@ async def test_sigkill_while_matches_receive_moves_loses_nothing(world: World) -
                         play = fire_component(fake, user, fake.message(rec.original_message_id), moves[0])
                         assert await answered(play, 3)
             await asyncio.sleep(0.05)
-        await fake.wait_for(lambda: all("finished" in t.text for t in tables), 15, "every table to show its end")
+        await fake.wait_for(
+            lambda: all("finished" in t.text for t in tables), 15, "every table to show its end"
+        )
         assert set(statuses(db).values()) == {"finished"}
         after = stored_moves(db)
         assert stored <= after
         with sqlite3.connect(db) as conn:
             for (match_id,) in conn.execute("SELECT id FROM matches"):
-                versions = [v for (v,) in conn.execute("SELECT version FROM moves WHERE match_id=? ORDER BY version", (match_id,))]
+                versions = [
+                    v
+                    for (v,) in conn.execute(
+                        "SELECT version FROM moves WHERE match_id=? ORDER BY version", (match_id,)
+                    )
+                ]
                 assert len(versions) == len(set(versions)), "one move per version"
         await proc.terminate()
         outputs.append(proc.output())
@@ -207,7 +230,10 @@ async def test_a_turn_deadline_comes_back_with_the_time_that_was_left(world: Wor
         moves = await bot.repo.moves(snap.id)
         timed_out = next(m for m in moves if m.seat == 0 and m.user_id is None)
         # The deadline kept its time: not a fresh 3 s from the restart.
-        assert abs(timed_out.created_at - deadline) < 0.6, (timed_out.created_at - started, deadline - started)
+        assert abs(timed_out.created_at - deadline) < 0.6, (
+            timed_out.created_at - started,
+            deadline - started,
+        )
         # The reminder came before the default move; the next turn's ping may since have
         # taken its message over (an edit), so look through every version of the messages.
         reminders = [m for m in fake.messages(world.channel) if any("⏰" in v["content"] for v in m.versions)]

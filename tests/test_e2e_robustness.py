@@ -45,7 +45,9 @@ from tests.fakediscord.models import text_of
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
-MATCH_LOGGERS = {f"bot.service.{m}" for m in ("core", "lobby", "matches", "deadlines", "ai_seats")} | {"bot.ui.table"}
+MATCH_LOGGERS = {f"bot.service.{m}" for m in ("core", "lobby", "matches", "deadlines", "ai_seats")} | {
+    "bot.ui.table"
+}
 
 
 GAME_IDS = sorted(GAMES)  # every suite below that plays runs for every registered game
@@ -56,14 +58,18 @@ def quick(game_id: str) -> dict[str, str]:
     return dict(GAMES[game_id].hints.quick)
 
 
-async def quick_table(world: World, game_id: str, host: FakeUser, others: list[FakeUser], **kwargs: Any) -> FakeMessage:
+async def quick_table(
+    world: World, game_id: str, host: FakeUser, others: list[FakeUser], **kwargs: Any
+) -> FakeMessage:
     """A running match of ``game_id``: these people, and AI seats up to the smallest table."""
     options = quick(game_id)
     ais = max(0, players_for(game_id, options) - 1 - len(others))
     return await open_match(world, host, others, game=game_id, options=options, ais=ais, **kwargs)
 
 
-async def awaited_person(bot: Any, fake: Any, match_id: int, users: list[FakeUser], timeout: float = 20) -> tuple[FakeUser, int]:
+async def awaited_person(
+    bot: Any, fake: Any, match_id: int, users: list[FakeUser], timeout: float = 20
+) -> tuple[FakeUser, int]:
     """A person (of ``users``) with a move now and their seat, once the AI seats are done."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -115,7 +121,9 @@ async def test_config_offers_fixed_choices_and_needs_manage_server(world: World)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(world: World, game_id: str) -> None:
+async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(
+    world: World, game_id: str
+) -> None:
     fake = world.fake
     ann = world.users[0]
     async with fake.bot_running(make_bot(world, turn_seconds=1)) as bot:
@@ -129,7 +137,9 @@ async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(wor
         assert f"<@{ann.id}>" in reminders[0].content and ann.id in reminders[0].mention_ids
         assert not any(m.ephemeral for m in reminders)
         pings = [m for m in everything if m.id != table.id]
-        assert all(m.deleted for m in pings), "turn messages and reminders replace each other and go at the end"
+        assert all(m.deleted for m in pings), (
+            "turn messages and reminders replace each other and go at the end"
+        )
         # The match's log (its latest events), and every version of the table (older ones).
         texts = history(table) + "\n".join((await bot.service.get(match_id)).log())
         assert "ran out of time; the default move was made for them" in texts
@@ -143,7 +153,9 @@ async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(wor
             assert "missed 3 deadlines in a row and has left; the AI plays their seat" in texts
             assert [m.user_id for m in ann_moves[:3]] == [None, None, None], "three default moves"
             headline = table.text.splitlines()[1]
-            assert "left (the AI finished for them)" in table.text and "🏆" in headline and "ann" not in headline
+            assert (
+                "left (the AI finished for them)" in table.text and "🏆" in headline and "ann" not in headline
+            )
             assert results[0].left, "the absent player takes a loss"
         late = await fake.slash(ann, world.channel, "hand")
         assert late.ephemeral
@@ -201,7 +213,9 @@ async def test_a_move_resets_the_missed_count(world: World, game_id: str) -> Non
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_host_leaving_a_lobby_hands_it_on_and_leave_in_a_match_hands_the_seat_to_the_ai(world: World, game_id: str) -> None:
+async def test_host_leaving_a_lobby_hands_it_on_and_leave_in_a_match_hands_the_seat_to_the_ai(
+    world: World, game_id: str
+) -> None:
     fake = world.fake
     ann, bob, cat = world.users[:3]
     async with fake.bot_running(make_bot(world)) as bot:
@@ -211,7 +225,9 @@ async def test_host_leaving_a_lobby_hands_it_on_and_leave_in_a_match_hands_the_s
         await fake.click(cat, table, label="Join")
         left = await fake.slash(ann, world.channel, "leave")
         assert left.ephemeral and "You left the lobby" in left.text
-        await fake.wait_for(lambda: "bob is the host now" in table.text or "(host)" in table.text, what="new host")
+        await fake.wait_for(
+            lambda: "bob is the host now" in table.text or "(host)" in table.text, what="new host"
+        )
         snap = await bot.service.active_in_channel(world.channel.id)
         assert snap.record.host_id == bob.id and [s.name for s in snap.seats] == ["bob", "cat"]
         not_host = await fake.click(ann, table, label="Start")
@@ -220,7 +236,9 @@ async def test_host_leaving_a_lobby_hands_it_on_and_leave_in_a_match_hands_the_s
             await fake.click(bob, table, label="Add AI")
         started = await fake.click(bob, table, label="Start")
         assert started.callback_type in (6, 7), started.text
-        await fake.wait_for(lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table")
+        await fake.wait_for(
+            lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table"
+        )
         if already_over(table):
             return  # an AI ended this match at once: nothing left to leave
         left = await fake.slash(cat, world.channel, "leave")
@@ -253,18 +271,24 @@ async def test_host_or_manage_server_removes_a_player_who_takes_a_loss(world: Wo
         assert refused.ephemeral and "Only the host can remove a player" in refused.text
         kicked = await fake.slash(ann, world.channel, "match kick", user=dan)
         assert kicked.ephemeral and "removed from the lobby" in kicked.text
-        await fake.wait_for(lambda: "dan" not in table.text.split("Options")[0], what="dan gone from the lobby")
+        await fake.wait_for(
+            lambda: "dan" not in table.text.split("Options")[0], what="dan gone from the lobby"
+        )
         self_kick = await fake.slash(ann, world.channel, "match kick", user=ann)
         assert self_kick.ephemeral and "/leave" in self_kick.text
         nobody = await fake.slash(ann, world.channel, "match kick", user=eve)
         assert nobody.ephemeral and "no seat" in nobody.text
         await fake.click(ann, table, label="Leave")  # ann leaves: bob hosts bob and cat
-        await fake.wait_for(lambda: "bob is the host now" in table.text or "(host)" in table.text, what="new host")
+        await fake.wait_for(
+            lambda: "bob is the host now" in table.text or "(host)" in table.text, what="new host"
+        )
         assert (await bot.service.active_in_channel(world.channel.id)).record.host_id == bob.id
         for _ in range(max(0, players_for(game_id, {}) - 2)):
             await fake.click(bob, table, label="Add AI")
         await fake.click(bob, table, label="Start")
-        await fake.wait_for(lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table")
+        await fake.wait_for(
+            lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table"
+        )
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
         if already_over(table):
             return  # an AI ended this match at once: nobody is left to remove
@@ -276,7 +300,10 @@ async def test_host_or_manage_server_removes_a_player_who_takes_a_loss(world: Wo
         assert gone.ephemeral and "AI plays your seat" in gone.text
         hand = await fake.click(bob, table, label="My hand")
         assert hand.ephemeral
-        assert "cat was removed from the match; the AI plays their seat." in (await bot.service.get(match_id)).log()
+        assert (
+            "cat was removed from the match; the AI plays their seat."
+            in (await bot.service.get(match_id)).log()
+        )
         left = await fake.slash(bob, world.channel, "leave")  # the AI plays the match to its end
         assert left.ephemeral
         await fake.wait_for(lambda: "finished" in table.text, 90, "the AI to finish")
@@ -295,7 +322,9 @@ async def _one_move_per_version(bot, match_id: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(world: World, game_id: str) -> None:
+async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
+    world: World, game_id: str
+) -> None:
     fake = world.fake
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
@@ -309,33 +338,53 @@ async def test_a_double_click_plays_once_and_the_second_click_gets_a_fresh_hand(
         snap = await bot.service.get(match_id)  # the state the hand shows
         legal = snap.legal_moves(seat)
         # A move whose last step is a leaf (no longer move starts with its path).
-        move = next(m for m in legal if not any(len(o.path) > len(m.path) and o.path[: len(m.path)] == m.path for o in legal))
+        move = next(
+            m
+            for m in legal
+            if not any(len(o.path) > len(m.path) and o.path[: len(m.path)] == m.path for o in legal)
+        )
         message = hand.response
 
         async def press(label: str, twice: bool = False) -> list[Any]:
             """Press the step ``label`` (a button, or a select's option) once or twice at once;
             a move with a Pick is chosen in its multi-select (its own choice)."""
-            button = next((b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label == clip(label, 80)), None)
+            button = next(
+                (
+                    b
+                    for b in message.buttons
+                    if b.custom_id.startswith("kg:m:") and b.label == clip(label, 80)
+                ),
+                None,
+            )
             pick = next((sl for sl in message.selects if sl.custom_id.startswith("kg:mp:")), None)
             if move.pick is not None and label == snap.name_text(move.path[-1]) and pick is not None:
                 items = [part for part, _label in move.pick.items]
                 values = [str(items.index(part)) for part in move.pick.parts(move.code) or ()]
-                clicks = [fake.select(user, message, pick.custom_id, values) for _ in range(2 if twice else 1)]
+                clicks = [
+                    fake.select(user, message, pick.custom_id, values) for _ in range(2 if twice else 1)
+                ]
             elif button is not None:
                 clicks = [fake.click(user, message, button.custom_id) for _ in range(2 if twice else 1)]
             else:
                 select, option = next(
                     (sl, o) for sl in message.selects for o in sl.options if o.label == clip(label, 100)
                 )
-                clicks = [fake.select(user, message, select.custom_id, [option.value]) for _ in range(2 if twice else 1)]
+                clicks = [
+                    fake.select(user, message, select.custom_id, [option.value])
+                    for _ in range(2 if twice else 1)
+                ]
             return list(await asyncio.gather(*clicks))
 
         for step in move.path[:-1]:  # go down the move's steps to its last one
             (result,) = await press(snap.name_text(step))
             message = result.response
         first, second = await press(snap.name_text(move.path[-1]), twice=True)
-        texts = sorted([answer_text(first.record), answer_text(second.record)], key=lambda t: "You chose" not in t)
-        played_label = move.choose(move.pick.parts(move.code) or ()).label if move.pick is not None else move.label
+        texts = sorted(
+            [answer_text(first.record), answer_text(second.record)], key=lambda t: "You chose" not in t
+        )
+        played_label = (
+            move.choose(move.pick.parts(move.code) or ()).label if move.pick is not None else move.label
+        )
         assert f"You chose: {snap.name_text(played_label)}" in texts[0]
         assert "out of date" in texts[1] or "moved first" in texts[1], texts[1]
         assert first.ephemeral and second.ephemeral
@@ -363,7 +412,9 @@ async def test_two_players_clicking_at_once_apply_one_move_per_version(world: Wo
             clicks = []
             for user, hand in zip((ann, bob), hands):
                 seat = snap.seat_of(user.id)
-                singles = {snap.name_text(m.label) for m in one_step(snap, seat)} if seat is not None else set()
+                singles = (
+                    {snap.name_text(m.label) for m in one_step(snap, seat)} if seat is not None else set()
+                )
                 moves = [b for b in hand.buttons if b.custom_id.startswith("kg:m:") and b.label in singles]
                 if moves:
                     clicks.append(fake.click(user, hand.response, moves[0].custom_id))
@@ -400,7 +451,9 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
         user, seat = await awaited_person(bot, fake, match_id, [ann, bob])
         old_hand = await fake.click(user, table, label="My hand")
         old_buttons = [b for b in old_hand.buttons if b.custom_id.startswith("kg:m:")]
-        played = await fake.slash(user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code)
+        played = await fake.slash(
+            user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code
+        )
         assert played.ephemeral and "You chose" in played.text, played.text
         await quiet(fake, bot)
         before = await bot.service.get(match_id)
@@ -422,7 +475,9 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(world: World, caplog: Any, game_id: str) -> None:
+async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(
+    world: World, caplog: Any, game_id: str
+) -> None:
     caplog.set_level(logging.INFO)
     fake = world.fake
     game = GAMES[game_id]
@@ -460,36 +515,107 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(world: 
             (fire_forged(fake, cat, ch, f"kg:hand:{mid}:{ver}"), "not seated"),
             (fire_forged(fake, cat, ch, f"kg:m:{mid}:{ver}:0", ephemeral=True), "not seated"),
             (fire_forged(fake, ann, ch, f"kg:m:{mid}:{ver}:999", ephemeral=True), "not available any more"),
-            (fire_forged(fake, ann, ch, f"kg:m:{mid}:{ver}:0.999.3", ephemeral=True), "not available any more"),
+            (
+                fire_forged(fake, ann, ch, f"kg:m:{mid}:{ver}:0.999.3", ephemeral=True),
+                "not available any more",
+            ),
             (fire_forged(fake, ann, ch, f"kg:m:{mid}:{ver + 5}:0", ephemeral=True), stale),
             (fire_forged(fake, ann, ch, f"kg:m:{mid}:{max(ver - 1, 0)}:0", ephemeral=True), stale),
             (fire_forged(fake, ann, ch, f"kg:m:{mid}:999999999:0", ephemeral=True), stale),
-            (fire_forged(fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["77"], ephemeral=True), "not available"),
-            (fire_forged(fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["-1"], ephemeral=True), "not available"),
-            (fire_forged(fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["x"], ephemeral=True), "not available"),
-            (fire_forged(fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=[], ephemeral=True), "not available"),
+            (
+                fire_forged(
+                    fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["77"], ephemeral=True
+                ),
+                "not available",
+            ),
+            (
+                fire_forged(
+                    fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["-1"], ephemeral=True
+                ),
+                "not available",
+            ),
+            (
+                fire_forged(
+                    fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=["x"], ephemeral=True
+                ),
+                "not available",
+            ),
+            (
+                fire_forged(
+                    fake, ann, ch, f"kg:ms:{mid}:{ver}:", component_type=3, values=[], ephemeral=True
+                ),
+                "not available",
+            ),
             (fire_forged(fake, ann, ch, f"kg:lobby:{mid}:start"), "lobby is closed"),
             (fire_forged(fake, cat, ch, f"kg:lobby:{mid}:join"), "lobby is closed"),
             (fire_forged(fake, cat, ch, f"kg:lobby:{mid}:zzz"), "not one of ours"),
-            (fire_forged(fake, bob, ch, f"kg:opt:{mid}:{option_key}", component_type=3, values=["poker"]), "lobby is closed"),
+            (
+                fire_forged(fake, bob, ch, f"kg:opt:{mid}:{option_key}", component_type=3, values=["poker"]),
+                "lobby is closed",
+            ),
             (fire_forged(fake, bob, ch, f"kg:lb:{world.guild.id}:nogame:1:1:n"), ""),
             # options no menu offers: unknown cards, out-of-range numbers, unknown choices
-            (fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": "Joker"}]), "not one of your moves"),
-            (fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": f"{kind}:Q"}]), "not one of your moves"),
-            (fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": ""}]), "Choose which one"),
+            (
+                fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": "Joker"}]),
+                "not one of your moves",
+            ),
+            (
+                fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": f"{kind}:Q"}]),
+                "not one of your moves",
+            ),
+            (
+                fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": ""}]),
+                "Choose which one",
+            ),
             *[
-                (fire_command(fake, ann, ch, f"{game_id} {c.name}", [{"name": c.option, "type": 3, "value": "Joker"}]), "")
-                for c in game.commands if c.option
+                (
+                    fire_command(
+                        fake,
+                        ann,
+                        ch,
+                        f"{game_id} {c.name}",
+                        [{"name": c.option, "type": 3, "value": "Joker"}],
+                    ),
+                    "",
+                )
+                for c in game.commands
+                if c.option
             ],
-            *[(fire_command(fake, cat, ch, f"{game_id} {c.name}", [{"name": c.option, "type": 3, "value": "K"}]), "not seated")
-              for c in game.commands[:1] if c.option],
-            (fire_command(fake, ann, ch, "play", [{"name": "game", "type": 3, "value": "poker"}]), "not one this option accepts"),
-            (fire_command(fake, ann, ch, "rules", [{"name": "game", "type": 3, "value": "poker"}]), "not one this option accepts"),
-            (fire_command(fake, ann, ch, "config", [{"name": "turn_timer", "type": 3, "value": "-5"}]), "not one this option accepts"),
-            (fire_command(fake, host, ch, "match log", [{"name": "match_id", "type": 4, "value": 10**15}]), "no longer exists"),
-            (fire_command(fake, host, ch, "match log", [{"name": "match_id", "type": 4, "value": -3}]), "no longer exists"),
+            *[
+                (
+                    fire_command(
+                        fake, cat, ch, f"{game_id} {c.name}", [{"name": c.option, "type": 3, "value": "K"}]
+                    ),
+                    "not seated",
+                )
+                for c in game.commands[:1]
+                if c.option
+            ],
+            (
+                fire_command(fake, ann, ch, "play", [{"name": "game", "type": 3, "value": "poker"}]),
+                "not one this option accepts",
+            ),
+            (
+                fire_command(fake, ann, ch, "rules", [{"name": "game", "type": 3, "value": "poker"}]),
+                "not one this option accepts",
+            ),
+            (
+                fire_command(fake, ann, ch, "config", [{"name": "turn_timer", "type": 3, "value": "-5"}]),
+                "not one this option accepts",
+            ),
+            (
+                fire_command(fake, host, ch, "match log", [{"name": "match_id", "type": 4, "value": 10**15}]),
+                "no longer exists",
+            ),
+            (
+                fire_command(fake, host, ch, "match log", [{"name": "match_id", "type": 4, "value": -3}]),
+                "no longer exists",
+            ),
             (fire_command(fake, host, ch, "match log"), "once the match is over"),
-            (fire_command(fake, ann, ch, "leaderboard", [{"name": "game", "type": 3, "value": "poker"}]), "not one this option accepts"),
+            (
+                fire_command(fake, ann, ch, "leaderboard", [{"name": "game", "type": 3, "value": "poker"}]),
+                "not one this option accepts",
+            ),
             (fire_command(fake, ann, ch, "nosuchcommand"), "not available in this form"),
         ]
         records = [rec for rec, _ in cases]
@@ -503,7 +629,10 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(world: 
             text = answer_text(rec)
             assert expected in text, (rec.description, text)
             first = text.split("\n")[1] if text.startswith("Your hand:") else text
-            assert first.strip().endswith((".", "!", "?")) and first.count(". ") == 0, (rec.description, first)
+            assert first.strip().endswith((".", "!", "?")) and first.count(". ") == 0, (
+                rec.description,
+                first,
+            )
         after = await bot.service.get(snap.id)
         assert (after.version, after.record.state) == before, "bad input changed the match"
         assert error_records(caplog.records) == []
@@ -527,14 +656,20 @@ async def test_another_games_command_in_this_channel_is_refused(world: World, ga
             if sub is None:
                 continue
             options = [
-                {"name": o["name"], "type": o["type"], "value": (o.get("choices") or [{"value": "x"}])[0]["value"]}
+                {
+                    "name": o["name"],
+                    "type": o["type"],
+                    "value": (o.get("choices") or [{"value": "x"}])[0]["value"],
+                }
                 for o in sub.get("options", [])
                 if o.get("required") and o["type"] == 3
             ]
             rec = fire_command(fake, ann, world.channel, f"{cmd['name']} {sub['name']}", options)
             await acknowledged(fake, [rec])
             (answer,) = replies(fake, rec)
-            assert answer.ephemeral and f"The match in this channel is {GAMES[game_id].name}" in answer.text, answer.text
+            assert (
+                answer.ephemeral and f"The match in this channel is {GAMES[game_id].name}" in answer.text
+            ), answer.text
         assert (await bot.service.get(snap.id)).version == snap.version
     fake.assert_clean()
 
@@ -607,7 +742,12 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
                 if snap.status != "running":
                     break
                 user, seat = await awaited_person(bot, fake, match_id, [ann, bob])
-                await fake.slash(user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code)
+                await fake.slash(
+                    user,
+                    world.channel,
+                    "move",
+                    move=(await bot.service.get(match_id)).legal_moves(seat)[0].code,
+                )
             for user in (ann, bob):
                 if (await bot.service.get(match_id)).status == "running":
                     await fake.slash(user, world.channel, "leave")
@@ -620,13 +760,17 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
         stored = await bot.repo.moves(match_id)
         for user in (ann, dan):
             exported = await fake.slash(user, world.channel, "match log")
-            assert exported.ephemeral and f"Move log of match #{match_id} ({len(stored)} moves)" in exported.text
+            assert (
+                exported.ephemeral and f"Move log of match #{match_id} ({len(stored)} moves)" in exported.text
+            )
             (attachment,) = exported.response.attachments
             assert attachment["filename"] == f"match-{match_id}.json" and attachment["size"] > 100
         elsewhere = fake.add_channel(world.guild, "elsewhere")
         other = await fake.slash(ann, elsewhere, "match log", match_id=match_id)
         assert other.ephemeral and "no longer exists" in other.text
-        data = await bot.service.export_log(channel_id=world.channel.id, match_id=None, user_id=ann.id, is_admin=False)
+        data = await bot.service.export_log(
+            channel_id=world.channel.id, match_id=None, user_id=ann.id, is_admin=False
+        )
         # Seed + moves replay the match exactly: the bug report is enough to reproduce it.
         game = GAMES[data["game"]]
         state = game.setup(len(data["seats"]), data["seed"], data["options"])

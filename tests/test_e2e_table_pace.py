@@ -21,7 +21,15 @@ async def test_a_fast_table_stays_under_discords_edit_limit_and_current(world: W
     fake = world.fake
     fake.edit_limit = (5, 5.0)
     ann = world.users[0]
-    bot = KingBot(Settings(token=fake.token, database_url=world.db_url, ai_delay=0, sync_commands=True, table_edit_seconds=1.0))
+    bot = KingBot(
+        Settings(
+            token=fake.token,
+            database_url=world.db_url,
+            ai_delay=0,
+            sync_commands=True,
+            table_edit_seconds=1.0,
+        )
+    )
     async with fake.bot_running(bot):
         table = await open_match(world, ann, [], game="crown", options={"variant": "tourney"}, ais=1)
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
@@ -41,7 +49,9 @@ async def test_a_fast_table_stays_under_discords_edit_limit_and_current(world: W
         last_move = time.monotonic()
         assert moves == 5, "five rounds, each a pick by ann and one by the AI"
         final = (await bot.service.get(match_id)).version
-        await fake.wait_for(lambda: f"move {final}" in table.text, what="the newest state on the table", timeout=5)
+        await fake.wait_for(
+            lambda: f"move {final}" in table.text, what="the newest state on the table", timeout=5
+        )
         assert time.monotonic() - last_move < 2.5, "the table catches up within about a second"
         await quiet(fake, bot)
     assert fake.rate_limited == [], "no edit met Discord's limit"

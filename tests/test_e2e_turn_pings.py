@@ -72,10 +72,14 @@ async def test_a_players_own_setting_leaves_them_out_and_the_others_in(world: Wo
 
         on = await fake.slash(bob, world.channel, "settings", turn_pings=True)
         assert on.ephemeral and "Turn pings\n**on**" in on.text, on.text
-        await pick(world, bot, bob)  # round 2: ann is still awaited (her ping is edited, nobody is mentioned anew)
+        await pick(
+            world, bot, bob
+        )  # round 2: ann is still awaited (her ping is edited, nobody is mentioned anew)
         await pick(world, bot, ann)  # round 3: both
         last = turn_messages(fake, world.channel)[-1]
         assert set(last.mention_ids) == {ann.id, bob.id} and not last.deleted, last.content
-        assert all(bob.id not in m for m in mentioned(world)[:-1]), "bob was left out while his pings were off"
+        assert all(bob.id not in m for m in mentioned(world)[:-1]), (
+            "bob was left out while his pings were off"
+        )
         assert_one_turn_message_at_most(fake, world.channel)
     fake.assert_clean()

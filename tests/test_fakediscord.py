@@ -127,7 +127,9 @@ async def crown_admin_reset(interaction: discord.Interaction, hard: bool) -> Non
 
 def make_bot(**shard: int) -> commands.Bot:
     """The test bot; ``shard_id=..., shard_count=...`` for one shard of several."""
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05, **shard)
+    bot = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05, **shard
+    )
 
     @bot.tree.command(name="deal", description="Deal cards")
     @app_commands.choices(
@@ -486,7 +488,10 @@ async def test_each_shard_gets_only_its_servers(world: World) -> None:
     fake = world.fake
     guilds = [fake.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
     assert [(g.id >> 22) % 2 for g in guilds] == [0, 1]
-    async with fake.bot_running(make_bot(shard_id=0, shard_count=2)) as first, fake.bot_running(make_bot(shard_id=1, shard_count=2)) as second:
+    async with (
+        fake.bot_running(make_bot(shard_id=0, shard_count=2)) as first,
+        fake.bot_running(make_bot(shard_id=1, shard_count=2)) as second,
+    ):
         bots = [first, second]
         for n, guild in enumerate(guilds):
             assert bots[n].get_guild(guild.id) is not None and bots[1 - n].get_guild(guild.id) is None

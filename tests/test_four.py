@@ -38,7 +38,10 @@ def test_the_deck_is_64_cards_one_of_each_and_8_wild_cards_optional() -> None:
     assert set(deck(True)) - set(deck(False)) == set(KINGDOMS) | set(JOKERS)
 
 
-@pytest.mark.parametrize(("players", "wild", "hand", "field"), [(4, False, 7, 8), (3, False, 9, 10), (4, True, 8, 8), (3, True, 10, 10)])
+@pytest.mark.parametrize(
+    ("players", "wild", "hand", "field"),
+    [(4, False, 7, 8), (3, False, 9, 10), (4, True, 8, 8), (3, True, 10, 10)],
+)
 def test_the_deal(players: int, wild: bool, hand: int, field: int) -> None:
     state = GAME.setup(players, 5, {"wild": "on" if wild else "off"})
     assert [len(h) for h in state.hands] == [hand] * players
@@ -83,7 +86,16 @@ def _state(**changes: object) -> FourState:
     """A 3-player state in the middle of a hand: seat 0 to play."""
     base = GAME.setup(3, 1, {})
     empty = ((), (), ())
-    state = replace(base, dealer=2, turn=0, hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)), field=(), pile=("1Bs", "2Bs"), captured=empty, totals=(0, 0, 0))
+    state = replace(
+        base,
+        dealer=2,
+        turn=0,
+        hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)),
+        field=(),
+        pile=("1Bs", "2Bs"),
+        captured=empty,
+        totals=(0, 0, 0),
+    )
     return replace(state, **changes)  # type: ignore[arg-type]
 
 
@@ -174,8 +186,14 @@ def test_with_the_draw_pile_empty_the_turn_ends_after_the_hand_card() -> None:
 
 def test_the_hand_ends_when_the_last_player_has_played_and_the_deal_passes_left() -> None:
     state = _state(
-        hands=((), (), ("4Ys",)), turn=2, field=("1Ga",), pile=("2Ga",), deals=1, hand_no=1,
-        captured=(("3Rk", "3Ra", "3Rs"), (), ()), totals=(5, 0, 0),
+        hands=((), (), ("4Ys",)),
+        turn=2,
+        field=("1Ga",),
+        pile=("2Ga",),
+        deals=1,
+        hand_no=1,
+        captured=(("3Rk", "3Ra", "3Rs"), (), ()),
+        totals=(5, 0, 0),
     )
     after, events = GAME.apply(state, 2, "play:4Ys")
     assert after.hand_no == 2 and after.dealer == 0 and after.turn == 1, "seat 0 deals, seat 1 begins"
@@ -187,8 +205,14 @@ def test_the_hand_ends_when_the_last_player_has_played_and_the_deal_passes_left(
 
 def test_scores_add_up_over_the_hands_and_the_highest_total_wins() -> None:
     state = _state(
-        hands=((), (), ("4Ys",)), turn=2, field=(), pile=(), deals=1, hand_no=3,
-        captured=(("1Rk", "1Ra", "1Rs"), ("1Yk",), ()), totals=(5, 30, 20),
+        hands=((), (), ("4Ys",)),
+        turn=2,
+        field=(),
+        pile=(),
+        deals=1,
+        hand_no=3,
+        captured=(("1Rk", "1Ra", "1Rs"), ("1Yk",), ()),
+        totals=(5, 30, 20),
     )
     final, events = GAME.apply(state, 2, "play:4Ys")
     assert final.phase == "over" and final.totals == (15, 30, 20)
@@ -202,7 +226,9 @@ def test_scores_add_up_over_the_hands_and_the_highest_total_wins() -> None:
 
 
 def test_equal_totals_share_the_place() -> None:
-    state = _state(hands=((), (), ("4Ys",)), turn=2, field=(), pile=(), deals=1, hand_no=3, totals=(30, 30, 20))
+    state = _state(
+        hands=((), (), ("4Ys",)), turn=2, field=(), pile=(), deals=1, hand_no=3, totals=(30, 30, 20)
+    )
     final, _ = GAME.apply(state, 2, "play:4Ys")
     outcome = GAME.outcome(final)
     assert outcome is not None and [r.place for r in outcome.results] == [1, 1, 3]
@@ -216,8 +242,15 @@ def test_cards_left_in_the_field_or_the_draw_pile_score_for_nobody() -> None:
     # The last card of the hand; a Kingdom Three (yellow 2s) stays in the field and a Joker
     # set of keys (4 + 4 + 4) in the draw pile: whoever got them would score.
     state = _state(
-        wild=True, hands=((), (), ("1Gk",)), turn=2, field=("2Yk", "2Ya", "2Ys", "*R"),
-        pile=("3Bs", "4Rk", "4Gk", "4Bk"), deals=1, hand_no=3, captured=(("1Rc",), (), ()), totals=(7, 3, 0),
+        wild=True,
+        hands=((), (), ("1Gk",)),
+        turn=2,
+        field=("2Yk", "2Ya", "2Ys", "*R"),
+        pile=("3Bs", "4Rk", "4Gk", "4Bk"),
+        deals=1,
+        hand_no=3,
+        captured=(("1Rc",), (), ()),
+        totals=(7, 3, 0),
     )
     final, events = GAME.apply(state, 2, "play:1Gk")
     assert final.phase == "over" and final.pile == ("4Rk", "4Gk", "4Bk")
@@ -232,7 +265,9 @@ def test_the_turn_timers_default_plays_the_first_card_the_hand_lists() -> None:
     mine = GAME.view(state, 0)
     assert mine.hand[0].label == "🟨 yellow" and mine.hand[0].cards[0] == "🟨2🪙"
     default = GAME.default_move(state, 0)
-    assert default.code.split(":")[1] == "2Yc", "the yellow 2 coins, listed first (it takes one of its two matches)"
+    assert default.code.split(":")[1] == "2Yc", (
+        "the yellow 2 coins, listed first (it takes one of its two matches)"
+    )
     after, _ = GAME.apply(state, 0, default)
     assert "2Yc" in after.captured[0] and after.turn == 1
     for seed in range(5):  # dealt hands too, for whoever begins
@@ -421,7 +456,9 @@ def test_the_optimiser_equals_an_exhaustive_search_with_wild_cards_alone() -> No
 
 
 def test_the_table_shows_the_field_by_colour_and_item_and_everyones_taken_cards() -> None:
-    state = _state(field=("1Rk", "2Rk", "4Rk", "3Ya", "*k"), captured=(("2Bc", "3Bc"), (), ("1Ys",)), totals=(12, 0, 3))
+    state = _state(
+        field=("1Rk", "2Rk", "4Rk", "3Ya", "*k"), captured=(("2Bc", "3Bc"), (), ("1Ys",)), totals=(12, 0, 3)
+    )
     table = GAME.view(state, None)
     text = "\n".join(table.public)
     assert "🟥 red: 🟥1🗝️ 🟥2🗝️ 🟥4🗝️ (group of three)" in text
@@ -448,7 +485,9 @@ def test_a_flipped_card_waiting_for_its_choice_is_on_the_table() -> None:
 
 def test_the_ai_takes_what_completes_a_set() -> None:
     state = _state(
-        hands=(("3Rk", "2Ya"), ("2Bc",), ("4Ys",)), field=("1Rk", "4Ya"), captured=(("2Yc", "2Ys"), (), ()),
+        hands=(("3Rk", "2Ya"), ("2Bc",), ("4Ys",)),
+        field=("1Rk", "4Ya"),
+        captured=(("2Yc", "2Ys"), (), ()),
     )
     move = GAME.ai_move(state, 0, Rng.from_seed(1))
     assert move.code == "play:2Ya", "the yellow 2 axes makes a Kingdom Three"
@@ -458,7 +497,8 @@ def test_the_ai_leaves_in_the_field_the_card_nobody_can_match() -> None:
     # Nothing matches in the field; the red 3 keys' three matches are all in sight (taken or
     # in the AI's own hand), the green 1 axe's are not: the red 3 keys is the safe discard.
     state = _state(
-        hands=(("3Rk", "1Ga", "4Rk"), ("2Bc",), ("4Ys",)), field=("1Yc",),
+        hands=(("3Rk", "1Ga", "4Rk"), ("2Bc",), ("4Ys",)),
+        field=("1Yc",),
         captured=((), ("1Rk", "2Rk"), ()),
     )
     assert GAME.ai_move(state, 0, Rng.from_seed(1)).code == "play:3Rk"

@@ -19,8 +19,14 @@ def _state(**changes: object) -> FourState:
     """A 3-player state in the middle of a hand: seat 0 to play."""
     base = GAME.setup(SEATS, 1, {})
     state = replace(
-        base, dealer=2, turn=0, hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)), field=(), pile=("1Bs", "2Bs"),
-        captured=((), (), ()), totals=(0, 0, 0),
+        base,
+        dealer=2,
+        turn=0,
+        hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)),
+        field=(),
+        pile=("1Bs", "2Bs"),
+        captured=((), (), ()),
+        totals=(0, 0, 0),
     )
     return replace(state, **changes)  # type: ignore[arg-type]
 
@@ -28,8 +34,14 @@ def _state(**changes: object) -> FourState:
 def _end_of_hand_one() -> tuple[FourState, list]:
     """Seat 2 plays the last card of hand 1; seat 0 took a Kingdom Three, seat 1 a Joker set."""
     state = _state(
-        hands=((), (), ("4Ys",)), turn=2, field=("1Ga",), pile=("2Ga",), deals=1, hand_no=1,
-        captured=(("3Rk", "3Ra", "3Rs"), ("4Yc", "4Rc", "4Gc", "1Bc"), ()), totals=(5, 0, 0),
+        hands=((), (), ("4Ys",)),
+        turn=2,
+        field=("1Ga",),
+        pile=("2Ga",),
+        deals=1,
+        hand_no=1,
+        captured=(("3Rk", "3Ra", "3Rs"), ("4Yc", "4Rc", "4Gc", "1Bc"), ()),
+        totals=(5, 0, 0),
     )
     return GAME.apply(state, 2, "play:4Ys")
 
@@ -56,7 +68,9 @@ def test_each_player_sees_their_own_sets_privately_until_the_next_hand_ends() ->
     theirs = "\n".join(GAME.view(after, 1).private)
     assert "Your last hand: 2 — Joker set 🪙 13 (2)" in theirs, theirs
     assert "Your last hand: 0 (no scoring sets)" in "\n".join(GAME.view(after, 2).private)
-    assert "Kingdom Three" not in "\n".join(GAME.view(after, None).public), "the breakdown is not on the table"
+    assert "Kingdom Three" not in "\n".join(GAME.view(after, None).public), (
+        "the breakdown is not on the table"
+    )
     # still there while hand 2 is played
     seat = next(iter(GAME.to_act(after)))
     later, _ = GAME.apply(after, seat, GAME.legal_moves(after, seat)[0])
@@ -117,7 +131,9 @@ def test_table_rows_and_every_event_stay_short_over_whole_matches() -> None:
 
 
 def test_hand_field_events_and_buttons_write_a_card_the_same_way() -> None:
-    state = _state(hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)), field=("1Rk", "2Ga", "4Ga"), pile=("1Bs", "2Bs"))
+    state = _state(
+        hands=(("3Rk", "1Ga"), ("2Bc",), ("4Ys",)), field=("1Rk", "2Ga", "4Ga"), pile=("1Bs", "2Bs")
+    )
     hand = [card for group in GAME.view(state, 0).hand for card in group.cards]
     assert hand == [short("3Rk"), short("1Ga")] == ["🟥3🗝️", "🟩1🪓"]
     field = "\n".join(GAME.view(state, None).board)
@@ -125,7 +141,9 @@ def test_hand_field_events_and_buttons_write_a_card_the_same_way() -> None:
         assert short(card) in field, field
     labels = [m.label for m in GAME.legal_moves(state, 0)]
     assert any(short("3Rk") in label and short("1Rk") in label for label in labels), labels
-    assert all(re.search(r"\((red|green) \d \w+\)", label) for label in labels), "buttons also spell the card out"
+    assert all(re.search(r"\((red|green) \d \w+\)", label) for label in labels), (
+        "buttons also spell the card out"
+    )
     _after, events = GAME.apply(state, 0, "play:3Rk")
     assert f"plays {short('3Rk')} and takes {short('1Rk')}" in events[0].text
 
@@ -136,6 +154,8 @@ def test_the_hand_lists_what_each_other_player_took() -> None:
     state = _state(captured=(("3Rk",), ("4Yc", "4Rc"), ()))
     mine = "\n".join(GAME.view(state, 0).private)
     assert "{p1} took 2: 🟨 4🪙 · 🟥 4🪙" in mine, mine
-    assert "{p0} took" not in mine and "{p2} took" not in mine, "yourself and those who took nothing are not listed"
+    assert "{p0} took" not in mine and "{p2} took" not in mine, (
+        "yourself and those who took nothing are not listed"
+    )
     table = "\n".join(GAME.view(state, None).public)
     assert short("4Yc") not in table, "the table only counts them"

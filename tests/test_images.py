@@ -51,7 +51,9 @@ def test_hands_and_tables_draw_through_a_match_and_repeat_exactly(game_id: str) 
             if view.hand:
                 assert png is not None, f"{game_id}: a hand with cards has no picture"
                 images._png.cache_clear()
-                assert images.hand_png(game_id, view, game.legal_moves(state, seat)) == png, "same content, same bytes"
+                assert images.hand_png(game_id, view, game.legal_moves(state, seat)) == png, (
+                    "same content, same bytes"
+                )
                 drawn += 1
         table = game.view(state, None)
         png = images.table_png(game_id, table)
@@ -62,7 +64,9 @@ def test_hands_and_tables_draw_through_a_match_and_repeat_exactly(game_id: str) 
                 alt = game.resample(state, seat, Rng.from_seed(seat + 5))
                 assert images.table_png(game_id, game.view(alt, None)) == png
         seat = rnd.choice(sorted(game.to_act(state)))
-        state, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+        state, _events = game.apply(
+            state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62)))
+        )
     assert drawn
 
 
@@ -84,4 +88,3 @@ def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-unt
         assert len(own) == cards, f"{game_id}: one file per card"
         assert len({p.name for p in own}) == cards
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in written)
-

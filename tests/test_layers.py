@@ -14,7 +14,11 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # layer -> (files, allowed top-level third-party packages, allowed project packages)
 RULES: dict[str, tuple[str, set[str], tuple[str, ...]]] = {
     "engines": ("bot/games/**/*.py", set(), ("bot.games",)),
-    "database": ("db/**/*.py", {"sqlalchemy", "sqlmodel", "alembic", "openskill", "orjson", "asyncpg"}, ("db",)),  # asyncpg: a move on PostgreSQL
+    "database": (
+        "db/**/*.py",
+        {"sqlalchemy", "sqlmodel", "alembic", "openskill", "orjson", "asyncpg"},
+        ("db",),
+    ),  # asyncpg: a move on PostgreSQL
     "service": ("bot/service/**/*.py", {"openskill"}, ("bot.games", "bot.worker", "bot.service", "db")),
     "images": ("bot/images/**/*.py", {"PIL"}, ("bot.games", "bot.images")),
     "ui": ("bot/ui/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui", "bot.images")),
@@ -71,7 +75,11 @@ def test_engines_have_no_clock_or_global_random() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == "random":
                 assert all(a.name == "Random" for a in node.names), f"{path.relative_to(ROOT)}: global random"
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+            ):
                 assert node.attr == "Random", f"{path.relative_to(ROOT)} uses the global random.{node.attr}"
 
 
@@ -98,7 +106,9 @@ def test_sql_only_in_db() -> None:
             continue
         for name in imports_of(path):
             top = name.split(".")[0]
-            assert top not in ("sqlalchemy", "sqlmodel", "aiosqlite", "asyncpg", "alembic"), f"{rel} imports {name}"
+            assert top not in ("sqlalchemy", "sqlmodel", "aiosqlite", "asyncpg", "alembic"), (
+                f"{rel} imports {name}"
+            )
 
 
 # Where no engine move code may be written: a rename in an engine would silently break it.
@@ -138,7 +148,9 @@ def _declared_kinds() -> set[str]:
                     kinds.add(move_kind(timed.move))
                 seat = rnd.choice(sorted(game.to_act(state)))
                 kinds.update(move.kind for move in game.legal_moves(state, seat))
-                state, _events = game.apply(state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62))))
+                state, _events = game.apply(
+                    state, seat, game.ai_move(state, seat, Rng.from_seed(rnd.getrandbits(62)))
+                )
     return kinds
 
 
@@ -152,7 +164,12 @@ def _not_code(tree: ast.AST) -> set[int]:
             skip.add(id(node.value))
         elif isinstance(node, ast.Subscript):
             skip.add(id(node.slice))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+        ):
             skip.add(id(node.args[0]))
     return skip
 
@@ -162,7 +179,9 @@ def test_no_move_code_outside_engines() -> None:
     (``"play:"``), outside ``bot/games/``: the engines declare their moves, the rest reads
     them. Kinds of one letter are left out (too common to tell from other text)."""
     kinds = {k for k in _declared_kinds() if len(k) >= 2}
-    assert {"play", "pick", "sell", "duel", "acc", "reveal"} <= kinds, "the collection finds the kinds it should"
+    assert {"play", "pick", "sell", "duel", "acc", "reveal"} <= kinds, (
+        "the collection finds the kinds it should"
+    )
     bad = []
     for folder in OUTSIDE_ENGINES:
         for path in sorted((ROOT / folder).glob("**/*.py")):

@@ -57,21 +57,40 @@ def lb(repo: Repository) -> LeaderboardService:
     return LeaderboardService(repo, page_size=10, clock=Clock())
 
 
-def row(user: int | None, place: int, seat: int = 0, *, score: int | None = None, team: str | None = None,
-        left: bool = False, ai: bool = False) -> ResultRow:
+def row(
+    user: int | None,
+    place: int,
+    seat: int = 0,
+    *,
+    score: int | None = None,
+    team: str | None = None,
+    left: bool = False,
+    ai: bool = False,
+) -> ResultRow:
     return ResultRow(seat=seat, user_id=user, is_ai=ai, place=place, score=score, team=team, left=left)
 
 
 async def finish(repo: Repository, guild: int, *rows: ResultRow, game: str = "crown") -> int:
     """Store a finished match with these results, through the real finishing-move path."""
-    rows = tuple(ResultRow(i, r.user_id, r.is_ai, r.place, r.score, r.team, r.left) for i, r in enumerate(rows))
+    rows = tuple(
+        ResultRow(i, r.user_id, r.is_ai, r.place, r.score, r.team, r.left) for i, r in enumerate(rows)
+    )
     seats = [Seat(r.user_id, f"p{i}", ai=r.is_ai) for i, r in enumerate(rows)]
     m = await repo.create_match(
-        guild_id=guild, channel_id=next(_channels), host_id=rows[0].user_id or 1, game_id=game, options={},
-        seats=seats, seed=1,
+        guild_id=guild,
+        channel_id=next(_channels),
+        host_id=rows[0].user_id or 1,
+        game_id=game,
+        options={},
+        seats=seats,
+        seed=1,
     )
     m = await repo.start_match(m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None)
-    await repo.apply_move(MatchUpdate(m.id, m.version, {}, 0, rows[0].user_id, "end", {}, status=MatchStatus.FINISHED, results=rows))
+    await repo.apply_move(
+        MatchUpdate(
+            m.id, m.version, {}, 0, rows[0].user_id, "end", {}, status=MatchStatus.FINISHED, results=rows
+        )
+    )
     return m.id
 
 
@@ -82,7 +101,9 @@ TAU = 25 / 300
 KAPPA = 0.0001
 
 
-def hand_plackett_luce(teams: list[list[tuple[float, float]]], ranks: list[int]) -> list[list[tuple[float, float]]]:
+def hand_plackett_luce(
+    teams: list[list[tuple[float, float]]], ranks: list[int]
+) -> list[list[tuple[float, float]]]:
     """Weng & Lin (2011) Algorithm 4 written out from the paper (no ties), as openskill applies it:
     sigma widened by tau first, gamma = sigma_i / c."""
     teams = [[(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in t] for t in teams]
@@ -101,9 +122,12 @@ def hand_plackett_luce(teams: list[list[tuple[float, float]]], ranks: list[int])
                 omega += (1 - p) if q == i else -p
         omega *= vars_[i] / c
         delta *= vars_[i] / c**2 * (math.sqrt(vars_[i]) / c)
-        out.append([
-            (mu + s * s / vars_[i] * omega, s * math.sqrt(max(1 - s * s / vars_[i] * delta, KAPPA))) for mu, s in team
-        ])
+        out.append(
+            [
+                (mu + s * s / vars_[i] * omega, s * math.sqrt(max(1 - s * s / vars_[i] * delta, KAPPA)))
+                for mu, s in team
+            ]
+        )
     return out
 
 
@@ -130,7 +154,12 @@ def test_free_for_all_with_prior_ratings_matches_the_hand_computation() -> None:
 
 def test_teams_are_rated_together() -> None:
     # The King at Court: the Wise (two seats) beat the Wicked (two seats).
-    rows = [row(ANN, 1, team="wise"), row(BOB, 2, team="wicked"), row(CAT, 1, team="wise"), row(DAN, 2, team="wicked")]
+    rows = [
+        row(ANN, 1, team="wise"),
+        row(BOB, 2, team="wicked"),
+        row(CAT, 1, team="wise"),
+        row(DAN, 2, team="wicked"),
+    ]
     prior = {ANN: (28.0, 7.0), CAT: (22.0, 8.0)}
     new = ratings.rate(rows, prior)
     d = (ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA)
@@ -170,7 +199,12 @@ def test_placings_break_rating_ties_on_boards_with_ai() -> None:
     assert first[ANN].place_score == 1.0 and first[BOB].place_score == 0.0
     middle = ratings.apply_match(first, [row(BOB, 1), row(ANN, 2), row(None, 3, ai=True)], 2.0)
     assert middle[ANN].place_score == 0.75 and middle[BOB].place_score == 0.5
-    teams = [row(ANN, 1, team="wise"), row(BOB, 2, team="wicked"), row(CAT, 2, team="wicked"), row(None, 1, ai=True)]
+    teams = [
+        row(ANN, 1, team="wise"),
+        row(BOB, 2, team="wicked"),
+        row(CAT, 2, team="wicked"),
+        row(None, 1, ai=True),
+    ]
     assert ratings.placing_score(teams[1], teams) == 0.0 and ratings.placing_score(teams[0], teams) == 1.0
     left = row(CAT, 1, left=True)
     assert ratings.placing_score(left, [left, row(ANN, 2)]) == 0.0, "a player who left is never credited"
@@ -190,7 +224,9 @@ async def test_a_board_of_ai_matches_ranks_by_placings(repo: Repository, lb: Lea
 # --- standings through the finishing move ----------------------------------------------------
 
 
-async def test_finished_matches_fill_the_board_in_the_same_transaction(repo: Repository, lb: LeaderboardService) -> None:
+async def test_finished_matches_fill_the_board_in_the_same_transaction(
+    repo: Repository, lb: LeaderboardService
+) -> None:
     mid = await finish(repo, G1, row(ANN, 1, score=2), row(BOB, 2, score=1))
     await finish(repo, G1, row(ANN, 1, score=3), row(CAT, 2, score=0))
     await finish(repo, G1, row(CAT, 1), row(None, 2, ai=True))
@@ -211,8 +247,14 @@ async def test_finished_matches_fill_the_board_in_the_same_transaction(repo: Rep
 
 async def test_cancelled_matches_count_for_nobody(repo: Repository, lb: LeaderboardService) -> None:
     svc = MatchService(repo, ai_delay=0)
-    m = await svc.open_lobby(guild_id=G1, channel_id=999, host_id=ANN, host_name="Ann", game_id="crown",
-                             options={"variant": "tourney"})
+    m = await svc.open_lobby(
+        guild_id=G1,
+        channel_id=999,
+        host_id=ANN,
+        host_name="Ann",
+        game_id="crown",
+        options={"variant": "tourney"},
+    )
     await svc.join(m.id, BOB, "Bob")
     await svc.start(m.id, ANN)
     await svc.cancel(m.id, ANN, is_admin=False)
@@ -221,10 +263,18 @@ async def test_cancelled_matches_count_for_nobody(repo: Repository, lb: Leaderbo
     assert (await lb.stats(G1, ANN)).boards == ()
 
 
-async def test_a_real_match_with_ai_seats_counts_for_the_human_only(repo: Repository, lb: LeaderboardService) -> None:
+async def test_a_real_match_with_ai_seats_counts_for_the_human_only(
+    repo: Repository, lb: LeaderboardService
+) -> None:
     svc = MatchService(repo, ai_delay=0)
-    m = await svc.open_lobby(guild_id=G1, channel_id=998, host_id=ANN, host_name="Ann", game_id="crown",
-                             options={"variant": "defend"})
+    m = await svc.open_lobby(
+        guild_id=G1,
+        channel_id=998,
+        host_id=ANN,
+        host_name="Ann",
+        game_id="crown",
+        options={"variant": "defend"},
+    )
     await svc.add_ai(m.id, ANN)
     m = await svc.start(m.id, ANN)
     for _ in range(2000):
@@ -249,7 +299,14 @@ async def test_a_real_match_with_ai_seats_counts_for_the_human_only(repo: Reposi
 def assert_same_standings(before: Sequence[Any], after: Sequence[Any]) -> None:
     """Two pages of one board list the same players, ranks, counts and ratings."""
     for x, y in zip(before, after):
-        assert (x.user_id, x.rank, x.played, x.wins, x.losses, x.points) == (y.user_id, y.rank, y.played, y.wins, y.losses, y.points)
+        assert (x.user_id, x.rank, x.played, x.wins, x.losses, x.points) == (
+            y.user_id,
+            y.rank,
+            y.played,
+            y.wins,
+            y.losses,
+            y.points,
+        )
         assert x.mu == pytest.approx(y.mu, abs=1e-9) and x.sigma == pytest.approx(y.sigma, abs=1e-9)
 
 
@@ -270,7 +327,9 @@ async def test_standings_equal_a_rebuild_from_the_results(repo: Repository, lb: 
     assert_same_standings(before, after)
 
 
-async def test_last_moves_at_once_leave_the_standings_a_rebuild_gives(repo: Repository, lb: LeaderboardService) -> None:
+async def test_last_moves_at_once_leave_the_standings_a_rebuild_gives(
+    repo: Repository, lb: LeaderboardService
+) -> None:
     """Matches of two servers ending at the same moment, the same players in many of them: no
     result is lost, the first season of each server is opened once, and the standings are what
     a rebuild from the results gives (each last move reads standings, then writes them)."""
@@ -349,7 +408,9 @@ async def test_an_empty_season_is_renamed_not_archived(lb: LeaderboardService) -
         await lb.start_season(G1, "   ", is_admin=True)
 
 
-async def test_starting_or_ending_a_season_needs_manage_server(repo: Repository, lb: LeaderboardService) -> None:
+async def test_starting_or_ending_a_season_needs_manage_server(
+    repo: Repository, lb: LeaderboardService
+) -> None:
     await finish(repo, G1, row(ANN, 1), row(BOB, 2))
     with pytest.raises(NeedsManageServer) as err:
         await lb.start_season(G1, "Mine", is_admin=False)
@@ -444,7 +505,9 @@ def test_migration_puts_older_results_into_a_first_season(tmp_path: Path) -> Non
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), "head")
     con = sqlite3.connect(path)
-    assert con.execute("select guild_id, number, name, ended_at from seasons").fetchall() == [(G1, 1, "Season 1", None)]
+    assert con.execute("select guild_id, number, name, ended_at from seasons").fetchall() == [
+        (G1, 1, "Season 1", None)
+    ]
     assert {s for (s,) in con.execute("select season_id from results")} == {1}
     got = dict(con.execute("select user_id, wins from standings").fetchall())
     assert got == {ANN: 1, BOB: 1, CAT: 0}

@@ -22,7 +22,9 @@ __all__ = ["postgres_server"]
 
 
 def _differences(connection: Connection) -> list[Any]:
-    context = MigrationContext.configure(connection, opts={"compare_type": True, "compare_server_default": False})
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": False}
+    )
     return list(compare_metadata(context, SQLModel.metadata))
 
 

@@ -150,7 +150,9 @@ def service(repo: Repository, threads: Threads) -> MatchService:
     return svc
 
 
-async def people_play(svc: MatchService, party_id: int, people: dict[int, str], *, until_round: int | None = None) -> PartySnapshot:
+async def people_play(
+    svc: MatchService, party_id: int, people: dict[int, str], *, until_round: int | None = None
+) -> PartySnapshot:
     """Every person makes a legal move whenever asked, until the party ends (or reaches a round)."""
     for _ in range(20_000):
         party = await svc.get_party(party_id)
@@ -175,7 +177,9 @@ async def people_play(svc: MatchService, party_id: int, people: dict[int, str], 
     raise AssertionError("the party did not end")
 
 
-async def open_party(svc: MatchService, *, ais: int, people: dict[int, str], rounds: str = "2") -> PartySnapshot:
+async def open_party(
+    svc: MatchService, *, ais: int, people: dict[int, str], rounds: str = "2"
+) -> PartySnapshot:
     party = await svc.open_party(guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty")
     for user, name in people.items():
         if user != HOST:
@@ -356,7 +360,11 @@ async def test_a_crash_between_opening_a_thread_and_creating_its_match_reuses_th
 def test_every_party_game_gives_every_seat_a_total(game_id: str) -> None:
     """A party adds up SeatResult.score: a game that declares party options must give one."""
     game = GAMES[game_id]
-    options = {o.key: o.default_value for o in game.options} | dict(game.party_options or ()) | dict(game.hints.quick)
+    options = (
+        {o.key: o.default_value for o in game.options}
+        | dict(game.party_options or ())
+        | dict(game.hints.quick)
+    )
     players = game.hints.players or game.min_players
     state = game.setup(players, 7, options)
     rng = Rng.from_seed(7)
@@ -386,7 +394,10 @@ async def test_partners_are_drawn_again_between_rounds(repo: Repository) -> None
         for table in party.round_tables(1):
             before |= seating.partner_pairs(table.seating)
         for table in party.round_tables(2):
-            assert not seating.partner_pairs(table.seating) & before, (party.round_tables(1), party.round_tables(2))
+            assert not seating.partner_pairs(table.seating) & before, (
+                party.round_tables(1),
+                party.round_tables(2),
+            )
         assert party.status == MatchStatus.FINISHED
     finally:
         await svc.close()
@@ -414,7 +425,9 @@ async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -
     seats that fill a table play at the normal level, named after the party's AI players."""
     svc = service(repo, Threads())
     try:
-        party = await svc.open_party(guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="court")
+        party = await svc.open_party(
+            guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="court"
+        )
         with pytest.raises(errors.LobbyError, match="not an AI level"):
             await svc.party_add_ai(party.id, HOST, "expert")
         with pytest.raises(errors.NotHost):
@@ -423,10 +436,15 @@ async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -
             party = await svc.party_add_ai(party.id, HOST, level)
         party = await svc.get_party(party.id)  # as stored
         assert [(p.name, p.ai, p.level) for p in party.players] == [
-            ("Host", False, "normal"), ("AI 1", True, "hard"), ("AI 2", True, "easy"), ("AI 3", True, "normal")
+            ("Host", False, "normal"),
+            ("AI 1", True, "hard"),
+            ("AI 2", True, "easy"),
+            ("AI 3", True, "normal"),
         ]
         assert PartyPlayer.from_json({"user_id": None, "name": "AI 1", "ai": True}).level == "normal"
-        party = await svc.party_start(party.id, HOST)  # 4 players at 2 tables of 2, each filled up to court's 4
+        party = await svc.party_start(
+            party.id, HOST
+        )  # 4 players at 2 tables of 2, each filled up to court's 4
         levels: dict[str, str] = {}
         for table in party.round_tables():
             assert table.match_id is not None

@@ -55,7 +55,9 @@ def test_typed_choices_by_code_or_label_any_case() -> None:
     assert typed_parts(FOLLOW, "7h Kd") is None
     assert typed_parts(FOLLOW, "7h 7", partial=True) == ["7h"]  # the last word is being typed
     assert typed_parts(FOLLOW, "7h 7s ", partial=True) == ["7h", "7s"]
-    assert resolve_move([FOLLOW], "7s 2c") is not None and resolve_move([FOLLOW], "7s 2c").code == "play:7s.2c"  # type: ignore[union-attr]
+    assert (
+        resolve_move([FOLLOW], "7s 2c") is not None and resolve_move([FOLLOW], "7s 2c").code == "play:7s.2c"
+    )  # type: ignore[union-attr]
     assert resolve_move([FOLLOW], "7s") is None  # too few for this pick
     assert resolve_move([FOLLOW], "play:7h.7s").code == "play:7h.7s"  # type: ignore[union-attr]
 

@@ -62,9 +62,13 @@ def test_replay_gives_the_same_match(game_id: str, match: dict[str, Any]) -> Non
         chosen, rng = rng.choice(actors)
         move_seed, rng = rng.next64()
         assert chosen == seat, f"move {step}: another seat acts"
-        assert game.ai_move(state, seat, Rng.from_seed(move_seed)).code == code, f"move {step}: the AI chose otherwise"
+        assert game.ai_move(state, seat, Rng.from_seed(move_seed)).code == code, (
+            f"move {step}: the AI chose otherwise"
+        )
         state, events = game.apply(state, seat, code)
-        assert step_digest(game, state, events, players) == match["digests"][step], f"move {step}: views differ"
+        assert step_digest(game, state, events, players) == match["digests"][step], (
+            f"move {step}: views differ"
+        )
     assert outcome_of(game, state) == match["outcome"]
 
 
@@ -75,7 +79,9 @@ def test_saved_states_load_and_play_on(game_id: str, match: dict[str, Any]) -> N
     for saved in match["saved"]:
         state = game.load(saved["state"])
         at = saved["at"]
-        assert step_digest(game, state, [], players) == saved["views"], f"state saved at move {at} shows otherwise"
+        assert step_digest(game, state, [], players) == saved["views"], (
+            f"state saved at move {at} shows otherwise"
+        )
         for seat, code in match["moves"][at:]:
             state, _events = game.apply(state, seat, code)
         assert outcome_of(game, state) == match["outcome"]

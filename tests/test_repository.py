@@ -32,10 +32,17 @@ async def repo(request: pytest.FixtureRequest, tmp_path: Path):
 
 async def _running(repo: Repository, channel: int = 2):
     m = await repo.create_match(
-        guild_id=1, channel_id=channel, host_id=3, game_id="crown", options={"variant": "defend"},
-        seats=[Seat(3, "Ann"), Seat(None, "AI 1", ai=True)], seed=7,
+        guild_id=1,
+        channel_id=channel,
+        host_id=3,
+        game_id="crown",
+        options={"variant": "defend"},
+        seats=[Seat(3, "Ann"), Seat(None, "AI 1", ai=True)],
+        seed=7,
     )
-    return await repo.start_match(m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None)
+    return await repo.start_match(
+        m.id, m.version, state={"n": 0}, seats=m.seats, deadline_at=None, deadline=None
+    )
 
 
 def test_urls_get_async_drivers() -> None:
@@ -56,14 +63,20 @@ async def test_migrations_are_idempotent_and_wal(repo: Repository, tmp_path: Pat
 async def test_one_active_match_per_channel(repo: Repository) -> None:
     await _running(repo)
     with pytest.raises(ChannelBusy):
-        await repo.create_match(guild_id=1, channel_id=2, host_id=4, game_id="crown", options={}, seats=[], seed=1)
-    other = await repo.create_match(guild_id=1, channel_id=9, host_id=4, game_id="crown", options={}, seats=[], seed=1)
+        await repo.create_match(
+            guild_id=1, channel_id=2, host_id=4, game_id="crown", options={}, seats=[], seed=1
+        )
+    other = await repo.create_match(
+        guild_id=1, channel_id=9, host_id=4, game_id="crown", options={}, seats=[], seed=1
+    )
     assert other.status == "lobby"
 
 
 async def test_move_is_one_transaction_with_version_and_log(repo: Repository) -> None:
     m = await _running(repo)
-    after = await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "pick:K", {"0": ["You picked"]}))
+    after = await repo.apply_move(
+        MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "pick:K", {"0": ["You picked"]})
+    )
     assert after.version == m.version + 1
     assert after.state == {"n": 1}
     assert after.notes == {"0": ["You picked"]}
@@ -83,9 +96,7 @@ async def test_stale_version_is_refused_and_writes_nothing(repo: Repository) -> 
 
 async def test_concurrent_moves_on_one_version_apply_exactly_once(repo: Repository) -> None:
     m = await _running(repo)
-    attempts = [
-        repo.apply_move(MatchUpdate(m.id, m.version, {"n": i}, 0, 3, f"m{i}", {})) for i in range(10)
-    ]
+    attempts = [repo.apply_move(MatchUpdate(m.id, m.version, {"n": i}, 0, 3, f"m{i}", {})) for i in range(10)]
     outcomes = await asyncio.gather(*attempts, return_exceptions=True)
     assert sum(not isinstance(o, Exception) for o in outcomes) == 1
     assert all(isinstance(o, StaleVersion) for o in outcomes if isinstance(o, Exception))
@@ -102,15 +113,30 @@ async def test_on_postgresql_a_move_does_not_queue_behind_the_one_writer(postgre
         matches = [await _running(repo, channel=20 + n) for n in range(3)]
         async with repo._write_lock:  # the writer is busy
             moved = await asyncio.wait_for(
-                asyncio.gather(*(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})) for m in matches)), 10
+                asyncio.gather(
+                    *(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})) for m in matches)
+                ),
+                10,
             )
             for before, after in zip(matches, moved, strict=True):
                 assert after.version == before.version + 1 and after == await repo.get_match(before.id)
                 assert [(mv.version, mv.code) for mv in await repo.moves(before.id)] == [(after.version, "a")]
             rows = (ResultRow(0, 3, False, 1, 2, None), ResultRow(1, None, True, 2, 0, None))
-            last = asyncio.ensure_future(repo.apply_move(MatchUpdate(
-                moved[0].id, moved[0].version, {"n": 2}, 0, 3, "b", {}, status=MatchStatus.FINISHED, results=rows,
-            )))
+            last = asyncio.ensure_future(
+                repo.apply_move(
+                    MatchUpdate(
+                        moved[0].id,
+                        moved[0].version,
+                        {"n": 2},
+                        0,
+                        3,
+                        "b",
+                        {},
+                        status=MatchStatus.FINISHED,
+                        results=rows,
+                    )
+                )
+            )
             await asyncio.sleep(0.2)
             assert not last.done()  # the last move waits for the writer
         done = await asyncio.wait_for(last, 10)
@@ -138,17 +164,42 @@ async def test_the_record_a_move_returns_is_what_a_fresh_read_returns(repo: Repo
     await repo.set_turn_message(m.id, 777)
     seats = (Seat(3, "Ann", missed=1), Seat(None, "AI 1", ai=True, level="hard"))
     moved = [
-        await repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1, "cards": [1, 2]}, 0, 3, "a", {"log": ["x"]})),
+        await repo.apply_move(
+            MatchUpdate(m.id, m.version, {"n": 1, "cards": [1, 2]}, 0, 3, "a", {"log": ["x"]})
+        ),
     ]
-    moved.append(await repo.apply_move(MatchUpdate(
-        moved[-1].id, moved[-1].version, {"n": 2}, 1, None, "b", {"log": ["x", "y"]}, seats=seats,
-        deadline_at=1234.5, deadline={"seat": 0, "left": 30},
-    )))
+    moved.append(
+        await repo.apply_move(
+            MatchUpdate(
+                moved[-1].id,
+                moved[-1].version,
+                {"n": 2},
+                1,
+                None,
+                "b",
+                {"log": ["x", "y"]},
+                seats=seats,
+                deadline_at=1234.5,
+                deadline={"seat": 0, "left": 30},
+            )
+        )
+    )
     assert moved[-1].seats == seats and moved[-1].deadline == {"seat": 0, "left": 30}
     # Ending without results (abandoned): the fast path on SQLite sets finished_at.
-    moved.append(await repo.apply_move(MatchUpdate(
-        moved[-1].id, moved[-1].version, {"n": 3}, 0, 3, "c", {}, status=MatchStatus.ABANDONED,
-    )))
+    moved.append(
+        await repo.apply_move(
+            MatchUpdate(
+                moved[-1].id,
+                moved[-1].version,
+                {"n": 3},
+                0,
+                3,
+                "c",
+                {},
+                status=MatchStatus.ABANDONED,
+            )
+        )
+    )
     assert moved[-1].status == MatchStatus.ABANDONED and moved[-1].finished_at is not None
     for rec in moved[:-1]:
         assert rec.message_id == 555 and rec.turn_message_id == 777 and rec.options == {"variant": "defend"}
@@ -160,20 +211,40 @@ async def test_matches_by_status_are_what_fresh_reads_return(repo: Repository) -
     """The restart's read of every open match (on SQLite straight on the writer thread's
     connection) gives each match exactly as a single read does, in id order."""
     lobby = await repo.create_match(
-        guild_id=1, channel_id=9, host_id=3, game_id="dynasty", options={"deck": "classic"}, seats=[Seat(3, "Ann")], seed=2**61 + 5,
+        guild_id=1,
+        channel_id=9,
+        host_id=3,
+        game_id="dynasty",
+        options={"deck": "classic"},
+        seats=[Seat(3, "Ann")],
+        seed=2**61 + 5,
     )
     running = await _running(repo, channel=10)
     await repo.set_message(running.id, 555)
-    running = await repo.apply_move(MatchUpdate(
-        running.id, running.version, {"n": 1}, 1, None, "a", {"log": ["x"]},
-        seats=(Seat(3, "Ann", missed=2), Seat(None, "AI 1", ai=True, level="hard")), deadline_at=99.5, deadline={"seat": 0},
-    ))
+    running = await repo.apply_move(
+        MatchUpdate(
+            running.id,
+            running.version,
+            {"n": 1},
+            1,
+            None,
+            "a",
+            {"log": ["x"]},
+            seats=(Seat(3, "Ann", missed=2), Seat(None, "AI 1", ai=True, level="hard")),
+            deadline_at=99.5,
+            deadline={"seat": 0},
+        )
+    )
     ended = await _running(repo, channel=11)
-    await repo.apply_move(MatchUpdate(ended.id, ended.version, {"n": 1}, 0, 3, "x", {}, status=MatchStatus.ABANDONED))
+    await repo.apply_move(
+        MatchUpdate(ended.id, ended.version, {"n": 1}, 0, 3, "x", {}, status=MatchStatus.ABANDONED)
+    )
     found = await repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
     assert [m.id for m in found] == [lobby.id, running.id]
     assert found == [await repo.get_match(lobby.id), await repo.get_match(running.id)]
-    assert found[1].deadline == {"seat": 0} and found[1].seats[1].level == "hard" and found[0].seed == 2**61 + 5
+    assert (
+        found[1].deadline == {"seat": 0} and found[1].seats[1].level == "hard" and found[0].seed == 2**61 + 5
+    )
     assert [m.id for m in await repo.matches_with_status(MatchStatus.ABANDONED)] == [ended.id]
 
 
@@ -228,7 +299,9 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
     assert await busy is True
     with pytest.raises(ZeroDivisionError):  # a job's error reaches its caller; the thread lives on
         await writer.run(lambda _conn: 1 / 0)
-    assert await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7  # left its transaction open
+    assert (
+        await writer.run(lambda conn: conn.exec_driver_sql("select 7").scalar()) == 7
+    )  # left its transaction open
     assert await writer.run(_in_a_transaction) == 8  # the next job still begins its own
     await writer.close()
     assert ran == [] and queued.cancelled()
@@ -237,16 +310,21 @@ async def test_the_writer_thread_skips_a_job_whose_caller_gave_up(tmp_path: Path
         await writer.run(lambda _conn: None)
 
 
-async def test_a_short_job_runs_at_once_on_the_loop_when_the_writer_is_idle_and_queues_otherwise(tmp_path: Path) -> None:
+async def test_a_short_job_runs_at_once_on_the_loop_when_the_writer_is_idle_and_queues_otherwise(
+    tmp_path: Path,
+) -> None:
     """``inline=True`` (a move's write) skips the hop to the writer thread when nothing is
     being written or waiting; behind a running or queued job it waits its turn in order."""
-    writer = WriterThread(create_engine(f"sqlite:///{tmp_path / 'w.db'}", connect_args={"check_same_thread": False}))
+    writer = WriterThread(
+        create_engine(f"sqlite:///{tmp_path / 'w.db'}", connect_args={"check_same_thread": False})
+    )
     here = threading.get_ident()
 
     def where(order: list[str], name: str) -> Callable[[Connection], int]:
         def job(conn: Connection) -> int:
             order.append(name)
             return threading.get_ident()
+
         return job
 
     order: list[str] = []
@@ -274,7 +352,9 @@ async def test_a_short_job_runs_at_once_on_the_loop_when_the_writer_is_idle_and_
     await writer.close()
 
 
-async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_database(tmp_path: Path) -> None:
+async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_database(
+    tmp_path: Path,
+) -> None:
     """Each write holds ``<file>-writer.lock`` (flock) for its transaction, so the writers of
     several processes on one SQLite file take turns, woken as soon as the lock is free,
     instead of polling SQLite's own lock with growing sleeps. Another process's writer is
@@ -285,9 +365,7 @@ async def test_writers_of_several_processes_take_turns_on_the_lock_beside_the_da
     m = await _running(repo)
     other = os.open(tmp_path / "bot.db-writer.lock", os.O_RDWR)
     fcntl.flock(other, fcntl.LOCK_EX)
-    move = asyncio.ensure_future(
-        repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {}))
-    )
+    move = asyncio.ensure_future(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})))
     await asyncio.sleep(0.2)
     assert not move.done()  # waits for the other writer
     fcntl.flock(other, fcntl.LOCK_UN)

@@ -23,7 +23,9 @@ def quick_options(game: Game[Any]) -> dict[str, str]:
     return opts
 
 
-def decisions(game: Game[Any], seed: int, every: int = 7, most: int = 4, start: Any = None) -> Iterator[tuple[Any, int]]:
+def decisions(
+    game: Game[Any], seed: int, every: int = 7, most: int = 4, start: Any = None
+) -> Iterator[tuple[Any, int]]:
     """Some states of a match played by the game's AI (from ``start``, or a new match with
     the quick options) where a seat has a choice to make."""
     players = game.hints.players or game.min_players
@@ -81,7 +83,9 @@ def test_search_respects_the_budget_and_the_stop_check() -> None:
     assert find_move(game.legal_moves(state, seat), result.move.code) is not None
     stopped_at_once = search_move(game, state, seat, seed=1, rollouts=10_000, stop=lambda: True)
     assert stopped_at_once.rollouts == 0
-    assert find_move(game.legal_moves(state, seat), stopped_at_once.move.code) is not None  # the game AI's choice
+    assert (
+        find_move(game.legal_moves(state, seat), stopped_at_once.move.code) is not None
+    )  # the game AI's choice
 
 
 def test_place_value() -> None:
@@ -91,7 +95,9 @@ def test_place_value() -> None:
     assert 0 < place_value(outcome, 2) < 0.5
 
 
-def test_margin_value_follows_the_game_s_direction_and_stays_in_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_margin_value_follows_the_game_s_direction_and_stays_in_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     highest = Outcome((SeatResult(0, 1, 30), SeatResult(1, 2, 20), SeatResult(2, 3, 5)), "")
     assert margin_value(highest, 0) > 0 > margin_value(highest, 1) > margin_value(highest, 2) >= -1
     lowest = Outcome((SeatResult(0, 2, 30), SeatResult(1, 1, 20)), "")  # penalties: lowest wins
@@ -125,8 +131,12 @@ def test_simulate_with_levels() -> None:
     shares = [v["win_share_per_seat"] for v in report["levels"].values()]
     assert abs(sum(shares) - 1.0) < 1e-6
     assert report["hard_move_ms"]["moves"] > 0
-    assert report == simulate("crown", 6, 1, 2, {"variant": "tourney"}, levels=["hard", "easy"], rollouts=8) | {
-        "seconds": report["seconds"], "games_per_s": report["games_per_s"], "hard_move_ms": report["hard_move_ms"],
+    assert report == simulate(
+        "crown", 6, 1, 2, {"variant": "tourney"}, levels=["hard", "easy"], rollouts=8
+    ) | {
+        "seconds": report["seconds"],
+        "games_per_s": report["games_per_s"],
+        "hard_move_ms": report["hard_move_ms"],
     }
 
 
@@ -158,7 +168,9 @@ def test_standing_runs_through_a_match_and_agrees_with_the_outcome(game_id: str)
         final = game.standing(state)
         outcome = game.outcome(state)
         assert outcome is not None
-        assert final is None or [(r.seat, r.place) for r in final.results] == [(r.seat, r.place) for r in outcome.results]
+        assert final is None or [(r.seat, r.place) for r in final.results] == [
+            (r.seat, r.place) for r in outcome.results
+        ]
     assert (game.standing(state) is not None) == (game_id in {"four", "dreams", "dynasty", "court"})
 
 
@@ -210,7 +222,9 @@ def past_the_first_stage(game: Game[Any], state: Any) -> Any:
     return state
 
 
-def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """In a match of several hands, a rollout ends where the hand is scored (the stage
     changes) and is valued by the totals then; in a one-hand match that is the match's
     end, so the search plays exactly as with no stages at all."""
@@ -236,7 +250,9 @@ def test_dynasty_rollouts_end_with_the_hand_and_are_valued_by_the_totals(monkeyp
     assert [r.place for r in standing.results] == [1 + sum(1 for u in totals if u < t) for t in totals]  # type: ignore[operator]
 
 
-def test_court_rollouts_end_with_the_round_and_are_valued_by_the_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_court_rollouts_end_with_the_round_and_are_valued_by_the_scores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Court's rounds are dealt afresh, so its rollouts end where a round is scored (the
     stage is the round's number) and are valued by the match's scores then: far fewer
     moves a rollout in a match of 500 points than played to its end."""

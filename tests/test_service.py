@@ -38,7 +38,12 @@ async def svc(repo: Repository):
 
 async def lobby(svc: MatchService, variant: str = "defend", channel: int = 5):
     return await svc.open_lobby(
-        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id="crown", options={"variant": variant}
+        guild_id=1,
+        channel_id=channel,
+        host_id=HOST,
+        host_name="Host",
+        game_id="crown",
+        options={"variant": variant},
     )
 
 
@@ -158,8 +163,12 @@ async def test_a_finished_match_leaves_nothing_in_the_services_maps(repo: Reposi
         async def released() -> bool:
             gc.collect()  # the locks are weak values: gone with their last holder
             return not (
-                m.id in svc._cache or m.id in svc._in_channel.values() or m.id in svc._locks
-                or m.id in svc._timers or m.id in svc._ai_tasks or m.id in svc._ai_pauses
+                m.id in svc._cache
+                or m.id in svc._in_channel.values()
+                or m.id in svc._locks
+                or m.id in svc._timers
+                or m.id in svc._ai_tasks
+                or m.id in svc._ai_pauses
             )
 
         await wait_for(released, timeout=3)
@@ -188,7 +197,9 @@ async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository
     await svc2.close()
 
 
-async def test_a_restore_with_freeze_keeps_the_restored_matches_out_of_the_collectors_way(repo: Repository) -> None:
+async def test_a_restore_with_freeze_keeps_the_restored_matches_out_of_the_collectors_way(
+    repo: Repository,
+) -> None:
     """``python -m bot`` restores with ``freeze``: the restored matches (and all else alive)
     go to the collector's permanent generation, the collector runs again afterwards, and the
     matches play on; without ``freeze`` nothing is frozen."""
@@ -214,7 +225,9 @@ async def test_a_restore_with_freeze_keeps_the_restored_matches_out_of_the_colle
         gc.unfreeze()
 
 
-async def test_an_ai_seat_moves_after_its_visible_pause_and_a_restart_wakes_it_by_a_timer(repo: Repository) -> None:
+async def test_an_ai_seat_moves_after_its_visible_pause_and_a_restart_wakes_it_by_a_timer(
+    repo: Repository,
+) -> None:
     """An easy or normal AI seat waits ``ai_delay`` before its move, as a handle on the
     event loop's clock (its task starts when the pause ends: a restart wakes thousands); a
     restart wakes it the same way."""
@@ -257,13 +270,20 @@ async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchServic
     assert results[1].left and not results[1].is_ai
 
 
-async def test_ai_seats_without_a_pause_still_give_the_event_loop_a_turn_between_moves(svc: MatchService, repo: Repository) -> None:
+async def test_ai_seats_without_a_pause_still_give_the_event_loop_a_turn_between_moves(
+    svc: MatchService, repo: Repository
+) -> None:
     """With no visible pause (``AI_DELAY=0``) a table of AI seats alone plays on at once. A
     move's write on SQLite may finish without suspending (db.writer), so the AI gives the
     event loop a turn for everyone else before each move, rather than holding it for the
     whole match (it did, on SQLite, before this was checked)."""
     m = await svc.open_lobby(  # turns one after another: one AI wake plays a run of moves
-        guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty", options={"deck": "classic", "hands": "1"}
+        guild_id=1,
+        channel_id=5,
+        host_id=HOST,
+        host_name="Host",
+        game_id="dynasty",
+        options={"deck": "classic", "hands": "1"},
     )
     await svc.join(m.id, BOB, "Bob")
     m = await svc.start(m.id, HOST)
@@ -296,7 +316,9 @@ async def test_ai_seats_without_a_pause_still_give_the_event_loop_a_turn_between
     assert not held, f"AI moves written with no turn for anyone else between them: {held} of {len(at_write)}"
 
 
-async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(svc: MatchService, repo: Repository, monkeypatch) -> None:
+async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(
+    svc: MatchService, repo: Repository, monkeypatch
+) -> None:
     """The hard AI thinks off the lock on one version; if a human moves meanwhile, its move
     is dropped and it thinks again on the new version (crown tourney: both pick at once)."""
     thinking, host_moved = threading.Event(), threading.Event()
@@ -328,7 +350,9 @@ async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(svc: Ma
     await wait_for(ai_moved)
     first, second = (await repo.moves(m.id))[:2]
     assert (first.code, second.code) == ("pick:K", "pick:D"), "the stale pick:B was dropped"
-    assert len(calls) >= 2 and calls[1][0] == moved.snapshot.state, "it thought again on the version after the host's move"
+    assert len(calls) >= 2 and calls[1][0] == moved.snapshot.state, (
+        "it thought again on the version after the host's move"
+    )
 
 
 class Reminders:
@@ -515,7 +539,9 @@ async def test_a_refusal_names_players_never_a_seat_token(svc: MatchService, gam
     text = str(refused.value)
     assert not SEAT_TOKEN_RE.search(text), text
     awaited = [snap.seats[s].name for s in acting]
-    assert "waiting for" in text and any(name in text for name in awaited), text  # whoever is awaited, by name
+    assert "waiting for" in text and any(name in text for name in awaited), (
+        text
+    )  # whoever is awaited, by name
 
 
 async def test_a_snapshot_asks_its_engine_once_for_each_seats_moves_and_view(svc: MatchService) -> None:

@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTING = re.compile(r"""\(\s*["']([A-Z][A-Z0-9_]+)["']""")  # _float("AI_DELAY", ...), environ.get("DISCORD_TOKEN")
+SETTING = re.compile(
+    r"""\(\s*["']([A-Z][A-Z0-9_]+)["']"""
+)  # _float("AI_DELAY", ...), environ.get("DISCORD_TOKEN")
 
 
 def read_by_the_bot() -> set[str]:
@@ -15,7 +17,13 @@ def read_by_the_bot() -> set[str]:
 
 
 def test_the_settings_are_found_at_all() -> None:
-    assert {"DISCORD_TOKEN", "DATABASE_URL", "AI_PROCESSES", "ANSWERS_FIRST_SECONDS", "SHARD_IDS"} <= read_by_the_bot()
+    assert {
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "AI_PROCESSES",
+        "ANSWERS_FIRST_SECONDS",
+        "SHARD_IDS",
+    } <= read_by_the_bot()
 
 
 def test_env_example_lists_exactly_the_settings() -> None:
@@ -27,5 +35,7 @@ def test_env_example_lists_exactly_the_settings() -> None:
 def test_readme_settings_table_lists_exactly_the_settings() -> None:
     readme = (ROOT / "README.md").read_text()
     rows = [line for line in readme.splitlines() if line.startswith("| `")]
-    named = {name for row in rows for name in re.findall(r"`([A-Z][A-Z0-9_]+)`", row.split("|")[1])}  # first cells
+    named = {
+        name for row in rows for name in re.findall(r"`([A-Z][A-Z0-9_]+)`", row.split("|")[1])
+    }  # first cells
     assert named == read_by_the_bot()

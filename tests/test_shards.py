@@ -56,8 +56,14 @@ async def test_each_process_restores_only_the_matches_of_its_shards(url: str) ->
     for shard in (0, 1):
         for n in range(3):
             guild = guild_on_shard(shard, 2, n)
-            m = await setup.open_lobby(guild_id=guild, channel_id=guild + 1, host_id=7, host_name="ann", game_id="crown",
-                                       options={"variant": "defend"})
+            m = await setup.open_lobby(
+                guild_id=guild,
+                channel_id=guild + 1,
+                host_id=7,
+                host_name="ann",
+                game_id="crown",
+                options={"variant": "defend"},
+            )
             await setup.add_ai(m.id, 7)
             await setup.start(m.id, 7)
             wanted[shard].add(m.id)
@@ -98,14 +104,24 @@ WRITER = textwrap.dedent(
 async def test_two_processes_on_one_database_never_apply_a_move_twice(url: str) -> None:
     repo = Repository(url)
     await repo.migrate()
-    m = await repo.create_match(guild_id=1, channel_id=2, host_id=3, game_id="crown", options={}, seats=[Seat(3, "Ann")], seed=1)
+    m = await repo.create_match(
+        guild_id=1, channel_id=2, host_id=3, game_id="crown", options={}, seats=[Seat(3, "Ann")], seed=1
+    )
     m = await repo.start_match(m.id, m.version, state={}, seats=m.seats, deadline_at=None, deadline=None)
     await repo.close()
     # Both processes race for the same 40 versions, each move expecting the version before it.
     procs = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-c", WRITER, url, str(m.id), str(m.version), tag, cwd=ROOT,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-c",
+            WRITER,
+            url,
+            str(m.id),
+            str(m.version),
+            tag,
+            cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         for tag in ("a", "b")
     ]
@@ -118,5 +134,7 @@ async def test_two_processes_on_one_database_never_apply_a_move_twice(url: str) 
     final = await repo.get_match(m.id)
     await repo.close()
     assert final is not None
-    assert [mv.version for mv in moves] == list(range(m.version + 1, final.version + 1)), "one move per version"
+    assert [mv.version for mv in moves] == list(range(m.version + 1, final.version + 1)), (
+        "one move per version"
+    )
     assert len(moves) == len(won[0]) + len(won[1])

@@ -55,10 +55,14 @@ def test_every_game_and_option_is_laid_out() -> None:
         for option in game.options:
             if not option.multi:
                 for value, _label in option.choices:
-                    assert (game_id, option.key, value) in covered, f"{game_id}: {option.key}={value} is never rendered"
+                    assert (game_id, option.key, value) in covered, (
+                        f"{game_id}: {option.key}={value} is never rendered"
+                    )
 
 
-def _late_position(game: Game, players: int, options: Mapping[str, str], seed: int) -> tuple[Any, dict[str, Any]]:
+def _late_position(
+    game: Game, players: int, options: Mapping[str, str], seed: int
+) -> tuple[Any, dict[str, Any]]:
     """A state well into a random match (the last running one before it ends, or move 400)."""
     rnd = random.Random(seed)
     state = game.setup(players, seed, options)
@@ -77,15 +81,29 @@ def _late_position(game: Game, players: int, options: Mapping[str, str], seed: i
     return state, notes
 
 
-def _snapshot(game: Game, state: Any, notes: dict[str, Any], players: int, options: Mapping[str, str]) -> Snapshot:
+def _snapshot(
+    game: Game, state: Any, notes: dict[str, Any], players: int, options: Mapping[str, str]
+) -> Snapshot:
     names = ["Annabelle", "Bartholomew", "Cat", "Dmitri", "Eve", "Fitzgerald", "Gwendolyn", "Hu"]
     now = time.time()
     record = MatchRecord(
-        id=4242, guild_id=1, channel_id=2, message_id=3, host_id=100, game_id=game.id, options=dict(options),
-        status=MatchStatus.RUNNING, seats=tuple(Seat(100 + i, names[i % len(names)]) for i in range(players)),
-        version=137, seed=1, state=game.dump(state), notes=notes, deadline_at=now + 60,
+        id=4242,
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=100,
+        game_id=game.id,
+        options=dict(options),
+        status=MatchStatus.RUNNING,
+        seats=tuple(Seat(100 + i, names[i % len(names)]) for i in range(players)),
+        version=137,
+        seed=1,
+        state=game.dump(state),
+        notes=notes,
+        deadline_at=now + 60,
         deadline={"version": 137, "turn": {"at": now + 60, "warn_at": now, "warned": False, "seats": [0]}},
-        created_at=now, updated_at=now,
+        created_at=now,
+        updated_at=now,
     )
     return Snapshot(record, game, state)
 
@@ -112,7 +130,9 @@ def _lines(embed: discord.Embed) -> list[str]:
 
 @pytest.mark.parametrize(("game_id", "options", "players"), LAYOUTS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, options: dict[str, str], players: int, seed: int) -> None:
+def test_table_and_hands_fit_discord_and_stay_compact(
+    game_id: str, options: dict[str, str], players: int, seed: int
+) -> None:
     game = ALL_GAMES[game_id]
     state, notes = _late_position(game, players, options, seed)
     snap = _snapshot(game, state, notes, players, options)
@@ -125,7 +145,9 @@ def test_table_and_hands_fit_discord_and_stay_compact(game_id: str, options: dic
     assert not repeated, f"repeated on the table: {repeated}"
     assert sum(1 for line in lines if line.startswith("• ")) <= render.RECENT_EVENTS
     for seat in range(players):
-        hand = render.hand_embed(snap, seat, snap.view(seat), notice=["You chose: something."], has_moves=True)
+        hand = render.hand_embed(
+            snap, seat, snap.view(seat), notice=["You chose: something."], has_moves=True
+        )
         _limits(hand)
         hand_lines = [line for line in _lines(hand) if line not in ("",)]
         repeated = {line for line in hand_lines if hand_lines.count(line) > 1}
@@ -180,7 +202,10 @@ async def test_cards_new_since_the_last_look_are_marked_once() -> None:
     marked: dict[str, int] = {}
     for game_id in sorted(GAMES):
         game = GAMES[game_id]
-        players, options = game.hints.players or game.min_players, {o.key: o.default_value for o in game.options}
+        players, options = (
+            game.hints.players or game.min_players,
+            {o.key: o.default_value for o in game.options},
+        )
         rnd = random.Random(3)
         state = game.setup(players, 3, options)
         notes: dict[str, Any] = {}
@@ -217,11 +242,17 @@ def test_a_multi_choice_option_left_empty_says_what_that_means() -> None:
             if option.multi and not defaults[option.key]:
                 assert line == f"{option.label}: **{option.empty}**", line
     dynasty = GAMES["dynasty"]
-    assert "Card changes: **none (every expansion card in play, no Secret Key)**" in render.option_summary(dynasty, {})
+    assert "Card changes: **none (every expansion card in play, no Secret Key)**" in render.option_summary(
+        dynasty, {}
+    )
 
 
 def test_an_empty_part_of_the_hand_leaves_no_double_gap() -> None:
-    assert render.single_spaced(["", "You chose: x.", "", "", "*Waiting.*"]) == ["You chose: x.", "", "*Waiting.*"]
+    assert render.single_spaced(["", "You chose: x.", "", "", "*Waiting.*"]) == [
+        "You chose: x.",
+        "",
+        "*Waiting.*",
+    ]
 
 
 def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
@@ -244,9 +275,17 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
 
     # What the move caused stays, even where it names the player: only the table's first
     # line, the move itself, is left out.
-    events = (Event("{p1} has picked."), Event("Round 2 reveal: {p0} Witch (2), {p1} Knight (3)."), Event("{p1} wins round 2 with the higher card."))
+    events = (
+        Event("{p1} has picked."),
+        Event("Round 2 reveal: {p0} Witch (2), {p1} Knight (3)."),
+        Event("{p1} wins round 2 with the higher card."),
+    )
     notice = played_notice(MoveResult(snap, 1, pick, events))
-    assert notice == ["You chose: Pick King (5).", "Round 2 reveal: {p0} Witch (2), {p1} Knight (3).", "{p1} wins round 2 with the higher card."], notice
+    assert notice == [
+        "You chose: Pick King (5).",
+        "Round 2 reveal: {p0} Witch (2), {p1} Knight (3).",
+        "{p1} wins round 2 with the higher card.",
+    ], notice
 
     # Crown's find: the answer to a reveal says which card it was.
     find = game.setup(2, 1, {"variant": "find"})
@@ -255,7 +294,9 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     after, found = game.apply(find, vassal, reveal)
     notice = played_notice(MoveResult(_snapshot(game, after, {}, 2, {}), vassal, reveal, tuple(found)))
     card = find.spread[0]
-    assert notice[0] == "You chose: Reveal place 1." and any(card_names[card] in line for line in notice[1:]), notice
+    assert notice[0] == "You chose: Reveal place 1." and any(
+        card_names[card] in line for line in notice[1:]
+    ), notice
 
     assert chosen_echo(catch_move(1).label) == "You chose: Catch {p1}: no On Guard call."
     assert chosen_echo(CALL.label) == "You chose: Call On Guard!"

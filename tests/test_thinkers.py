@@ -36,7 +36,12 @@ async def test_a_search_in_a_worker_process_is_the_search_here(game_id: str, pla
     seat = min(game.to_act(state))
     here = search_move(game, state, seat, 99, 24)
     there = await thinkers.search(1, game, state, seat, 99, 24, time.monotonic() + 120)
-    assert (there.move, there.rounds, there.rollouts, there.values) == (here.move, here.rounds, here.rollouts, here.values)
+    assert (there.move, there.rounds, there.rollouts, there.values) == (
+        here.move,
+        here.rounds,
+        here.rollouts,
+        here.values,
+    )
     assert there.rollouts > 0
 
 
@@ -105,7 +110,9 @@ async def test_searches_beyond_the_cores_share_them_instead_of_waiting() -> None
     pool, seen = thinkers._pool(workers), set()
     while len(seen) < workers:  # every worker started (each holds a job a moment, so all take one)
         held = "__import__('time').sleep(0.2) or __import__('os').getpid()"
-        seen |= set(await asyncio.gather(*(asyncio.wrap_future(pool.submit(eval, held)) for _ in range(workers))))
+        seen |= set(
+            await asyncio.gather(*(asyncio.wrap_future(pool.submit(eval, held)) for _ in range(workers)))
+        )
     deadline = time.monotonic() + 1.5
     results = await asyncio.gather(
         *(thinkers.search(workers, game, state, seat, n, 100_000, deadline) for n in range(workers))
@@ -120,7 +127,9 @@ async def test_a_worker_runs_below_the_bot() -> None:
     assert niceness >= min(19, os.nice(0) + worker.NICENESS)
 
 
-async def test_the_service_searches_in_a_worker_process_when_it_has_some(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_service_searches_in_a_worker_process_when_it_has_some(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With ``ai_processes`` the hard seat's move comes from the pool; the thread's search is
     never called."""
 

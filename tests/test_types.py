@@ -11,5 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_mypy_is_clean() -> None:
-    out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(ROOT / ".mypy_cache")])
+    out, err, status = api.run(
+        ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(ROOT / ".mypy_cache")]
+    )
     assert status == 0, out + err

@@ -108,7 +108,11 @@ class Pick:
             return None
         parts = tuple(tail.split(PICK_SEPARATOR)) if tail else ()
         known = {part for part, _label in self.items}
-        if not self.least <= len(parts) <= self.most or len(set(parts)) != len(parts) or not set(parts) <= known:
+        if (
+            not self.least <= len(parts) <= self.most
+            or len(set(parts)) != len(parts)
+            or not set(parts) <= known
+        ):
             return None
         return parts
 

@@ -160,15 +160,36 @@ class Crown(GameBase[CrownState]):
     )
     rules = RULES
     commands = (
-        Command("pick", "Pick your secret card (defend, support, tourney).", ("pick",), "card", "The card to pick"),
-        Command("reveal", "Find the King: reveal a face-down place.", ("reveal",), "place", "The place to reveal (1-5)"),
+        Command(
+            "pick", "Pick your secret card (defend, support, tourney).", ("pick",), "card", "The card to pick"
+        ),
+        Command(
+            "reveal",
+            "Find the King: reveal a face-down place.",
+            ("reveal",),
+            "place",
+            "The place to reveal (1-5)",
+        ),
         Command("end", "The King at Court: the King ends the questioning.", ("end",)),
         Command("ready", "The King at Court: you are done questioning.", ("ready",)),
         Command("witch", "The King at Court: the Witch reveals every card and re-deals.", ("witch",)),
-        Command("peek", "The King at Court: the former Knight looks at one card.", ("peek",), "player", "Whose card"),
-        Command("accuse", "The King at Court: accuse a player of being the Dragon.", ("accuse",), "player", "Who"),
-        Command("beggar", "The King at Court: as the Beggar, join the Wicked or stay.", ("join", "stay"), "choice",
-                "Join the Wicked, or stay hidden"),
+        Command(
+            "peek",
+            "The King at Court: the former Knight looks at one card.",
+            ("peek",),
+            "player",
+            "Whose card",
+        ),
+        Command(
+            "accuse", "The King at Court: accuse a player of being the Dragon.", ("accuse",), "player", "Who"
+        ),
+        Command(
+            "beggar",
+            "The King at Court: as the Beggar, join the Wicked or stay.",
+            ("join", "stay"),
+            "choice",
+            "Join the Wicked, or stay hidden",
+        ),
     )
     card_kinds = ("pick",)
     hints = SuiteHints(players=2, vary=("variant",))
@@ -193,8 +214,15 @@ class Crown(GameBase[CrownState]):
             lord, rng = rng.below(2)
             spread, rng = rng.shuffled(DECK)
             return CrownState(
-                variant, players, rng, "find", lord=lord, spread=spread,
-                log=(f"{p(lord)} is the lord and spreads the deck face down; {p(1 - lord)} looks for the King.",),
+                variant,
+                players,
+                rng,
+                "find",
+                lord=lord,
+                spread=spread,
+                log=(
+                    f"{p(lord)} is the lord and spreads the deck face down; {p(1 - lord)} looks for the King.",
+                ),
             )
         if variant == "atcourt":
             dealt = DECK[:players]
@@ -202,7 +230,13 @@ class Crown(GameBase[CrownState]):
             cards, rng = rng.shuffled(dealt)
             king = cards.index(KING)
             return CrownState(
-                variant, players, rng, "question", cards=cards, aside=aside, king=king,
+                variant,
+                players,
+                rng,
+                "question",
+                cards=cards,
+                aside=aside,
+                king=king,
                 log=(f"{p(king)} reveals the King. Questioning begins (5 minutes at most).",),
             )
         lord = -1
@@ -211,9 +245,17 @@ class Crown(GameBase[CrownState]):
             lord, rng = rng.below(2)
             log = (f"{p(lord)} is the lord (wins on an even sum), {p(1 - lord)} the vassal (odd).",) + log
         return CrownState(
-            variant, players, rng, "pick", lord=lord, wins=zeros,
-            hands=(DECK,) * players, chosen=(None,) * players,
-            used=((),) * players, out_round=zeros, log=log,
+            variant,
+            players,
+            rng,
+            "pick",
+            lord=lord,
+            wins=zeros,
+            hands=(DECK,) * players,
+            chosen=(None,) * players,
+            used=((),) * players,
+            out_round=zeros,
+            log=log,
         )
 
     # --- whose move -----------------------------------------------------------------------
@@ -370,7 +412,11 @@ class Crown(GameBase[CrownState]):
         kind, _, arg = code.partition(":")
         if kind == "pick" and state.phase == "pick":
             if arg in NAME:
-                return f"You have already used your {NAME[arg]}." if state.variant == "tourney" else "You cannot pick that card."
+                return (
+                    f"You have already used your {NAME[arg]}."
+                    if state.variant == "tourney"
+                    else "You cannot pick that card."
+                )
             return "That is not a card of this game."
         if kind == "reveal" and state.phase == "find":
             return "That place is already revealed or does not exist; choose another face-down place."
@@ -472,7 +518,9 @@ class Crown(GameBase[CrownState]):
             winner = 1 - losers[0]
             wins[winner] += 1
             events.append(
-                Event(f"{NAME[picks[winner]]} thwarts {NAME[picks[losers[0]]]}: {p(winner)} wins round {state.round}.")  # type: ignore[index]
+                Event(
+                    f"{NAME[picks[winner]]} thwarts {NAME[picks[losers[0]]]}: {p(winner)} wins round {state.round}."  # type: ignore[index]
+                )
             )
             return self._best_of_three(replace(state, wins=tuple(wins), round=state.round + 1), events)
         if not losers or len(losers) == len(standing):
@@ -521,10 +569,12 @@ class Crown(GameBase[CrownState]):
     # the King at Court
 
     def _witch(self, state: CrownState, seat: int, events: list[Event]) -> CrownState:
-        events.append(Event(
-            f"{p(seat)} is the Witch and reveals every card: {self._shown(state.cards)}; "
-            "all cards but the King's are shuffled and dealt again in secret."
-        ))
+        events.append(
+            Event(
+                f"{p(seat)} is the Witch and reveals every card: {self._shown(state.cards)}; "
+                "all cards but the King's are shuffled and dealt again in secret."
+            )
+        )
         knight = state.cards.index(KNIGHT)
         others = [s for s in range(state.players) if s != state.king]
         pool, rng = state.rng.shuffled([state.cards[s] for s in others])
@@ -535,8 +585,9 @@ class Crown(GameBase[CrownState]):
             events.append(Event(f"You now hold the {NAME[cards[s]]}.", s))
         events.append(Event(f"{p(knight)}, who held the Knight, may look at one other player's card."))
         # Everyone has a new card to look at: they all say again when they are ready.
-        return replace(state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight, ready=(),
-                       shown=state.cards)
+        return replace(
+            state, rng=rng, cards=tuple(cards), witch_used=True, peeker=knight, ready=(), shown=state.cards
+        )
 
     @staticmethod
     def _shown(cards: tuple[str, ...]) -> str:
@@ -553,19 +604,21 @@ class Crown(GameBase[CrownState]):
     def _court_verdict(self, state: CrownState, events: list[Event]) -> CrownState:
         accused_card = state.cards[state.accused]
         events.append(Event(f"{p(state.accused)} reveals the {NAME[accused_card]}."))
-        teams = tuple(
-            WICKED if s == state.beggar_joined else TEAM[c] for s, c in enumerate(state.cards)
-        )
+        teams = tuple(WICKED if s == state.beggar_joined else TEAM[c] for s, c in enumerate(state.cards))
         winner = WISE if accused_card == DRAGON else WICKED
         shown = self._shown(state.cards)
         # The last public event is the match's summary on the finished table: it says who
         # was accused and what they held, as everyone at a real table saw.
         accused = p(state.accused)
-        joined = f" {p(state.beggar_joined)} joined the Wicked as the Beggar." if state.beggar_joined >= 0 else ""
-        events.append(Event(
-            f"{p(state.king)} (King) accused {accused} of being the Dragon: {accused} is the {NAME[accused_card]}."
-            f"{joined} The {winner.capitalize()} win. Cards: {shown}."
-        ))
+        joined = (
+            f" {p(state.beggar_joined)} joined the Wicked as the Beggar." if state.beggar_joined >= 0 else ""
+        )
+        events.append(
+            Event(
+                f"{p(state.king)} (King) accused {accused} of being the Dragon: {accused} is the {NAME[accused_card]}."
+                f"{joined} The {winner.capitalize()} win. Cards: {shown}."
+            )
+        )
         placing = tuple(1 if t == winner else 2 for t in teams)
         return replace(state, phase="over", teams=teams, placing=placing)
 
@@ -602,7 +655,9 @@ class Crown(GameBase[CrownState]):
         rows: list[list[str]] = [[] for _ in range(state.players)]
         marks: list[list[str]] = [[] for _ in range(state.players)]
         title = dict(self.options[0].choices)[v]
-        board.append(f"**{title}**" + (f" · round {state.round}" if v in ("defend", "support", "tourney") else ""))
+        board.append(
+            f"**{title}**" + (f" · round {state.round}" if v in ("defend", "support", "tourney") else "")
+        )
         if v in ("find", "support"):
             marks[state.lord].append("lord" + (" (even)" if v == "support" else ""))
             marks[1 - state.lord].append("vassal" + (" (odd)" if v == "support" else ""))
@@ -654,8 +709,10 @@ class Crown(GameBase[CrownState]):
                 # Public at a real table: what the Witch revealed stays on the board, so that
                 # nobody has to find it in the log. The re-dealt cards are not shown.
                 witch = p(state.shown.index(WITCH))
-                board.append(f"The Witch has struck: {witch} revealed {self._shown(state.shown)}; "
-                             "the cards were then dealt again.")
+                board.append(
+                    f"The Witch has struck: {witch} revealed {self._shown(state.shown)}; "
+                    "the cards were then dealt again."
+                )
                 data["shown"] = list(state.shown)
             elif state.witch_used:  # a match stored before the reveal was kept
                 board.append("The Witch has struck: the cards were dealt again.")
@@ -674,11 +731,20 @@ class Crown(GameBase[CrownState]):
                 hand = (CardGroup(f"{TEAM[mine].capitalize()} team", (card_label(mine),)),)
                 data["my_card"] = mine
                 if seat == state.peeker and state.peeked >= 0:
-                    private.append(f"You looked: {p(state.peeked)} holds the {NAME[state.cards[state.peeked]]}.")
+                    private.append(
+                        f"You looked: {p(state.peeked)} holds the {NAME[state.cards[state.peeked]]}."
+                    )
                     data["peek"] = [state.peeked, state.cards[state.peeked]]
         scores = tuple(ScoreLine(s_, tuple(rows[s_]), tuple(marks[s_])) for s_ in range(state.players))
-        return View(seat, self._waiting(state), board=tuple(board), scores=scores, hand=hand,
-                    private=tuple(private), data=data)
+        return View(
+            seat,
+            self._waiting(state),
+            board=tuple(board),
+            scores=scores,
+            hand=hand,
+            private=tuple(private),
+            data=data,
+        )
 
     def _waiting(self, state: CrownState) -> str:
         ph = state.phase
@@ -691,7 +757,9 @@ class Crown(GameBase[CrownState]):
             return f"Waiting for {p(1 - state.lord)} to reveal a place."
         if ph == "question":
             if not self._asking(state):  # nobody may strike or look any more
-                return f"Everyone is ready: waiting for {p(state.king)} to end questioning (5 minutes at most)."
+                return (
+                    f"Everyone is ready: waiting for {p(state.king)} to end questioning (5 minutes at most)."
+                )
             # Who is still asking shows on the scoreboard (▶); named here beside "Witch",
             # a name would look like a hint about who holds her.
             extra = ""
@@ -744,33 +812,67 @@ class Crown(GameBase[CrownState]):
 
     def dump(self, state: CrownState) -> dict[str, Any]:
         return {
-            "variant": state.variant, "players": state.players, "rng": state.rng.state,
-            "phase": state.phase, "round": state.round, "lord": state.lord,
-            "wins": list(state.wins), "hands": [list(h) for h in state.hands],
-            "chosen": list(state.chosen), "used": [list(u) for u in state.used],
-            "out_round": list(state.out_round), "last_picks": list(state.last_picks), "last_round": state.last_round,
+            "variant": state.variant,
+            "players": state.players,
+            "rng": state.rng.state,
+            "phase": state.phase,
+            "round": state.round,
+            "lord": state.lord,
+            "wins": list(state.wins),
+            "hands": [list(h) for h in state.hands],
+            "chosen": list(state.chosen),
+            "used": [list(u) for u in state.used],
+            "out_round": list(state.out_round),
+            "last_picks": list(state.last_picks),
+            "last_round": state.last_round,
             "spread": list(state.spread),
-            "revealed": list(state.revealed), "cards": list(state.cards), "aside": list(state.aside),
-            "king": state.king, "witch_used": state.witch_used, "peeker": state.peeker, "shown": list(state.shown),
-            "peeked": state.peeked, "accused": state.accused, "beggar_joined": state.beggar_joined,
-            "ready": list(state.ready), "placing": list(state.placing), "teams": list(state.teams), "log": list(state.log),
+            "revealed": list(state.revealed),
+            "cards": list(state.cards),
+            "aside": list(state.aside),
+            "king": state.king,
+            "witch_used": state.witch_used,
+            "peeker": state.peeker,
+            "shown": list(state.shown),
+            "peeked": state.peeked,
+            "accused": state.accused,
+            "beggar_joined": state.beggar_joined,
+            "ready": list(state.ready),
+            "placing": list(state.placing),
+            "teams": list(state.teams),
+            "log": list(state.log),
         }
 
     def load(self, data: Mapping[str, Any]) -> CrownState:
         return CrownState(
-            variant=data["variant"], players=data["players"], rng=Rng(data["rng"]),
-            phase=data["phase"], round=data["round"], lord=data["lord"],
-            wins=tuple(data["wins"]), hands=tuple(tuple(h) for h in data["hands"]),
-            chosen=tuple(data["chosen"]), used=tuple(tuple(u) for u in data["used"]),
-            out_round=tuple(data["out_round"]), spread=tuple(data["spread"]),
+            variant=data["variant"],
+            players=data["players"],
+            rng=Rng(data["rng"]),
+            phase=data["phase"],
+            round=data["round"],
+            lord=data["lord"],
+            wins=tuple(data["wins"]),
+            hands=tuple(tuple(h) for h in data["hands"]),
+            chosen=tuple(data["chosen"]),
+            used=tuple(tuple(u) for u in data["used"]),
+            out_round=tuple(data["out_round"]),
+            spread=tuple(data["spread"]),
             # matches stored before the last reveal was kept: none shown until the next
-            last_picks=tuple(data.get("last_picks", ())), last_round=data.get("last_round", 0),
-            revealed=tuple(data["revealed"]), cards=tuple(data["cards"]), aside=tuple(data["aside"]),
-            king=data["king"], witch_used=data["witch_used"], peeker=data["peeker"],
+            last_picks=tuple(data.get("last_picks", ())),
+            last_round=data.get("last_round", 0),
+            revealed=tuple(data["revealed"]),
+            cards=tuple(data["cards"]),
+            aside=tuple(data["aside"]),
+            king=data["king"],
+            witch_used=data["witch_used"],
+            peeker=data["peeker"],
             shown=tuple(data.get("shown", ())),  # matches stored before the reveal was kept: none
-            peeked=data["peeked"], accused=data["accused"], beggar_joined=data["beggar_joined"],
+            peeked=data["peeked"],
+            accused=data["accused"],
+            beggar_joined=data["beggar_joined"],
             ready=tuple(data.get("ready", ())),  # matches stored before readiness: nobody ready yet
-            placing=tuple(data["placing"]), teams=tuple(data["teams"]), log=tuple(data["log"]),
+            placing=tuple(data["placing"]),
+            teams=tuple(data["teams"]),
+            log=tuple(data["log"]),
         )
 
     def card_count(self, state: CrownState) -> int:

@@ -55,7 +55,16 @@ from typing import Any
 
 from bot.games.base import Game, GameError, Move, Outcome, Rng
 
-__all__ = ["LEVELS", "SearchResult", "level_move", "margin_value", "outcome_value", "place_value", "random_move", "search_move"]
+__all__ = [
+    "LEVELS",
+    "SearchResult",
+    "level_move",
+    "margin_value",
+    "outcome_value",
+    "place_value",
+    "random_move",
+    "search_move",
+]
 
 LEVELS = ("easy", "normal", "hard")  # easy: random legal; normal: the game's AI; hard: search
 

@@ -83,8 +83,8 @@ def mark_new(rows: Rows, view: View, new_cards: Sequence[str]) -> Rows:
                 fresh.remove(card)
                 face = replace(face, new=True)
             flagged.append(face)
-        out.append((caption, flagged + faces[len(group.cards):]))
-    return out + rows[len(view.hand):]
+        out.append((caption, flagged + faces[len(group.cards) :]))
+    return out + rows[len(view.hand) :]
 
 
 @lru_cache(maxsize=512)

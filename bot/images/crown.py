@@ -48,7 +48,9 @@ class CrownArt:
             faces = [face(revealed[i]) if i in revealed else face("K", down=True) for i in range(1, 6)]
             return [("The five places", faces)]
         if variant == "tourney" and "hands" in data:
-            return [(f"Seat {i + 1}: cards left", [face(c) for c in hand]) for i, hand in enumerate(data["hands"])]
+            return [
+                (f"Seat {i + 1}: cards left", [face(c) for c in hand]) for i, hand in enumerate(data["hands"])
+            ]
         if variant == "atcourt":
             cards = data.get("cards")
             if cards:

@@ -44,8 +44,15 @@ COLOURS: dict[str, RGB] = {
     "neutral": (110, 110, 110),
 }
 EMOJI_COLOURS: dict[str, str] = {
-    "🟨": "gold", "🟩": "green", "🟦": "blue", "🟥": "burgundy", "🟪": "purple", "⬜": "silver",
-    "🟧": "orange", "⬛": "black", "👑": "kingdom",
+    "🟨": "gold",
+    "🟩": "green",
+    "🟦": "blue",
+    "🟥": "burgundy",
+    "🟪": "purple",
+    "⬜": "silver",
+    "🟧": "orange",
+    "⬛": "black",
+    "👑": "kingdom",
 }
 
 
@@ -68,7 +75,9 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, sizes: Sequence[int]) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
+def _fit(
+    draw: ImageDraw.ImageDraw, text: str, width: int, sizes: Sequence[int]
+) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
     """The largest font size at which ``text`` fits ``width``; cut with … at the smallest."""
     for size in sizes:
         f = font(size)
@@ -83,7 +92,9 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, sizes: Sequence[int])
 def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, colour: RGB) -> None:
     s = size
     if kind == "shield":
-        draw.polygon([(x, y), (x + s, y), (x + s, y + s * 0.6), (x + s / 2, y + s), (x, y + s * 0.6)], fill=colour)
+        draw.polygon(
+            [(x, y), (x + s, y), (x + s, y + s * 0.6), (x + s / 2, y + s), (x, y + s * 0.6)], fill=colour
+        )
     elif kind == "sword":
         draw.line([(x + 2, y + s - 2), (x + s - 2, y + 2)], fill=colour, width=3)
         draw.line([(x + 2, y + s * 0.55), (x + s * 0.45, y + s - 2)], fill=colour, width=3)
@@ -98,8 +109,15 @@ def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, col
         draw.polygon(points, fill=colour)
     elif kind == "crown":
         draw.polygon(
-            [(x, y + s), (x, y + s * 0.3), (x + s * 0.25, y + s * 0.6), (x + s / 2, y), (x + s * 0.75, y + s * 0.6),
-             (x + s, y + s * 0.3), (x + s, y + s)],
+            [
+                (x, y + s),
+                (x, y + s * 0.3),
+                (x + s * 0.25, y + s * 0.6),
+                (x + s / 2, y),
+                (x + s * 0.75, y + s * 0.6),
+                (x + s, y + s * 0.3),
+                (x + s, y + s),
+            ],
             fill=colour,
         )
     elif kind == "circle":
@@ -112,7 +130,10 @@ def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, col
         draw.line([(x + 2, y + s - 2), (x + s * 0.7, y + s * 0.3)], fill=colour, width=3)
         draw.pieslice([x + s * 0.35, y, x + s, y + s * 0.65], 200, 20, fill=colour)
     elif kind == "diamond":
-        draw.polygon([(x + s / 2, y), (x + s * 0.9, y + s / 2), (x + s / 2, y + s), (x + s * 0.1, y + s / 2)], fill=colour)
+        draw.polygon(
+            [(x + s / 2, y), (x + s * 0.9, y + s / 2), (x + s / 2, y + s), (x + s * 0.1, y + s / 2)],
+            fill=colour,
+        )
     elif kind in ("heart", "spade"):
         # Two lobes and a point (a heart); upside down, with a stem, a spade.
         lobes, point = (y + s * 0.05, y + s) if kind == "heart" else (y + s * 0.4, y)
@@ -157,7 +178,9 @@ def draw_card(image: Image.Image, x: int, y: int, face: Face) -> None:
     words = face.rank.split()
     if len(words) > 1 and draw.textlength(face.rank, font=font(20)) > width:
         # Two lines for long names ("Fair / Maiden", "Royal / Decree").
-        cut = max(range(1, len(words)), key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        cut = max(
+            range(1, len(words)), key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+        )
         first, f = _fit(draw, " ".join(words[:cut]), width, (20, 18, 16, 14))
         second, g = _fit(draw, " ".join(words[cut:]), width, (20, 18, 16, 14))
         size = min(f.size, g.size) if hasattr(f, "size") and hasattr(g, "size") else 16
@@ -170,7 +193,9 @@ def draw_card(image: Image.Image, x: int, y: int, face: Face) -> None:
         caption, f = _fit(draw, face.caption, CARD_W - 16, (16, 14, 12))
         draw.text((x + CARD_W / 2, y + 98), caption, font=f, fill=INK, anchor="mm")
     if face.new:
-        draw.ellipse([x + CARD_W - 22, y + 10, x + CARD_W - 10, y + 22], fill=(230, 40, 60), outline=PAPER, width=2)
+        draw.ellipse(
+            [x + CARD_W - 22, y + 10, x + CARD_W - 10, y + 22], fill=(230, 40, 60), outline=PAPER, width=2
+        )
 
 
 def _blocks(rows: Sequence[tuple[str, Sequence[Face]]]) -> list[list[tuple[str, list[Face]]]]:

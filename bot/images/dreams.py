@@ -68,7 +68,11 @@ class DreamsArt:
         attack = view.data.get("attack")
         if attack:
             rows.append(("Attacking", [face(attack[2])]))
-        for caption, cards in (("Jacks 10", piles["jacks"]), ("Queens 20", piles["queens"]), ("King 40", piles["king"])):
+        for caption, cards in (
+            ("Jacks 10", piles["jacks"]),
+            ("Queens 20", piles["queens"]),
+            ("King 40", piles["king"]),
+        ):
             if cards:
                 rows.append((caption, [face(c) for c in cards]))
         return [(caption, faces) for caption, faces in rows if faces]

@@ -88,7 +88,13 @@ class DynastyArt:
         seen: dict[str, list[Face]] = {}
         for index in range(NFACES):
             kind = KIND[index]
-            group = "Numbers" if kind == NUM else "Kingdom and wild cards" if SUIT[index] < 0 or kind in WILDS else "Suited cards"
+            group = (
+                "Numbers"
+                if kind == NUM
+                else "Kingdom and wild cards"
+                if SUIT[index] < 0 or kind in WILDS
+                else "Suited cards"
+            )
             if kind in BATTLE_KINDS or kind in RISK_KINDS or kind in SHIELD_KINDS:
                 group = "Battle, risk and shield cards"
             seen.setdefault(group, []).append(face(CODE[index]))
@@ -97,7 +103,15 @@ class DynastyArt:
 
 def _suit_word(code: str) -> str:
     """The suit name's start from its two-letter code ("bl" -> "bl": blue)."""
-    return {"gd": "gold", "gn": "green", "bl": "blue", "bu": "burgundy", "pu": "purple", "si": "silver", "or": "orange"}.get(code, code)
+    return {
+        "gd": "gold",
+        "gn": "green",
+        "bl": "blue",
+        "bu": "burgundy",
+        "pu": "purple",
+        "si": "silver",
+        "or": "orange",
+    }.get(code, code)
 
 
 ART = DynastyArt()

@@ -21,7 +21,9 @@ def face(card: str, *, marked: bool = False) -> Face:
     if card in JOKERS:
         return Face("Joker", f"{ITEM_NAME[card[1]]}s", "neutral", SYMBOL[card[1]], marked)
     n = int(card[0])
-    return Face(card[0], f"{ITEM_NAME[card[2]]}{'' if n == 1 else 's'}", COLOUR_NAME[card[1]], SYMBOL[card[2]], marked)
+    return Face(
+        card[0], f"{ITEM_NAME[card[2]]}{'' if n == 1 else 's'}", COLOUR_NAME[card[1]], SYMBOL[card[2]], marked
+    )
 
 
 class FourArt:
@@ -36,13 +38,18 @@ class FourArt:
         data = view.data
         if data.get("phase") == "over":
             return []
-        rows: Rows = [(f"Field · {strip_emoji(label)}", [face(c) for c in cards]) for label, cards in by_colour(data.get("field", ()))]
+        rows: Rows = [
+            (f"Field · {strip_emoji(label)}", [face(c) for c in cards])
+            for label, cards in by_colour(data.get("field", ()))
+        ]
         if data.get("pending"):
             rows.append(("Flipped, taking one of the field", [face(data["pending"], marked=True)]))
         return rows
 
     def gallery(self) -> Rows:
-        rows: Rows = [(COLOUR_NAME[c[1]], [face(x) for x in NUMBER_CARDS if x[1] == c[1]]) for c in NUMBER_CARDS[::16]]
+        rows: Rows = [
+            (COLOUR_NAME[c[1]], [face(x) for x in NUMBER_CARDS if x[1] == c[1]]) for c in NUMBER_CARDS[::16]
+        ]
         rows.append(("Wild cards", [face(c) for c in KINGDOMS + JOKERS if is_wild(c)]))
         return rows
 

@@ -32,7 +32,6 @@ HARD_ROLLOUT_CAP = 4_000  # the time budget binds first on this machine
 
 
 class AIDriver(ServiceCore):
-
     def _ai_seats_to_act(self, snap: Snapshot) -> list[int]:
         """The AI seats that may act and do not hold back (``Game.ai_waits``): an AI King at
         Court lets the others question before ending it."""
@@ -104,14 +103,20 @@ class AIDriver(ServiceCore):
         if not seats or self._ai_level(snap, seats[0]) != "hard":
             return None
         seat = seats[0]
-        result = await self._search(snap.game, snap.state, seat, self._ai_seed(snap, seat), time.monotonic() + self.ai_think)
+        result = await self._search(
+            snap.game, snap.state, seat, self._ai_seed(snap, seat), time.monotonic() + self.ai_think
+        )
         log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
         return snap.version, seat, result.move
 
-    async def _search(self, game: Game[Any], state: Any, seat: int, seed: int, deadline: float) -> SearchResult:
+    async def _search(
+        self, game: Game[Any], state: Any, seat: int, seed: int, deadline: float
+    ) -> SearchResult:
         """The hard level's search, until ``deadline`` (``time.monotonic()``), off the event loop."""
         if self.ai_processes > 0:
-            return await thinkers.search(self.ai_processes, game, state, seat, seed, HARD_ROLLOUT_CAP, deadline)
+            return await thinkers.search(
+                self.ai_processes, game, state, seat, seed, HARD_ROLLOUT_CAP, deadline
+            )
 
         def stop() -> bool:
             return self._closed or time.monotonic() >= deadline
@@ -150,7 +155,9 @@ class AIDriver(ServiceCore):
                 except errors.StaleVersion:
                     continue
                 except GameError:
-                    log.exception("match %s: AI seat %d chose an illegal move; using the default", match_id, seat)
+                    log.exception(
+                        "match %s: AI seat %d chose an illegal move; using the default", match_id, seat
+                    )
                     result = await self._apply(snap, seat, None, snap.game.default_move(snap.state, seat))
             await self._notify(result.snapshot, result.events)
             if result.snapshot.status != MatchStatus.RUNNING:

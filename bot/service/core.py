@@ -50,7 +50,9 @@ class ServiceCore:
     listeners: list[Listener] = field(default_factory=list)
     # Weak values: a match's lock lives while someone holds or waits for it, so the map
     # never grows with the number of matches ever played.
-    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
     _cache: dict[int, Snapshot] = field(default_factory=dict)
     _in_channel: dict[int, int] = field(default_factory=dict)  # channel id -> its cached active match
     _timers: dict[int, Timer] = field(default_factory=dict)
@@ -66,7 +68,9 @@ class ServiceCore:
     # thread), who is told about party changes, and which running match is whose table.
     table_channels: TableChannels | None = None
     party_listeners: list[PartyListener] = field(default_factory=list)
-    _party_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(default_factory=weakref.WeakValueDictionary)
+    _party_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary
+    )
     _party_of_match: dict[int, int] = field(default_factory=dict)
     party_store: PartyStore = field(init=False)
 
@@ -311,7 +315,9 @@ class ServiceCore:
             raise errors.StaleVersion() from None
         new = Snapshot(record, game, new_state)
         self._remember(new)
-        log.debug("match %s: v%d seat %d played %s", snap.id, version, seat, code)  # every move is in the moves table
+        log.debug(
+            "match %s: v%d seat %d played %s", snap.id, version, seat, code
+        )  # every move is in the moves table
         if outcome is not None:
             log.info("match %s: finished", snap.id)
         return MoveResult(new, seat, chosen, tuple(events))

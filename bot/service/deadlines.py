@@ -33,7 +33,11 @@ class RuleDeadline:
     reason: str
 
     def same_rule(self, other: RuleDeadline | None) -> bool:
-        return other is not None and (self.seat, self.move, self.reason) == (other.seat, other.move, other.reason)
+        return other is not None and (self.seat, self.move, self.reason) == (
+            other.seat,
+            other.move,
+            other.reason,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,12 @@ class Deadlines:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"version": self.version}
         if self.rule:
-            out["rule"] = {"at": self.rule.at, "seat": self.rule.seat, "move": self.rule.move, "reason": self.rule.reason}
+            out["rule"] = {
+                "at": self.rule.at,
+                "seat": self.rule.seat,
+                "move": self.rule.move,
+                "reason": self.rule.reason,
+            }
         if self.turn:
             t = self.turn
             out["turn"] = {"at": t.at, "warn_at": t.warn_at, "warned": t.warned, "seats": list(t.seats)}
@@ -83,10 +92,17 @@ class Deadlines:
         rule, turn = data.get("rule"), data.get("turn")
         return Deadlines(
             version=int(data["version"]),
-            rule=RuleDeadline(float(rule["at"]), int(rule["seat"]), str(rule["move"]), str(rule["reason"])) if rule else None,
+            rule=RuleDeadline(float(rule["at"]), int(rule["seat"]), str(rule["move"]), str(rule["reason"]))
+            if rule
+            else None,
             turn=TurnDeadline(
-                float(turn["at"]), float(turn["warn_at"]), bool(turn["warned"]), tuple(int(x) for x in turn["seats"])
-            ) if turn else None,
+                float(turn["at"]),
+                float(turn["warn_at"]),
+                bool(turn["warned"]),
+                tuple(int(x) for x in turn["seats"]),
+            )
+            if turn
+            else None,
         )
 
 
@@ -206,9 +222,13 @@ class DeadlineKeeper(ServiceCore):
             name = changed.name
             extra = [Event(f"{name} ran out of time; the default move was made for them.")]
             if changed.left:
-                extra.append(Event(f"{name} missed {missed} deadlines in a row and has left; the AI plays their seat."))
+                extra.append(
+                    Event(f"{name} missed {missed} deadlines in a row and has left; the AI plays their seat.")
+                )
             move = snap.game.default_move(snap.state, seat)
-            result = await self._apply(snap, seat, None, move, seat_changes={seat: changed}, extra_events=extra)
+            result = await self._apply(
+                snap, seat, None, move, seat_changes={seat: changed}, extra_events=extra
+            )
             log.info("match %s: seat %d timed out (%d in a row)", snap.id, seat, missed)
             results.append(result)
             snap = result.snapshot

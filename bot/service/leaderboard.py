@@ -169,7 +169,9 @@ class LeaderboardService:
         try:
             rollover = await self.store.roll_season(guild_id, None, self.clock(), require_results=True)
         except EmptySeason as empty:
-            raise SeasonError(f"{empty.season.name} has no results yet, so there is nothing to end.") from None
+            raise SeasonError(
+                f"{empty.season.name} has no results yet, so there is nothing to end."
+            ) from None
         log.info("guild %s: season %s ended", guild_id, rollover.closed.name if rollover.closed else "?")
         return rollover
 
@@ -206,7 +208,9 @@ class LeaderboardService:
         """Seasons whose number or name contains ``text`` (for autocomplete), newest first."""
         low = text.strip().casefold()
         found = [
-            s for s in await self.store.seasons(guild_id) if not low or low in s.name.casefold() or low == str(s.number)
+            s
+            for s in await self.store.seasons(guild_id)
+            if not low or low in s.name.casefold() or low == str(s.number)
         ]
         return found[:limit]
 

@@ -20,7 +20,6 @@ log = logging.getLogger(__name__)
 
 
 class LobbyMixin(ServiceCore):
-
     async def open_lobby(
         self,
         *,
@@ -62,14 +61,20 @@ class LobbyMixin(ServiceCore):
             raise errors.LobbyError("A rematch can be started once the match has finished.")
         party_id = await self.party_of_match(match_id)
         if party_id is not None:
-            raise errors.LobbyError(f"This table is part of party #{party_id}; the party seats its next round itself.")
+            raise errors.LobbyError(
+                f"This table is part of party #{party_id}; the party seats its next round itself."
+            )
         players = [s.user_id for s in old.seats if not s.ai and s.user_id is not None]
         if user_id not in players:
             raise errors.NotSeated("Only the players of this match can start its rematch.")
         try:
             snap = await self.open_lobby(
-                guild_id=old.record.guild_id, channel_id=old.record.channel_id, host_id=user_id, host_name=name,
-                game_id=old.record.game_id, options=old.record.options,
+                guild_id=old.record.guild_id,
+                channel_id=old.record.channel_id,
+                host_id=user_id,
+                host_name=name,
+                game_id=old.record.game_id,
+                options=old.record.options,
             )
         except errors.ChannelBusy as busy:
             # Mostly the rematch itself, opened by another player (or by an earlier click):
@@ -78,8 +83,12 @@ class LobbyMixin(ServiceCore):
             if other.status != MatchStatus.LOBBY:
                 raise
             if other.seat_of(user_id) is not None:
-                raise errors.LobbyError(f"Lobby #{other.id} is already open in this channel, and you are in it.") from None
-            raise errors.LobbyError(f"Lobby #{other.id} is already open in this channel: press Join on it to play.") from None
+                raise errors.LobbyError(
+                    f"Lobby #{other.id} is already open in this channel, and you are in it."
+                ) from None
+            raise errors.LobbyError(
+                f"Lobby #{other.id} is already open in this channel: press Join on it to play."
+            ) from None
         ais = [s for s in old.seats if s.ai]
         if ais:
             async with self.lock(snap.id):
@@ -225,8 +234,12 @@ class LobbyMixin(ServiceCore):
         deadline_at, deadline = self._deadline_for(game, state, snap.version + 1, snap.seats, turn)
         try:
             record = await self.repo.start_match(
-                snap.id, snap.version, state=game.dump(state), seats=snap.seats,
-                deadline_at=deadline_at, deadline=deadline,
+                snap.id,
+                snap.version,
+                state=game.dump(state),
+                seats=snap.seats,
+                deadline_at=deadline_at,
+                deadline=deadline,
             )
         except repo_mod.StaleVersion:
             await self._fresh(snap.id)

@@ -47,7 +47,9 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
             snap = await self.get(match_id)
             if snap.status != MatchStatus.RUNNING:
                 raise errors.NotRunning(
-                    "This match is over." if snap.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED) else "This match has not started yet."
+                    "This match is over."
+                    if snap.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+                    else "This match has not started yet."
                 )
             seat = snap.seat_of(user_id)
             if seat is None:
@@ -76,7 +78,9 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
             name = seats[seat].name
             events = [Event(f"{name} left the match; the AI plays their seat.")]
             old = snap
-            snap = await self._lobby_change(match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events))
+            snap = await self._lobby_change(
+                match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events)
+            )
             snap = await self._carry_deadline(old, snap)
         await self._after_change(snap, events)
         return snap
@@ -104,7 +108,9 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
                 seats[seat] = replace(seats[seat], left=True)
                 events = [Event(f"{name} was removed from the match; the AI plays their seat.")]
                 old = snap
-                snap = await self._lobby_change(match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events))
+                snap = await self._lobby_change(
+                    match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events)
+                )
                 snap = await self._carry_deadline(old, snap)
             log.info("match %s: seat %d (%s) removed by %s", match_id, seat, target_id, user_id)
         if snap.status == MatchStatus.LOBBY or snap.status == MatchStatus.ABANDONED:
@@ -126,7 +132,9 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
 
     async def skill_changes(self, match_id: int) -> dict[int, float]:
         """Seat -> change of skill (μ − 3σ) by this finished match, for the rated players."""
-        return {r.seat: r.skill_change for r in await self.repo.results(match_id) if r.skill_change is not None}
+        return {
+            r.seat: r.skill_change for r in await self.repo.results(match_id) if r.skill_change is not None
+        }
 
     async def export_log(
         self, *, channel_id: int, match_id: int | None, user_id: int, is_admin: bool
@@ -153,7 +161,13 @@ class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
             "status": record.status,
             "seats": [{"name": s.name, "ai": s.ai, "left": s.left} for s in record.seats],
             "moves": [
-                {"version": m.version, "seat": m.seat, "move": m.code, "by": "player" if m.user_id else "bot", "at": m.created_at}
+                {
+                    "version": m.version,
+                    "seat": m.seat,
+                    "move": m.code,
+                    "by": "player" if m.user_id else "bot",
+                    "at": m.created_at,
+                }
                 for m in moves
             ],
         }

@@ -48,16 +48,26 @@ class PartyMixin(PartyRounds):
         if game is None:
             raise errors.LobbyError(f"There is no game called {game_id!r}.")
         if game.party_options is None:
-            raise errors.LobbyError(f"{game.name} cannot be played as a party: its matches give no totals to add up.")
+            raise errors.LobbyError(
+                f"{game.name} cannot be played as a party: its matches give no totals to add up."
+            )
         options = {o.key: o.default_value for o in game.options} | dict(game.party_options)
         try:
             record = await self.party_store.create(
-                guild_id=guild_id, channel_id=channel_id, host_id=host_id, game_id=game_id, options=options,
-                tables=DEFAULT_TABLES, rounds=DEFAULT_ROUNDS, players=[PartyPlayer(host_id, host_name)],
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                game_id=game_id,
+                options=options,
+                tables=DEFAULT_TABLES,
+                rounds=DEFAULT_ROUNDS,
+                players=[PartyPlayer(host_id, host_name)],
                 seed=secrets.randbits(62),
             )
         except PartyBusy as busy:
-            raise errors.LobbyError(f"This channel already has a party (#{busy.party_id}); finish or cancel it first.") from None
+            raise errors.LobbyError(
+                f"This channel already has a party (#{busy.party_id}); finish or cancel it first."
+            ) from None
         log.info("party %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
         return PartySnapshot(record, game)
 
@@ -74,7 +84,9 @@ class PartyMixin(PartyRounds):
                 raise errors.LobbyError("You are already in this party.")
             if len(party.players) >= seating.MAX_PLAYERS:
                 raise errors.LobbyError(f"This party is full ({seating.MAX_PLAYERS} players).")
-            party = await self._party_change(party, PartyChange(players=(*party.players, PartyPlayer(user_id, name))))
+            party = await self._party_change(
+                party, PartyChange(players=(*party.players, PartyPlayer(user_id, name)))
+            )
         await self._notify_party(party)
         return party
 
@@ -191,7 +203,10 @@ class PartyMixin(PartyRounds):
             count, tables = len(party.players), party.record.tables
             try:
                 seating.check_seating(
-                    count, tables, game_min=party.game.min_players, game_max=party.game.max_players,
+                    count,
+                    tables,
+                    game_min=party.game.min_players,
+                    game_max=party.game.max_players,
                     partners=party.partners,
                 )
             except SeatingError as err:
@@ -207,7 +222,8 @@ class PartyMixin(PartyRounds):
             party = await self._party_change(
                 party,
                 PartyChange(
-                    status=MatchStatus.RUNNING, round=1,
+                    status=MatchStatus.RUNNING,
+                    round=1,
                     new_tables=[(1, t, table) for t, table in enumerate(first)],
                 ),
             )
@@ -215,4 +231,3 @@ class PartyMixin(PartyRounds):
             party = await self._open_round(party)
         await self._notify_party(party)
         return party
-

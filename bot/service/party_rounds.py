@@ -62,7 +62,9 @@ class PartyRounds(LobbyMixin):
 
     def _table_seats(self, party: PartySnapshot, table: PartyTableRecord) -> list[Seat]:
         seats: list[Seat] = []
-        fill = sum(1 for p in party.players if p.ai)  # a table's fill seats are named after the party's AI players
+        fill = sum(
+            1 for p in party.players if p.ai
+        )  # a table's fill seats are named after the party's AI players
         for player in table.seating:
             if player == AI_FILL:
                 fill += 1
@@ -93,13 +95,23 @@ class PartyRounds(LobbyMixin):
                     channel_id = await self.table_channels.table_channel(party, table.round, table.table_no)
                     await self.party_store.set_channel(table.id, channel_id)
                 record = await self.repo.create_match(
-                    guild_id=party.record.guild_id, channel_id=channel_id, host_id=party.record.host_id,
-                    game_id=party.game.id, options=dict(party.record.options),
-                    seats=self._table_seats(party, table), seed=secrets.randbits(62),
+                    guild_id=party.record.guild_id,
+                    channel_id=channel_id,
+                    host_id=party.record.host_id,
+                    game_id=party.game.id,
+                    options=dict(party.record.options),
+                    seats=self._table_seats(party, table),
+                    seed=secrets.randbits(62),
                 )
                 match_id = record.id
                 await self.party_store.set_match(table.id, match_id)
-                log.info("party %s: round %d table %d is match %s", party.id, table.round, table.table_no + 1, match_id)
+                log.info(
+                    "party %s: round %d table %d is match %s",
+                    party.id,
+                    table.round,
+                    table.table_no + 1,
+                    match_id,
+                )
             self._party_of_match[match_id] = party.id
             async with self.lock(match_id):
                 snap = await self.get(match_id)
@@ -154,9 +166,13 @@ class PartyRounds(LobbyMixin):
             return party
         # People who left a table of this round are out of the party (ranked last).
         gone = {r.player for t in tables for r in t.results or () if r.left and r.player != AI_FILL}
-        players = tuple(replace(p, left=True) if i in gone and not p.ai else p for i, p in enumerate(party.players))
+        players = tuple(
+            replace(p, left=True) if i in gone and not p.ai else p for i, p in enumerate(party.players)
+        )
         if party.record.round >= party.record.rounds:
-            ended = PartySnapshot(replace(party.record, players=players, status=MatchStatus.FINISHED), party.game, party.tables)
+            ended = PartySnapshot(
+                replace(party.record, players=players, status=MatchStatus.FINISHED), party.game, party.tables
+            )
             lines = ended.standings()
             winner = seating.party_winner(lines)
             results = [
@@ -164,7 +180,9 @@ class PartyRounds(LobbyMixin):
                 for place, line in enumerate(lines, start=1)
                 if (user_id := players[line.player].user_id) is not None and not players[line.player].ai
             ]
-            party = await self._party_change(party, PartyChange(players=players, status=MatchStatus.FINISHED, results=results))
+            party = await self._party_change(
+                party, PartyChange(players=players, status=MatchStatus.FINISHED, results=results)
+            )
             log.info("party %s: finished", party.id)
             return party
         winners = [
@@ -176,12 +194,20 @@ class PartyRounds(LobbyMixin):
         ]
         rng = random.Random(party.record.seed + party.record.round)
         following = seating.next_seating(
-            [list(t.seating) for t in tables], winners, rng, partners=party.partners, game_min=party.game.min_players
+            [list(t.seating) for t in tables],
+            winners,
+            rng,
+            partners=party.partners,
+            game_min=party.game.min_players,
         )
         next_round = party.record.round + 1
         party = await self._party_change(
             party,
-            PartyChange(players=players, round=next_round, new_tables=[(next_round, t, s) for t, s in enumerate(following)]),
+            PartyChange(
+                players=players,
+                round=next_round,
+                new_tables=[(next_round, t, s) for t, s in enumerate(following)],
+            ),
         )
         log.info("party %s: round %d begins", party.id, next_round)
         return await self._open_round(party)

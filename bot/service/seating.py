@@ -46,9 +46,13 @@ def check_seating(players: int, tables: int, *, game_min: int, game_max: int, pa
     if min(sizes) < MIN_TABLE:
         raise SeatingError(f"{players} players cannot fill {tables} tables of at least {MIN_TABLE}.")
     if max(sizes) > min(MAX_TABLE, game_max):
-        raise SeatingError(f"{players} players at {tables} tables makes a table of {max(sizes)}; at most {min(MAX_TABLE, game_max)} fit.")
+        raise SeatingError(
+            f"{players} players at {tables} tables makes a table of {max(sizes)}; at most {min(MAX_TABLE, game_max)} fit."
+        )
     if partners and any(size % 2 or max(size, game_min) < 4 for size in sizes):
-        raise SeatingError(f"Partners need tables of 4, 6 or 8: {players} players at {tables} tables make {sizes}.")
+        raise SeatingError(
+            f"Partners need tables of 4, 6 or 8: {players} players at {tables} tables make {sizes}."
+        )
 
 
 def first_seating(players: int, tables: int, rng: random.Random) -> list[Table]:

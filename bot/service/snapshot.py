@@ -24,7 +24,9 @@ class Snapshot:
     state: Any | None = None
     # What the engine said about this state, asked again and again while one answer is built
     # (the command, the move, the hand, the tracker): (what, seat) -> its answer.
-    _memo: dict[tuple[str, int | None], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _memo: dict[tuple[str, int | None], Any] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     @property
     def id(self) -> int:
@@ -184,7 +186,10 @@ class PartySnapshot:
             per_round.append(scores)
         players = self.record.players
         return seating.standings(
-            len(players), per_round, left=[p.left for p in players], ai=[p.ai for p in players],
+            len(players),
+            per_round,
+            left=[p.left for p in players],
+            ai=[p.ai for p in players],
             low_score_wins=self.game.low_score_wins,
         )
 
@@ -197,7 +202,6 @@ class PartySnapshot:
     @property
     def partners(self) -> bool:
         return self.record.options.get("partners") == "on"
-
 
 
 class Listener(Protocol):

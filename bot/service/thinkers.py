@@ -48,7 +48,9 @@ from bot.games.search import SearchResult, level_move
 
 log = logging.getLogger(__name__)
 MIN_WORKERS = 4  # hard seats that think at once at full time, however few the cores
-WAIT_GRACE = 2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
+WAIT_GRACE = (
+    2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
+)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
 
@@ -103,15 +105,21 @@ async def search(
     loop = asyncio.get_running_loop()
     pool = _pool(workers)
     try:
-        waited = loop.run_in_executor(pool, worker.search, game.id, game.dump(state), seat, seed, rollouts, deadline)
+        waited = loop.run_in_executor(
+            pool, worker.search, game.id, game.dump(state), seat, seed, rollouts, deadline
+        )
         return await asyncio.wait_for(waited, max(0.0, deadline - time.monotonic()) + WAIT_GRACE)
     except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next time
         log.warning("a hard AI worker process ended abruptly; the next search starts a fresh pool")
         if _pools.get(workers) is pool:
             del _pools[workers]
     except TimeoutError:  # no worker free or started in time: not worth waiting for any longer
-        log.warning("no hard AI worker answered within %.1f s of the search's end; playing the game AI's choice", WAIT_GRACE)
+        log.warning(
+            "no hard AI worker answered within %.1f s of the search's end; playing the game AI's choice",
+            WAIT_GRACE,
+        )
     except Exception:  # a worker that could not start, a search that failed: the seat still moves
         log.exception("a hard AI search in a worker process failed; playing the game AI's choice")
-    return SearchResult(level_move(game, state, seat, "normal", seed), 0, 0, {})  # this move: the normal level's, at once
-
+    return SearchResult(
+        level_move(game, state, seat, "normal", seed), 0, 0, {}
+    )  # this move: the normal level's, at once

@@ -34,7 +34,11 @@ class AnswersFirst:
     """Counts the interactions not answered yet; ``max_wait`` 0 turns the waiting off."""
 
     def __init__(
-        self, max_wait: float = 0.3, clock: Callable[[], float] = time.monotonic, *, hold_collector: bool = False
+        self,
+        max_wait: float = 0.3,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        hold_collector: bool = False,
     ) -> None:
         self.max_wait = max_wait
         self.clock = clock
@@ -101,7 +105,12 @@ class AnswersFirst:
         client's ``http_trace``): an interaction callback that ended answers its interaction."""
         # .../interactions/{interaction id}/{token}/callback
         parts = params.url.path.rstrip("/").split("/")
-        if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions" and parts[-3].isdigit():
+        if (
+            len(parts) >= 4
+            and parts[-1] == "callback"
+            and parts[-4] == "interactions"
+            and parts[-3].isdigit()
+        ):
             self.answered(int(parts[-3]))
 
 

@@ -27,7 +27,11 @@ async def channel_match(interaction: Interaction, game_id: str | None = None) ->
     if snap is None:
         # Maybe the user's only running match is elsewhere in this server.
         mine = await svc.matches_of(interaction.guild_id or 0, interaction.user.id)
-        mine = [m for m in mine if m.status == MatchStatus.RUNNING and (game_id is None or m.record.game_id == game_id)]
+        mine = [
+            m
+            for m in mine
+            if m.status == MatchStatus.RUNNING and (game_id is None or m.record.game_id == game_id)
+        ]
         if len(mine) == 1:
             return mine[0]
         raise errors.NotRunning("There is no active match in this channel; start one with /play.")
@@ -47,7 +51,9 @@ def _covered(moves: Sequence[Move], kinds: Sequence[str]) -> list[Move]:
     return [m for m in moves if not kinds or m.kind in kinds]
 
 
-async def play_command(interaction: Interaction, game_id: str | None, kinds: Sequence[str], text: str) -> None:
+async def play_command(
+    interaction: Interaction, game_id: str | None, kinds: Sequence[str], text: str
+) -> None:
     """A game's slash command (or /move): find the legal move the player named and play it."""
     snap = await channel_match(interaction, game_id)
     svc = service_of(interaction)
@@ -62,7 +68,9 @@ async def play_command(interaction: Interaction, game_id: str | None, kinds: Seq
         attempt = text or (kinds[0] if kinds else "")
         await play_move(interaction, snap.id, attempt, None)
         return
-    own = [Move(m.code, tuple(snap.name_text(step) for step in m.path), m.pick) for m in _covered(moves, kinds)]
+    own = [
+        Move(m.code, tuple(snap.name_text(step) for step in m.path), m.pick) for m in _covered(moves, kinds)
+    ]
     if not own:
         raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
     only = own[0] if len(own) == 1 and own[0].pick is None else None  # a Pick is never chosen for the player
@@ -112,7 +120,12 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
     item that matches the word being typed (the move's own choice when nothing is typed)."""
     assert move.pick is not None
     if not current.strip():
-        return [app_commands.Choice(name=clip(snap.name_text(move.choose(move.pick.parts(move.code) or ()).label), 100), value=move.code[:100])]
+        return [
+            app_commands.Choice(
+                name=clip(snap.name_text(move.choose(move.pick.parts(move.code) or ()).label), 100),
+                value=move.code[:100],
+            )
+        ]
     chosen = typed_parts(move, current, partial=True)
     if chosen is None:
         return []
@@ -125,7 +138,9 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
         out.append(app_commands.Choice(name=clip(snap.name_text(done.label), 100), value=done.code[:100]))
     if len(chosen) < move.pick.most:
         for part, label in move.pick.items:
-            if part in chosen or (typing and typing not in part.casefold() and typing not in label.casefold()):
+            if part in chosen or (
+                typing and typing not in part.casefold() and typing not in label.casefold()
+            ):
                 continue
             more = move.choose([*chosen, part])
             out.append(app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100]))
@@ -139,7 +154,12 @@ async def leave_command(interaction: Interaction) -> None:
     if party is not None:  # a party's channel without a match of its own: /leave means the party
         await svc.party_leave(party.id, interaction.user.id)
         running = party.status == MatchStatus.RUNNING
-        await say(interaction, "You left the party; the AI plays your seat and you are ranked last." if running else "You left the party.")
+        await say(
+            interaction,
+            "You left the party; the AI plays your seat and you are ranked last."
+            if running
+            else "You left the party.",
+        )
         return
     snap = here or await channel_match(interaction)
     if snap.status == MatchStatus.LOBBY:
@@ -147,7 +167,9 @@ async def leave_command(interaction: Interaction) -> None:
         await say(interaction, "You left the lobby.")
     else:
         snap = await svc.leave_match(snap.id, interaction.user.id)
-        await say(interaction, "You left the match; the AI plays your seat and the match counts as a loss for you.")
+        await say(
+            interaction, "You left the match; the AI plays your seat and the match counts as a loss for you."
+        )
 
 
 async def cancel_command(interaction: Interaction) -> None:
@@ -173,7 +195,10 @@ TURN_TIMER_CHOICES = {
 
 
 async def config_command(
-    interaction: Interaction, turn_seconds: int | None, turn_pings: bool | None = None, pictures: bool | None = None
+    interaction: Interaction,
+    turn_seconds: int | None,
+    turn_pings: bool | None = None,
+    pictures: bool | None = None,
 ) -> None:
     """/config: show the server's settings; with options, change them (Manage Server)."""
     svc = service_of(interaction)
@@ -192,18 +217,28 @@ async def config_command(
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
     settings = await svc.server_settings(guild)
     embed = discord.Embed(title="Saved: this server's settings" if changed else "This server's settings")
-    embed.add_field(name="Turn timer", value=f"**{label}**: new deadlines use it from the next move", inline=False)
     embed.add_field(
-        name="Turn pings", value=f"**{'on' if settings.turn_pings else 'off'}**: players are mentioned on their turn", inline=False
+        name="Turn timer", value=f"**{label}**: new deadlines use it from the next move", inline=False
     )
     embed.add_field(
-        name="Card pictures", value=f"**{'off' if settings.text_only else 'on'}**: the text is always there too", inline=False
+        name="Turn pings",
+        value=f"**{'on' if settings.turn_pings else 'off'}**: players are mentioned on their turn",
+        inline=False,
     )
-    embed.set_footer(text="Changing needs Manage Server. Each player sets pings and pictures for themselves with /settings.")
+    embed.add_field(
+        name="Card pictures",
+        value=f"**{'off' if settings.text_only else 'on'}**: the text is always there too",
+        inline=False,
+    )
+    embed.set_footer(
+        text="Changing needs Manage Server. Each player sets pings and pictures for themselves with /settings."
+    )
     await say(interaction, "", embed=embed)
 
 
-async def settings_command(interaction: Interaction, turn_pings: bool | None, pictures: bool | None = None) -> None:
+async def settings_command(
+    interaction: Interaction, turn_pings: bool | None, pictures: bool | None = None
+) -> None:
     """/settings: the caller's own settings, the same in every server."""
     svc = service_of(interaction)
     user = interaction.user.id
@@ -215,7 +250,9 @@ async def settings_command(interaction: Interaction, turn_pings: bool | None, pi
     prefs = await svc.set_preferences(user, **values) if values else (await svc.preferences([user]))[user]
     embed = discord.Embed(title="Saved: your settings" if values else "Your settings")
     embed.add_field(
-        name="Turn pings", value=f"**{'on' if prefs.turn_pings else 'off'}**: a mention in the channel on your turn", inline=False
+        name="Turn pings",
+        value=f"**{'on' if prefs.turn_pings else 'off'}**: a mention in the channel on your turn",
+        inline=False,
     )
     embed.add_field(
         name="Card pictures",
@@ -229,7 +266,10 @@ async def settings_command(interaction: Interaction, turn_pings: bool | None, pi
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:
     data = await service_of(interaction).export_log(
-        channel_id=interaction.channel_id or 0, match_id=match_id, user_id=interaction.user.id, is_admin=is_admin(interaction)
+        channel_id=interaction.channel_id or 0,
+        match_id=match_id,
+        user_id=interaction.user.id,
+        is_admin=is_admin(interaction),
     )
     payload = io.BytesIO(json.dumps(data, indent=1).encode())
     await interaction.response.send_message(
@@ -249,6 +289,9 @@ async def kick_command(interaction: Interaction, user: discord.abc.User) -> None
     )
     name = getattr(user, "display_name", None) or user.name
     if snap.status == MatchStatus.RUNNING:
-        await say(interaction, f"{name} was removed from match #{snap.id}; the AI plays their seat and it counts as a loss for them.")
+        await say(
+            interaction,
+            f"{name} was removed from match #{snap.id}; the AI plays their seat and it counts as a loss for them.",
+        )
     else:
         await say(interaction, f"{name} was removed from the lobby of match #{snap.id}.")

@@ -39,16 +39,25 @@ SELECT_SIZE = 25
 MAX_SELECTS = 4
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"):
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"
+):
     def __init__(self, match_id: int, version: int) -> None:
         super().__init__(
-            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, emoji="🂠", custom_id=f"kg:hand:{match_id}:{version}")
+            discord.ui.Button(
+                label="My hand",
+                style=discord.ButtonStyle.primary,
+                emoji="🂠",
+                custom_id=f"kg:hand:{match_id}:{version}",
+            )
         )
         self.match_id = match_id
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> HandButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> HandButton:
         return cls(int(match["mid"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -61,16 +70,27 @@ class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"kg:m:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)",
 ):
-    def __init__(self, match_id: int, version: int, path: Sequence[int], label: str = "?", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: Sequence[int],
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"kg:m:{match_id}:{version}:{join_path(path)}")
+            discord.ui.Button(
+                label=clip(label, 80), style=style, custom_id=f"kg:m:{match_id}:{version}:{join_path(path)}"
+            )
         )
         self.match_id = match_id
         self.version = version
         self.path = list(path)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> MoveButton:
         return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -83,12 +103,20 @@ class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"kg:ms:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)(?::(?P<part>\d))?",
 ):
-    def __init__(self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None, part: int = 0) -> None:
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: Sequence[int],
+        select: discord.ui.Select[Any] | None = None,
+        part: int = 0,
+    ) -> None:
         suffix = f":{part}" if part else ""
         super().__init__(
             select
             or discord.ui.Select(
-                custom_id=f"kg:ms:{match_id}:{version}:{join_path(path)}{suffix}", options=[discord.SelectOption(label="-")]
+                custom_id=f"kg:ms:{match_id}:{version}:{join_path(path)}{suffix}",
+                options=[discord.SelectOption(label="-")],
             )
         )
         self.match_id = match_id
@@ -96,7 +124,9 @@ class MoveSelect(
         self.path = list(path)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> MoveSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> MoveSelect:
         return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -117,17 +147,24 @@ class PickSelect(
     """The multi-select of a move's :class:`~bot.games.base.Pick`: the move at ``path``,
     completed with the items at the chosen positions."""
 
-    def __init__(self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None) -> None:
+    def __init__(
+        self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None
+    ) -> None:
         super().__init__(
             select
-            or discord.ui.Select(custom_id=f"kg:mp:{match_id}:{version}:{join_path(path)}", options=[discord.SelectOption(label="-")])
+            or discord.ui.Select(
+                custom_id=f"kg:mp:{match_id}:{version}:{join_path(path)}",
+                options=[discord.SelectOption(label="-")],
+            )
         )
         self.match_id = match_id
         self.version = version
         self.path = list(path)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> PickSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> PickSelect:
         return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -156,7 +193,10 @@ def pick_select(snap: Snapshot, move: Move, path: Sequence[int], label: str, row
         placeholder=clip(f"{label}: choose {count}", 150),
         min_values=least,
         max_values=most,
-        options=[discord.SelectOption(label=clip(snap.name_text(text), 100), value=str(i)) for i, (_part, text) in enumerate(items)],
+        options=[
+            discord.SelectOption(label=clip(snap.name_text(text), 100), value=str(i))
+            for i, (_part, text) in enumerate(items)
+        ],
         row=row,
     )
     return PickSelect(snap.id, snap.version, path, select)
@@ -170,7 +210,9 @@ def _pick_leaf(moves: Sequence[Move], path: Sequence[int]) -> Move | None:
     return node.leaf
 
 
-def hand_view(snap: Snapshot, moves: Sequence[Move], path: Sequence[int]) -> tuple[discord.ui.View, Node | None]:
+def hand_view(
+    snap: Snapshot, moves: Sequence[Move], path: Sequence[int]
+) -> tuple[discord.ui.View, Node | None]:
     """Buttons (or selects, for many choices) for the node at ``path`` of the move tree; a
     move whose last step is a Pick shows as a multi-select when the rows allow, else as a
     button that opens it."""
@@ -236,7 +278,7 @@ def hand_message(
     cards = tuple(card for group in seat_view.hand for card in group.cards)
     count = snap.notes_count(seat)
     new_cards: list[str] = []
-    told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES):] if count else []
+    told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES) :] if count else []
     if before is not None:
         remaining = list(before.cards)
         for card in cards:
@@ -331,7 +373,9 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
     if node is None:
         await send_hand(interaction, snap, seat, notice=["That choice is not available any more."])
         return
-    if node.leaf is None or (node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)):
+    if node.leaf is None or (
+        node.children and node.choose_leaf_index is not None and len(path) == len(node.labels)
+    ):
         await send_hand(interaction, snap, seat, path=path)
         return
     if node.leaf.pick is not None and not node.children:  # its multi-select comes next
@@ -340,7 +384,9 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
     await play_move(interaction, snap.id, node.leaf, version)
 
 
-async def move_pick(interaction: Interaction, match_id: int, version: int, path: list[int], positions: list[int]) -> None:
+async def move_pick(
+    interaction: Interaction, match_id: int, version: int, path: list[int], positions: list[int]
+) -> None:
     """A Pick's multi-select: the move at ``path`` with the items at ``positions``."""
     svc = service_of(interaction)
     try:
@@ -370,7 +416,12 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
         result = await svc.play(match_id, interaction.user.id, move, version=version)
     except errors.StaleVersion:
         snap, seat = await svc.hand(match_id, interaction.user.id)
-        await send_hand(interaction, snap, seat, notice=["Someone moved first, so that was not played; here is your hand now."])
+        await send_hand(
+            interaction,
+            snap,
+            seat,
+            notice=["Someone moved first, so that was not played; here is your hand now."],
+        )
         return
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)

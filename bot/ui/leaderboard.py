@@ -77,7 +77,9 @@ def standing_line(row: StandingRecord, has_points: bool, game_id: str = "") -> s
     place = MEDALS.get(row.rank, f"**{row.rank}.**")
     skill = f"skill **{row.ordinal:.1f}**" if row.rated else "unrated"
     parts = [
-        f"{place} <@{row.user_id}>", skill, f"{row.wins}W {row.losses}L ({row.win_rate:.0%})",
+        f"{place} <@{row.user_id}>",
+        skill,
+        f"{row.wins}W {row.losses}L ({row.win_rate:.0%})",
         f"placing {row.place_score:.0%}",
     ]
     if has_points:
@@ -119,7 +121,11 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
         )
     for board in stats.boards[:BOARDS_SHOWN]:
         s = board.standing
-        skill = f"skill {s.ordinal:.1f} (μ {s.mu:.1f}, σ {s.sigma:.1f})" if s.rated else "unrated (only matches with AI)"
+        skill = (
+            f"skill {s.ordinal:.1f} (μ {s.mu:.1f}, σ {s.sigma:.1f})"
+            if s.rated
+            else "unrated (only matches with AI)"
+        )
         lines = [
             f"Rank **#{s.rank}** of {board.total} · {skill}",
             f"{s.played} played · {s.wins}W {s.losses}L · {s.win_rate:.0%} win rate"
@@ -151,7 +157,9 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
 
 
 def podium_line(game_id: str, champions: Sequence[ChampionRecord]) -> str:
-    ranked = " ".join(f"{MEDALS.get(c.place, c.place)} <@{c.user_id}>" for c in sorted(champions, key=lambda c: c.place))
+    ranked = " ".join(
+        f"{MEDALS.get(c.place, c.place)} <@{c.user_id}>" for c in sorted(champions, key=lambda c: c.place)
+    )
     return f"**{game_name(game_id)}**: {ranked}"
 
 
@@ -173,7 +181,9 @@ def seasons_embed(summaries: Sequence[SeasonSummary]) -> discord.Embed:
             assert s.ended_at is not None
             body = [f"{when(s.started_at)} – {when(s.ended_at)}"]
             body.extend(podium_lines(summary.champions) or ["No champions: nobody finished a match."])
-        embed.add_field(name=clip(f"{s.number}. {s.name}", 256), value=clip("\n".join(body), FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name=clip(f"{s.number}. {s.name}", 256), value=clip("\n".join(body), FIELD_LIMIT), inline=False
+        )
     if len(summaries) > SEASONS_SHOWN:
         embed.set_footer(text=f"The {SEASONS_SHOWN} newest of {len(summaries)} seasons.")
     return embed
@@ -208,7 +218,9 @@ class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"kg:lb:(?P<guild>\d{1,20}):(?P<game>[a-z0-9_]{1,32}):(?P<season>\d{1,6}):(?P<page>\d{1,6}):(?P<tag>[fpnl])",
 ):
-    def __init__(self, guild_id: int, game_id: str, season: int, page: int, tag: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, guild_id: int, game_id: str, season: int, page: int, tag: str, *, disabled: bool = False
+    ) -> None:
         label = dict(PAGER).get(tag, "?")
         super().__init__(
             discord.ui.Button(
@@ -289,14 +301,18 @@ async def stats_command(interaction: Interaction, user: discord.abc.User | None)
 
 
 async def season_start_command(interaction: Interaction, name: str) -> None:
-    rollover = await service_of(interaction).start_season(_guild(interaction), name, is_admin=replies.is_admin(interaction))
+    rollover = await service_of(interaction).start_season(
+        _guild(interaction), name, is_admin=replies.is_admin(interaction)
+    )
     await interaction.response.send_message(
         embed=rollover_embed(rollover), allowed_mentions=discord.AllowedMentions.none()
     )
 
 
 async def season_end_command(interaction: Interaction) -> None:
-    rollover = await service_of(interaction).end_season(_guild(interaction), is_admin=replies.is_admin(interaction))
+    rollover = await service_of(interaction).end_season(
+        _guild(interaction), is_admin=replies.is_admin(interaction)
+    )
     await interaction.response.send_message(
         embed=rollover_embed(rollover), allowed_mentions=discord.AllowedMentions.none()
     )

@@ -1,7 +1,7 @@
 """The lobby: its buttons and option selects, opening one, and what its buttons do.
 
-    kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
-    kg:opt:<match>:<key>             lobby option select
+kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
+kg:opt:<match>:<key>             lobby option select
 """
 
 from __future__ import annotations
@@ -52,15 +52,22 @@ AI_LEVEL_ACTIONS = {"aieasy": "easy", "ai": "normal", "aihard": "hard"}  # butto
 INLINE_OPTIONS = 3  # more options than this go to an ephemeral panel behind an Options button
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:lobby:(?P<mid>\d{1,12}):(?P<action>[a-z]{1,8})"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kg:lobby:(?P<mid>\d{1,12}):(?P<action>[a-z]{1,8})",
+):
     def __init__(self, match_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS.get(action, ("?", discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"kg:lobby:{match_id}:{action}"))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"kg:lobby:{match_id}:{action}")
+        )
         self.match_id = match_id
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> LobbyButton:
         return cls(int(match["mid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -69,14 +76,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:
         await guarded(interaction, lobby_action(interaction, self.match_id, self.action))
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})"):
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})"
+):
     def __init__(self, match_id: int, key: str, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"kg:opt:{match_id}:{key}", options=[discord.SelectOption(label="-")]))
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"kg:opt:{match_id}:{key}", options=[discord.SelectOption(label="-")]
+            )
+        )
         self.match_id = match_id
         self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> OptionSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> OptionSelect:
         return cls(int(match["mid"]), match["key"], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -105,7 +121,10 @@ def choice_select(
         placeholder=label,
         min_values=0 if multi else 1,
         max_values=len(choices) if multi else 1,
-        options=[discord.SelectOption(label=clip(text, 100), value=value, default=value in chosen) for value, text in choices],
+        options=[
+            discord.SelectOption(label=clip(text, 100), value=value, default=value in chosen)
+            for value, text in choices
+        ],
         row=row,
     )
 
@@ -117,8 +136,12 @@ def option_placeholder(option: Option) -> str:
 
 def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
     select = choice_select(
-        f"kg:opt:{snap.id}:{option.key}", option_placeholder(option), option.choices, chosen_values(option, snap.record.options),
-        multi=option.multi, row=row,
+        f"kg:opt:{snap.id}:{option.key}",
+        option_placeholder(option),
+        option.choices,
+        chosen_values(option, snap.record.options),
+        multi=option.multi,
+        row=row,
     )
     return OptionSelect(snap.id, option.key, select)
 
@@ -179,7 +202,10 @@ def options_view(snap: Snapshot, page: int = 0) -> discord.ui.View:
     """The host's ephemeral panel: one select per option, four a page, with a button to the
     other page when a game has more."""
     return paged_options_view(
-        snap.game.options, page, lambda option, row: option_select(snap, option, row), lambda action: LobbyButton(snap.id, action)
+        snap.game.options,
+        page,
+        lambda option, row: option_select(snap, option, row),
+        lambda action: LobbyButton(snap.id, action),
     )
 
 
@@ -195,7 +221,9 @@ async def open_lobby(interaction: Interaction, game_id: str) -> None:
         return
     missing = missing_channel_permissions(interaction)
     if missing:
-        await say(interaction, f"I cannot host a match in this channel: I am missing the {missing} permission here.")
+        await say(
+            interaction, f"I cannot host a match in this channel: I am missing the {missing} permission here."
+        )
         return
     svc = service_of(interaction)
     snap = await svc.open_lobby(
@@ -232,7 +260,9 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
             return
         elif action == "cancel":
             if (await svc.get(match_id)).status != MatchStatus.LOBBY:  # a lobby button left on an old message
-                raise errors.LobbyError("This lobby is closed: the match has already started or ended; /cancel ends a running match.")
+                raise errors.LobbyError(
+                    "This lobby is closed: the match has already started or ended; /cancel ends a running match."
+                )
             await svc.cancel(match_id, user, is_admin=is_admin(interaction))
         else:
             await say(interaction, "That button is not one of ours.")
@@ -253,7 +283,9 @@ async def options_panel(interaction: Interaction, match_id: int, page: int = 0) 
         raise errors.NotHost("change the options")
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(embed=render.options_embed(snap), view=options_view(snap, page))
+        await interaction.response.edit_message(
+            embed=render.options_embed(snap), view=options_view(snap, page)
+        )
         return
     await interaction.response.send_message(
         embed=render.options_embed(snap), view=options_view(snap, page), ephemeral=True

@@ -66,15 +66,22 @@ def party_games() -> list[str]:
     return [g.id for g in GAMES.values() if g.party_options is not None]
 
 
-class PartyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:party:(?P<pid>\d{1,12}):(?P<action>[a-z]{1,8})"):
+class PartyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kg:party:(?P<pid>\d{1,12}):(?P<action>[a-z]{1,8})",
+):
     def __init__(self, party_id: int, action: str) -> None:
         label, style = PARTY_ACTIONS.get(action, ("?", discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"kg:party:{party_id}:{action}"))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"kg:party:{party_id}:{action}")
+        )
         self.party_id = party_id
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> PartyButton:
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> PartyButton:
         return cls(int(match["pid"]), match["action"])
 
     async def callback(self, interaction: Interaction) -> None:
@@ -83,32 +90,59 @@ class PartyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:
         await guarded(interaction, party_action(interaction, self.party_id, self.action))
 
 
-class PartyOptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:popt:(?P<pid>\d{1,12}):(?P<key>[a-z_]{1,20})"):
+class PartyOptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:popt:(?P<pid>\d{1,12}):(?P<key>[a-z_]{1,20})",
+):
     def __init__(self, party_id: int, key: str, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"kg:popt:{party_id}:{key}", options=[discord.SelectOption(label="-")]))
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"kg:popt:{party_id}:{key}", options=[discord.SelectOption(label="-")]
+            )
+        )
         self.party_id = party_id
         self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> PartyOptionSelect:
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> PartyOptionSelect:
         return cls(int(match["pid"]), match["key"], item)
 
     async def callback(self, interaction: Interaction) -> None:
         if await wrong_kind(interaction, discord.ComponentType.select):
             return
-        await guarded(interaction, set_party_option(interaction, self.party_id, self.key, ",".join(self.item.values)))
+        await guarded(
+            interaction, set_party_option(interaction, self.party_id, self.key, ",".join(self.item.values))
+        )
 
 
 PARTY_ITEMS = (PartyButton, PartyOptionSelect)
 
 
-def _select(party_id: int, key: str, label: str, choices: tuple[tuple[str, str], ...], chosen: set[str], *, multi: bool, row: int) -> PartyOptionSelect:
-    return PartyOptionSelect(party_id, key, choice_select(f"kg:popt:{party_id}:{key}", label, choices, chosen, multi=multi, row=row))
+def _select(
+    party_id: int,
+    key: str,
+    label: str,
+    choices: tuple[tuple[str, str], ...],
+    chosen: set[str],
+    *,
+    multi: bool,
+    row: int,
+) -> PartyOptionSelect:
+    return PartyOptionSelect(
+        party_id,
+        key,
+        choice_select(f"kg:popt:{party_id}:{key}", label, choices, chosen, multi=multi, row=row),
+    )
 
 
 def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyOptionSelect:
     chosen = chosen_values(option, party.record.options)
-    return _select(party.id, option.key, option_placeholder(option), option.choices, chosen, multi=option.multi, row=row)
+    return _select(
+        party.id, option.key, option_placeholder(option), option.choices, chosen, multi=option.multi, row=row
+    )
 
 
 def party_view(party: PartySnapshot) -> discord.ui.View:
@@ -119,8 +153,16 @@ def party_view(party: PartySnapshot) -> discord.ui.View:
     if party.status == MatchStatus.LOBBY:
         for action in ("join", "leave", "ai", "start", "cancel"):
             view.add_item(PartyButton(party.id, action))
-        view.add_item(_select(party.id, "tables", "Tables", TABLE_CHOICES, {str(party.record.tables)}, multi=False, row=1))
-        view.add_item(_select(party.id, "rounds", "Rounds", ROUND_CHOICES, {str(party.record.rounds)}, multi=False, row=2))
+        view.add_item(
+            _select(
+                party.id, "tables", "Tables", TABLE_CHOICES, {str(party.record.tables)}, multi=False, row=1
+            )
+        )
+        view.add_item(
+            _select(
+                party.id, "rounds", "Rounds", ROUND_CHOICES, {str(party.record.rounds)}, multi=False, row=2
+            )
+        )
         actions = ["opts"] if party.game.options else []
         actions += ["aieasy", "aihard"] + (["unai"] if any(p.ai for p in party.players) else [])
         for action in actions:
@@ -136,14 +178,18 @@ def party_view(party: PartySnapshot) -> discord.ui.View:
 def options_view(party: PartySnapshot, page: int = 0) -> discord.ui.View:
     """The host's ephemeral panel of the game's options, four a page."""
     return paged_options_view(
-        party.game.options, page, lambda option, row: game_option_select(party, option, row), lambda action: PartyButton(party.id, action)
+        party.game.options,
+        page,
+        lambda option, row: game_option_select(party, option, row),
+        lambda action: PartyButton(party.id, action),
     )
 
 
 def options_embed(party: PartySnapshot) -> discord.Embed:
     embed = discord.Embed(
         title=f"Options: {party.game.name} party #{party.id}",
-        description="\n".join(render.party_options(party)) + "\n\nChanges show on the party at once; press Start there when ready.",
+        description="\n".join(render.party_options(party))
+        + "\n\nChanges show on the party at once; press Start there when ready.",
         colour=render.COLOUR_LOBBY,
     )
     embed.set_footer(text="Only the host sees this.")
@@ -158,16 +204,23 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
         await say(interaction, "Parties are played in server channels, not in direct messages.")
         return
     if isinstance(interaction.channel, discord.Thread):
-        await say(interaction, "A party opens a thread for every table: start it in a channel, not in a thread.")
+        await say(
+            interaction, "A party opens a thread for every table: start it in a channel, not in a thread."
+        )
         return
     missing = missing_channel_permissions(interaction, threads=True)
     if missing:
-        await say(interaction, f"I cannot host a party in this channel: I am missing the {missing} permission here.")
+        await say(
+            interaction, f"I cannot host a party in this channel: I am missing the {missing} permission here."
+        )
         return
     svc = service_of(interaction)
     party = await svc.open_party(
-        guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
-        host_name=display_name(interaction), game_id=game_id,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=interaction.user.id,
+        host_name=display_name(interaction),
+        game_id=game_id,
     )
     await interaction.response.send_message(embed=render.party_embed(party), view=party_view(party))
     try:
@@ -192,7 +245,10 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
         elif action == "start":
             missing = missing_channel_permissions(interaction, threads=True)
             if missing:  # taken away since the party opened: say so before any table is seated
-                await say(interaction, f"I cannot seat the party's tables: I am missing the {missing} permission here.")
+                await say(
+                    interaction,
+                    f"I cannot seat the party's tables: I am missing the {missing} permission here.",
+                )
                 return
             if not interaction.response.is_done():
                 await interaction.response.defer()  # opening the tables' threads takes a moment
@@ -222,7 +278,9 @@ async def options_panel(interaction: Interaction, party_id: int, page: int = 0) 
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(embed=options_embed(party), view=options_view(party, page))
         return
-    await interaction.response.send_message(embed=options_embed(party), view=options_view(party, page), ephemeral=True)
+    await interaction.response.send_message(
+        embed=options_embed(party), view=options_view(party, page), ephemeral=True
+    )
 
 
 async def set_party_option(interaction: Interaction, party_id: int, key: str, value: str) -> None:
@@ -254,7 +312,9 @@ class PartyPublisher:
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def table_channel(self, party: PartySnapshot, round_no: int, table_no: int) -> int:
-        channel = self.client.get_channel(party.record.channel_id) or await self.client.fetch_channel(party.record.channel_id)
+        channel = self.client.get_channel(party.record.channel_id) or await self.client.fetch_channel(
+            party.record.channel_id
+        )
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("A party's tables are threads of a text channel.")
         thread = await channel.create_thread(

@@ -53,7 +53,12 @@ RECENT_EVENTS = 3
 def seat_tags(snap: Snapshot, seat: int) -> list[str]:
     s = snap.seats[seat]
     tags = []
-    if s.user_id is not None and s.user_id == snap.record.host_id and not s.ai and snap.status == MatchStatus.LOBBY:
+    if (
+        s.user_id is not None
+        and s.user_id == snap.record.host_id
+        and not s.ai
+        and snap.status == MatchStatus.LOBBY
+    ):
         tags.append("host")
     if s.ai:
         tags.append(f"{s.level} AI")
@@ -90,11 +95,13 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
     if closed:
         embed.set_footer(text="This lobby was closed.")
     else:
-        embed.set_footer(text=(
-            "Join, then the host presses Start. The host can add AI players and change options. "
-            "AI levels: easy plays random legal moves, normal the game's own AI, hard searches "
-            "(it thinks up to a second a move)."
-        ))
+        embed.set_footer(
+            text=(
+                "Join, then the host presses Start. The host can add AI players and change options. "
+                "AI levels: easy plays random legal moves, normal the game's own AI, hard searches "
+                "(it thinks up to a second a move)."
+            )
+        )
     return embed
 
 
@@ -171,7 +178,9 @@ def result_lines(
     return headline, lines
 
 
-def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None) -> discord.Embed:
+def table_embed(
+    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None
+) -> discord.Embed:
     """The public table: status line, scoreboard, the game's board, the last three events.
     ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores);
     ``party_id``: the party this table belongs to (its end points there, not to a rematch)."""
@@ -191,7 +200,9 @@ def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None, party_
         if party_id is None:
             embed.set_footer(text=f"Rematch opens a new lobby for the same players · move {snap.version}")
         else:
-            embed.set_footer(text=f"A table of party #{party_id}: its standings message shows what comes next · move {snap.version}")
+            embed.set_footer(
+                text=f"A table of party #{party_id}: its standings message shows what comes next · move {snap.version}"
+            )
         return embed
     if snap.status == MatchStatus.ABANDONED:
         embed = discord.Embed(title=f"{game.name} #{snap.id}: cancelled", colour=COLOUR_OVER)
@@ -203,7 +214,9 @@ def table_embed(snap: Snapshot, skill: Mapping[int, float] | None = None, party_
     embed.description = clip("\n".join([status, *board]), DESCRIPTION_LIMIT)
     embed.add_field(name="Players", value=clip("\n".join(scoreboard(snap, view)), FIELD_LIMIT), inline=False)
     if recent:
-        embed.add_field(name="Last moves", value=clip("\n".join(f"• {t}" for t in recent), FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name="Last moves", value=clip("\n".join(f"• {t}" for t in recent), FIELD_LIMIT), inline=False
+        )
     embed.set_footer(text=f"My hand (or /hand): your cards and moves · move {snap.version}")
     return embed
 
@@ -221,7 +234,7 @@ def log_embed(snap: Snapshot) -> discord.Embed:
     shown.reverse()
     embed = discord.Embed(title=f"Log: {snap.game.name} #{snap.id}", colour=COLOUR_LOBBY)
     more = len(lines) - len(shown)
-    text = ("\n".join(shown) or "Nothing has happened yet.")
+    text = "\n".join(shown) or "Nothing has happened yet."
     if more:
         text = f"*{more} earlier events not shown; `/match log` exports every move after the end.*\n" + text
     embed.description = text
@@ -287,7 +300,9 @@ def hand_embed(
     elif over:
         parts.append("The match was cancelled.")
     elif has_moves or step:
-        parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if seat in snap.awaited() else ''}")
+        parts.append(
+            f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if seat in snap.awaited() else ''}"
+        )
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         else:
@@ -295,7 +310,9 @@ def hand_embed(
     else:
         # Whose turn it is stays on the table: this message is edited only when the player's
         # own situation changes, so a line naming the awaited player would go stale here.
-        parts.append("Nothing for you to do right now (the table shows whose turn it is); this message updates itself when that changes.")
+        parts.append(
+            "Nothing for you to do right now (the table shows whose turn it is); this message updates itself when that changes."
+        )
     embed.description = clip("\n".join(single_spaced(parts)), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed
@@ -345,9 +362,13 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
             f"{i + 1}. {p.name}" + (f" ({', '.join(tags)})" if (tags := party_player_tags(party, i)) else "")
             for i, p in enumerate(party.players)
         ]
-        embed.add_field(name=f"Players ({len(party.players)}/16)", value=clip("\n".join(roster), FIELD_LIMIT), inline=True)
+        embed.add_field(
+            name=f"Players ({len(party.players)}/16)", value=clip("\n".join(roster), FIELD_LIMIT), inline=True
+        )
         embed.add_field(name="Options", value=clip("\n".join(party_options(party)), FIELD_LIMIT), inline=True)
-        embed.set_footer(text="Join, then the host presses Start. The host can add AI players and change options.")
+        embed.set_footer(
+            text="Join, then the host presses Start. The host can add AI players and change options."
+        )
         return embed
     over = party.status.over
     cancelled = party.status == MatchStatus.ABANDONED
@@ -374,19 +395,26 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         tags = party_player_tags(party, line.player)
         medal = MEDALS.get(place, f"{place}.") if over and not cancelled else f"{place}."
         rows.append(
-            f"{medal} {party.players[line.player].name}" + (f" ({', '.join(tags)})" if tags else "")
+            f"{medal} {party.players[line.player].name}"
+            + (f" ({', '.join(tags)})" if tags else "")
             + f" · **{line.total}** ({rounds})"
         )
-    embed.add_field(name="Party score (round by round)", value=clip("\n".join(rows) or "nobody", FIELD_LIMIT), inline=False)
+    embed.add_field(
+        name="Party score (round by round)",
+        value=clip("\n".join(rows) or "nobody", FIELD_LIMIT),
+        inline=False,
+    )
     if not over:
         tables = []
         for table in party.round_tables():
-            names = ", ".join(
-                "AI" if p < 0 else party.players[p].name for p in table.seating
+            names = ", ".join("AI" if p < 0 else party.players[p].name for p in table.seating)
+            where = (
+                f"<#{channels[table.table_no]}>" if channels and table.table_no in channels else "opening…"
             )
-            where = f"<#{channels[table.table_no]}>" if channels and table.table_no in channels else "opening…"
             state = "finished" if table.results is not None else "playing"
             tables.append(f"Table {table.table_no + 1} ({where}, {state}): {names}")
-        embed.add_field(name=f"Round {record.round} tables", value=clip("\n".join(tables), FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name=f"Round {record.round} tables", value=clip("\n".join(tables), FIELD_LIMIT), inline=False
+        )
     embed.set_footer(text=clip(" · ".join(party_options(party)).replace("**", ""), 2000))
     return embed

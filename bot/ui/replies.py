@@ -73,7 +73,11 @@ async def refuse(interaction: Interaction, error: BaseException) -> None:
         data: Any = interaction.data or {}
         what = data.get("custom_id") or f"/{data.get('name', '?')}"  # custom ids carry the match id
         log.error(
-            "unexpected error in interaction %s (%s, channel %s)", interaction.id, what, interaction.channel_id, exc_info=error
+            "unexpected error in interaction %s (%s, channel %s)",
+            interaction.id,
+            what,
+            interaction.channel_id,
+            exc_info=error,
         )
         text = GENERIC_FAILURE
     try:
@@ -104,7 +108,10 @@ def missing_channel_permissions(interaction: Interaction, *, threads: bool = Fal
     in_thread = isinstance(interaction.channel, discord.Thread)
     needed: tuple[tuple[str, bool], ...] = (
         ("View Channel", perms.view_channel),
-        ("Send Messages in Threads" if in_thread else "Send Messages", perms.send_messages_in_threads if in_thread else perms.send_messages),
+        (
+            "Send Messages in Threads" if in_thread else "Send Messages",
+            perms.send_messages_in_threads if in_thread else perms.send_messages,
+        ),
         ("Embed Links", perms.embed_links),
     )
     if threads:
@@ -134,7 +141,9 @@ async def wrong_kind(interaction: discord.Interaction[Any], expected: discord.Co
 STRAY_COMPONENT = "That button is no longer valid."
 
 
-def component_is_handled(interaction: Interaction, items: Sequence[type[discord.ui.DynamicItem[Any]]]) -> bool:
+def component_is_handled(
+    interaction: Interaction, items: Sequence[type[discord.ui.DynamicItem[Any]]]
+) -> bool:
     """Will discord.py hand this component interaction to exactly one of our dynamic items?
 
     Mirrors discord.py's dispatch: the custom id must fully match one template, and the

@@ -59,15 +59,20 @@ def rules_message(game: Game, page: int) -> tuple[discord.Embed, discord.ui.View
     return embed, view
 
 
-class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:rules:(?P<game>[a-z0-9_]{1,32})"):
+class RulesSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:rules:(?P<game>[a-z0-9_]{1,32})"
+):
     def __init__(self, game_id: str, select: discord.ui.Select[Any] | None = None) -> None:
         super().__init__(
-            select or discord.ui.Select(custom_id=f"kg:rules:{game_id}", options=[discord.SelectOption(label="-")])
+            select
+            or discord.ui.Select(custom_id=f"kg:rules:{game_id}", options=[discord.SelectOption(label="-")])
         )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> RulesSelect:
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> RulesSelect:
         return cls(match["game"], item)
 
     async def callback(self, interaction: Interaction) -> None:

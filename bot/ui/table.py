@@ -41,7 +41,9 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:log:(?P<mid>\d{1,12})"):
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Log", style=discord.ButtonStyle.secondary, emoji="📜", custom_id=f"kg:log:{match_id}")
+            discord.ui.Button(
+                label="Log", style=discord.ButtonStyle.secondary, emoji="📜", custom_id=f"kg:log:{match_id}"
+            )
         )
         self.match_id = match_id
 
@@ -58,12 +60,19 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:lo
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:rematch:(?P<mid>\d{1,12})"):
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, emoji="🔁", custom_id=f"kg:rematch:{match_id}")
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.success,
+                emoji="🔁",
+                custom_id=f"kg:rematch:{match_id}",
+            )
         )
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: Any, match: re.Match[str], /) -> RematchButton:
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> RematchButton:
         return cls(int(match["mid"]))
 
     async def callback(self, interaction: Interaction) -> None:
@@ -107,7 +116,11 @@ async def rematch(interaction: Interaction, match_id: int) -> None:
     svc = service_of(interaction)
     snap, others = await svc.rematch(match_id, interaction.user.id, display_name(interaction))
     invite = " ".join(f"<@{u}>" for u in others)
-    text = f"🔁 Rematch of #{match_id}: {invite} press Join to play again." if invite else f"🔁 Rematch of #{match_id}."
+    text = (
+        f"🔁 Rematch of #{match_id}: {invite} press Join to play again."
+        if invite
+        else f"🔁 Rematch of #{match_id}."
+    )
     await interaction.response.send_message(
         text, embed=render.lobby_embed(snap), view=lobby_view(snap), allowed_mentions=MENTIONS
     )
@@ -163,7 +176,9 @@ class TablePublisher:
         users = await self._pingable(snap, seats)
         if not users:
             return
-        left = f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
+        left = (
+            f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
+        )
         mentions = " ".join(f"<@{u}>" for u in users)
         text = f"⏰ {mentions}: {left} left to decide in {snap.game.name} #{snap.id}, or the default move is made."
         await self.answers.quiet()
@@ -212,7 +227,9 @@ class TablePublisher:
         files = await self._picture(snap, embed)
         channel = self._channel(snap)
         try:
-            await channel.get_partial_message(snap.record.message_id).edit(embed=embed, view=view, attachments=files)
+            await channel.get_partial_message(snap.record.message_id).edit(
+                embed=embed, view=view, attachments=files
+            )
             self._shown[snap.id] = (snap.version, snap.status)
             self._edited[snap.id] = time.monotonic()
         except discord.NotFound:
@@ -236,7 +253,9 @@ class TablePublisher:
         """Post the table as a new message (the old one is gone, or there was none yet)."""
         embed, view = await self._table_message(snap)
         try:
-            message = await self._channel(snap).send(embed=embed, view=view, files=await self._picture(snap, embed))
+            message = await self._channel(snap).send(
+                embed=embed, view=view, files=await self._picture(snap, embed)
+            )
         except discord.HTTPException:
             log.warning("match %s: cannot post the table message", snap.id)
             return
@@ -260,7 +279,9 @@ class TablePublisher:
 
     async def _pingable(self, snap: Snapshot, seats: Sequence[int]) -> list[int]:
         """The users of these seats who want turn pings, if the server has them on."""
-        users = [u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None]
+        users = [
+            u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None
+        ]
         if not users or not (await self.service.server_settings(snap.record.guild_id)).turn_pings:
             return []
         prefs = await self.service.preferences(users)
@@ -299,8 +320,10 @@ class TablePublisher:
         if current.record.turn_message_id is None:
             return False
         try:
-            await self._channel(current).get_partial_message(current.record.turn_message_id).edit(
-                content=text, allowed_mentions=MENTIONS
+            await (
+                self._channel(current)
+                .get_partial_message(current.record.turn_message_id)
+                .edit(content=text, allowed_mentions=MENTIONS)
             )
         except discord.HTTPException:
             log.info("match %s: could not edit the turn message; posting a new one", snap.id)

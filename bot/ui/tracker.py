@@ -55,7 +55,11 @@ class HandTracker:
     TOKEN_SECONDS = 14 * 60
 
     def __init__(
-        self, service: MatchService, render: RenderHand, clock: Any = time.monotonic, answers: AnswersFirst | None = None
+        self,
+        service: MatchService,
+        render: RenderHand,
+        clock: Any = time.monotonic,
+        answers: AnswersFirst | None = None,
     ) -> None:
         self.service = service
         self.render = render
@@ -93,7 +97,9 @@ class HandTracker:
             if shown.message_id is None:
                 await shown.interaction.edit_original_response(embed=hand.embed, attachments=files)
             else:
-                await shown.interaction.followup.edit_message(shown.message_id, embed=hand.embed, attachments=files)
+                await shown.interaction.followup.edit_message(
+                    shown.message_id, embed=hand.embed, attachments=files
+                )
         except discord.HTTPException:
             log.info("match %s: could not add the picture to seat %d's hand", snap.id, seat)
         except Exception:
@@ -141,7 +147,9 @@ class HandTracker:
                     self._shown[key] = replace(shown, interaction=None)
                 continue
             if self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
-                self._shown[key] = replace(fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at)
+                self._shown[key] = replace(
+                    fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at
+                )
         if snap.status.over:
             self.forget(snap.id)
 

@@ -146,7 +146,12 @@ class HTTPError(Exception):
     """Raised inside handlers to answer with a Discord-style error."""
 
     def __init__(
-        self, status: int, code: int, message: str, extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: int,
+        message: str,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
@@ -159,7 +164,9 @@ class HTTPError(Exception):
 def _json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py only parses bodies whose content type is exactly "application/json".
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
@@ -185,7 +192,10 @@ def _form_data(body: bytes, content_type: str) -> tuple[Any, list[UploadedFile]]
         for line in head.decode("utf-8").split("\r\n"):
             key, _, value = line.partition(":")
             headers[key.strip().lower()] = value.strip()
-        params = {k: re.sub(r"\\(.)", r"\1", v) for k, v in _PARAM_RE.findall(headers.get("content-disposition", ""))}
+        params = {
+            k: re.sub(r"\\(.)", r"\1", v)
+            for k, v in _PARAM_RE.findall(headers.get("content-disposition", ""))
+        }
         data = data.removesuffix(b"\r\n")
         if params.get("name") == "payload_json":
             try:
@@ -195,7 +205,12 @@ def _form_data(body: bytes, content_type: str) -> tuple[Any, list[UploadedFile]]
         else:
             filename = params.get("filename")
             files.append(
-                UploadedFile(params.get("name", ""), unquote(filename) if filename is not None else None, len(data), headers.get("content-type"))
+                UploadedFile(
+                    params.get("name", ""),
+                    unquote(filename) if filename is not None else None,
+                    len(data),
+                    headers.get("content-type"),
+                )
             )
     return payload, files
 
@@ -533,7 +548,9 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "v": 10,
             "user": self._me_payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self._guilds.values() if session.serves(g.id)],
+            "guilds": [
+                {"id": str(g.id), "unavailable": True} for g in self._guilds.values() if session.serves(g.id)
+            ],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1505,7 +1522,10 @@ class FakeDiscord:
             retry = round(seconds - (now - recent[0]), 3)
             self.rate_limited.append((message_id, retry))
             raise HTTPError(
-                429, 0, "You are being rate limited.", {"retry_after": retry, "global": False},
+                429,
+                0,
+                "You are being rate limited.",
+                {"retry_after": retry, "global": False},
                 {"Via": "1.1 fake", "X-RateLimit-Scope": "user", "Retry-After": str(retry)},
             )
         recent.append(now)
@@ -1718,9 +1738,15 @@ class FakeDiscord:
     ) -> InteractionResult:
         self._check_member(user, channel)
         if self.session_for(channel.guild_id) is None:
-            await self.wait_for(lambda: self.session_for(channel.guild_id) is not None, None, "a bot to connect to the gateway")
+            await self.wait_for(
+                lambda: self.session_for(channel.guild_id) is not None,
+                None,
+                "a bot to connect to the gateway",
+            )
         already_running = self._handler_tasks()
-        rec = self.dispatch_interaction(itype, user, channel, data, source=source, description=f"{description} by {user.name}")
+        rec = self.dispatch_interaction(
+            itype, user, channel, data, source=source, description=f"{description} by {user.name}"
+        )
         log.debug("dispatched %s (interaction %s)", rec.description, rec.id)
 
         if not await self._wait(lambda: rec.acknowledged or rec.late, self.timeout):

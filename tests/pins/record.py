@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import EXAMPLES, GAMES
-from bot.games.base import Event, Game, Rng, View
+from bot.games.base import Event, Game, InvalidOptions, Rng, View
 from tests.configurations import option_sets
 
 HERE = Path(__file__).parent
@@ -30,7 +30,13 @@ SNAPSHOTS = 4
 
 
 def view_lines(view: View) -> list[str]:
-    return [view.waiting, *view.board, *(row.text for row in view.scores), *(g.text for g in view.hand), *view.private]
+    return [
+        view.waiting,
+        *view.board,
+        *(row.text for row in view.scores),
+        *(g.text for g in view.hand),
+        *view.private,
+    ]
 
 
 def step_digest(game: Game[Any], state: Any, events: list[Event], players: int) -> str:
@@ -65,7 +71,9 @@ def play(game: Game[Any], players: int, seed: int, options: Mapping[str, str]) -
         "options": dict(options),
         "moves": moves,
         "digests": digests,
-        "outcome": None if outcome is None else {
+        "outcome": None
+        if outcome is None
+        else {
             "summary": outcome.summary,
             "results": [[r.seat, r.place, r.score, r.team] for r in outcome.results],
         },
@@ -83,7 +91,7 @@ def records(game: Game[Any]) -> list[dict[str, Any]]:
         for players in sizes:
             try:
                 game.check_players(players, options)
-            except Exception:
+            except InvalidOptions:
                 continue
             out.append(play(game, players, 1000 + index, options))
     return out

@@ -115,7 +115,11 @@ def _follow(state: CourtState, move: Move, hand: Sequence[str], own: str, wary: 
     lead = classify(state.trick[state.leader])
     assert lead is not None
     best = _top_played(state, lead)
-    winners = [h for h in _hands_of(hand, need) if (found := classify(h)) is not None and found.kind == lead.kind and found.strength > best]
+    winners = [
+        h
+        for h in _hands_of(hand, need)
+        if (found := classify(h)) is not None and found.kind == lead.kind and found.strength > best
+    ]
     if winners and not wary:
         pick = min(winners, key=lambda h: sum(keep_value(c, hand, own) for c in h))
         if sum(1 for c in pick if suit(c) == own) <= 1:

@@ -56,8 +56,10 @@ def main(argv: list[str]) -> int:
         wins, total = against_random(matches, options)
         median = statistics.median(ai_only_moves(matches, options))
         minutes = median * SECONDS_PER_MOVE / 60
-        print(f"target {target}: AI won {wins} of {total} ({100 * wins / total:.1f}%) against random; "
-              f"AI-only median {median:.0f} moves, {minutes:.0f} minutes at {SECONDS_PER_MOVE} s a move")
+        print(
+            f"target {target}: AI won {wins} of {total} ({100 * wins / total:.1f}%) against random; "
+            f"AI-only median {median:.0f} moves, {minutes:.0f} minutes at {SECONDS_PER_MOVE} s a move"
+        )
     return 0
 
 

@@ -105,12 +105,28 @@ class KingsCourt(GameBase[CourtState]):
             "Match length",
             (("500", "To 500 (printed rules)"), ("250", "To 250 (shorter)"), ("120", "To 120 (quick)")),
         ),
-        Option("board", "Going board", (("0", "Knock from 0 points"), ("20", "Knock from 20"), ("40", "Knock from 40"))),
+        Option(
+            "board",
+            "Going board",
+            (("0", "Knock from 0 points"), ("20", "Knock from 20"), ("40", "Knock from 40")),
+        ),
     )
     commands = (
-        Command("play", "Lead or follow: the cards to play.", (LEAD_KIND, FOLLOW_KIND), "cards", "Cards, e.g. 7h 7s"),
+        Command(
+            "play",
+            "Lead or follow: the cards to play.",
+            (LEAD_KIND, FOLLOW_KIND),
+            "cards",
+            "Cards, e.g. 7h 7s",
+        ),
         Command("duel", "Lay a single card in a duel.", (DUEL_KIND,), "card", "The card to lay"),
-        Command("pick", "Take your cards back from the pool.", (TAKE_KIND,), "cards", "Cards from the pool, e.g. 9s 2c"),
+        Command(
+            "pick",
+            "Take your cards back from the pool.",
+            (TAKE_KIND,),
+            "cards",
+            "Cards from the pool, e.g. 9s 2c",
+        ),
         Command("court", "Court a run face down.", (COURT_KIND,), "cards", "The run's cards, e.g. Ah 2h 3h"),
         Command("sandbag", "Sandbag a four of a kind of A, Q or 7.", (BAG_KIND,), "rank", "A, Q or 7"),
         Command("knock", "Knock to end the round.", (KNOCK,)),
@@ -165,9 +181,26 @@ class KingsCourt(GameBase[CourtState]):
         """Gather the round's Kings and cards, then bids (if anyone may bid) or the deal."""
         empty: tuple[tuple[str, ...], ...] = ((),) * PLAYERS
         state = replace(
-            state, kings=KINGS, hands=empty, courted=empty, bags=empty, flops=(0,) * PLAYERS, bids=("",) * PLAYERS,
-            trick=empty, duel=empty, duelists=(), laid=(), winner=-1, played=empty, pool=(), owed=(0,) * PLAYERS,
-            tricks=0, streak=(-1, 0), forced=False, courted_now=False, bagged_now=False,
+            state,
+            kings=KINGS,
+            hands=empty,
+            courted=empty,
+            bags=empty,
+            flops=(0,) * PLAYERS,
+            bids=("",) * PLAYERS,
+            trick=empty,
+            duel=empty,
+            duelists=(),
+            laid=(),
+            winner=-1,
+            played=empty,
+            pool=(),
+            owed=(0,) * PLAYERS,
+            tricks=0,
+            streak=(-1, 0),
+            forced=False,
+            courted_now=False,
+            bagged_now=False,
         )
         bidders = self._bidders(state)
         if bidders:
@@ -188,9 +221,19 @@ class KingsCourt(GameBase[CourtState]):
         for i, card in enumerate(deck):  # one card at a time, clockwise from the dealer's left
             hands[(first + i) % PLAYERS].append(card)
         state = replace(
-            state, rng=rng, kings=kings, hands=tuple(sorted_cards(h) for h in hands), phase=LEAD, turn=first, leader=first
+            state,
+            rng=rng,
+            kings=kings,
+            hands=tuple(sorted_cards(h) for h in hands),
+            phase=LEAD,
+            turn=first,
+            leader=first,
         )
-        events.append(Event(f"Round {state.round}: {p(state.dealer)} deals; everyone draws a secret King. {p(first)} leads."))
+        events.append(
+            Event(
+                f"Round {state.round}: {p(state.dealer)} deals; everyone draws a secret King. {p(first)} leads."
+            )
+        )
         for seat in range(PLAYERS):
             if state.blind(seat):
                 events.append(Event("You bid blind: your King stays face down, hidden from you too.", seat))
@@ -288,7 +331,13 @@ class KingsCourt(GameBase[CourtState]):
             FOLLOW: {FOLLOW_KIND: self._follow},
             DUEL: {DUEL_KIND: self._duel},
             PICK: {TAKE_KIND: self._take},
-            AFTER: {COURT_KIND: self._court, BAG_KIND: self._bag, KNOCK: self._knock, FLOP: self._flop, DONE: self._done},
+            AFTER: {
+                COURT_KIND: self._court,
+                BAG_KIND: self._bag,
+                KNOCK: self._knock,
+                FLOP: self._flop,
+                DONE: self._done,
+            },
         }[state.phase]
         handler = handlers.get(kind)
         if handler is None:
@@ -305,7 +354,9 @@ class KingsCourt(GameBase[CourtState]):
             FOLLOW: f"Play {len(state.trick[state.leader])} cards now.",
             DUEL: "Lay one card for the duel now.",
             PICK: "Take your cards from the pool now.",
-            AFTER: "Court, sandbag, knock, flop or pass now." if not state.forced else "Knock or flop your King now.",
+            AFTER: "Court, sandbag, knock, flop or pass now."
+            if not state.forced
+            else "Knock or flop your King now.",
         }[state.phase]
 
     @staticmethod
@@ -323,7 +374,9 @@ class KingsCourt(GameBase[CourtState]):
     def _bid(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
         key = code.partition(":")[2]
         if key != NO_BID and key not in {b.key for b in legal_bids(state.scores, seat)}:
-            raise IllegalMove("That bid is not open to you (only players far enough behind the leader may bid).")
+            raise IllegalMove(
+                "That bid is not open to you (only players far enough behind the leader may bid)."
+            )
         if key != NO_BID:
             state = replace(state, bids=_set(state.bids, seat, key))
             events.append(Event(f"{p(seat)} bids {BY_KEY[key].name}."))
@@ -342,9 +395,15 @@ class KingsCourt(GameBase[CourtState]):
             raise IllegalMove(f"A lead may have at most {most} cards (the smallest hand at the table).")
         hand = classify(cards)
         if hand is None:
-            raise IllegalMove("A lead is a single, a pair, three or four of a kind, or a five-card straight flush.")
+            raise IllegalMove(
+                "A lead is a single, a pair, three or four of a kind, or a five-card straight flush."
+            )
         cards = sorted_cards(cards)
-        events.append(Event(f"{p(seat)} leads {'a ' if hand.kind != 'three of a kind' else ''}{hand.kind}: {labels(cards)}."))
+        events.append(
+            Event(
+                f"{p(seat)} leads {'a ' if hand.kind != 'three of a kind' else ''}{hand.kind}: {labels(cards)}."
+            )
+        )
         return replace(
             state,
             hands=_set(state.hands, seat, _without(state.hands[seat], cards)),
@@ -379,7 +438,9 @@ class KingsCourt(GameBase[CourtState]):
         if len(best) == 1:
             return self._won(state, best[0], events)
         names = " and ".join(p(s) for s in best)
-        events.append(Event(f"{names} tie with the best {lead.kind}: they duel, single cards, {p(best[0])} first."))
+        events.append(
+            Event(f"{names} tie with the best {lead.kind}: they duel, single cards, {p(best[0])} first.")
+        )
         return self._duel_next(replace(state, duelists=tuple(best), laid=()), events)
 
     def _duel_next(self, state: CourtState, events: list[Event]) -> CourtState:
@@ -414,7 +475,9 @@ class KingsCourt(GameBase[CourtState]):
         """The trick is won: the pool forms and the picking starts with the winner."""
         order = state.play_order()
         played = tuple(state.trick[s] + state.duel[s] for s in range(PLAYERS))
-        pool = tuple(c for s in order for c in state.trick[s]) + tuple(c for s in order for c in state.duel[s])
+        pool = tuple(c for s in order for c in state.trick[s]) + tuple(
+            c for s in order for c in state.duel[s]
+        )
         seat_streak, count = state.streak
         streak = (winner, count + 1 if seat_streak == winner else 1)
         tricks = state.tricks + 1
@@ -465,7 +528,13 @@ class KingsCourt(GameBase[CourtState]):
     def _start_after(self, state: CourtState, events: list[Event]) -> CourtState:
         winner = state.winner
         state = replace(
-            state, phase=AFTER, turn=winner, forced=state.streak[1] >= 3, courted_now=False, bagged_now=False, played=((),) * PLAYERS
+            state,
+            phase=AFTER,
+            turn=winner,
+            forced=state.streak[1] >= 3,
+            courted_now=False,
+            bagged_now=False,
+            played=((),) * PLAYERS,
         )
         if state.forced:
             events.append(Event(f"Third trick in a row: {p(winner)} must knock or flop their King."))
@@ -488,13 +557,22 @@ class KingsCourt(GameBase[CourtState]):
         if problem is not None:
             raise IllegalMove(problem)
         run = tuple(sorted((*state.courted[seat], *cards), key=natural))
-        events.append(Event(f"{p(seat)} courts {len(cards)} card{'s' * (len(cards) > 1)} face down ({len(run)} courted)."))
+        events.append(
+            Event(
+                f"{p(seat)} courts {len(cards)} card{'s' * (len(cards) > 1)} face down ({len(run)} courted)."
+            )
+        )
         events.append(Event(f"You court {labels(sorted_cards(cards))}.", seat))
         state = replace(
-            state, hands=_set(state.hands, seat, _without(state.hands[seat], cards)), courted=_set(state.courted, seat, run), courted_now=True
+            state,
+            hands=_set(state.hands, seat, _without(state.hands[seat], cards)),
+            courted=_set(state.courted, seat, run),
+            courted_now=True,
         )
         if kings_court(run, state.king_suit(seat)):
-            events.append(Event(f"{p(seat)} has a King's Court: all twelve of their King's suit! The round ends."))
+            events.append(
+                Event(f"{p(seat)} has a King's Court: all twelve of their King's suit! The round ends.")
+            )
             return self._end_round(state, events, f"{p(seat)}'s King's Court")
         return self._maybe_finish_turn(state, events)
 
@@ -508,7 +586,10 @@ class KingsCourt(GameBase[CourtState]):
         events.append(Event(f"{p(seat)} sandbags a four of a kind face down."))
         events.append(Event(f"You sandbag {labels(four)}.", seat))
         state = replace(
-            state, hands=_set(state.hands, seat, _without(state.hands[seat], four)), bags=_set(state.bags, seat, (*state.bags[seat], *four)), bagged_now=True
+            state,
+            hands=_set(state.hands, seat, _without(state.hands[seat], four)),
+            bags=_set(state.bags, seat, (*state.bags[seat], *four)),
+            bagged_now=True,
         )
         return self._maybe_finish_turn(state, events)
 
@@ -518,7 +599,9 @@ class KingsCourt(GameBase[CourtState]):
         if state.courted_now or state.bagged_now:
             raise IllegalMove("You may not court and knock in the same turn.")
         if not state.can_knock(seat):
-            raise IllegalMove(f"You may knock only with a round score of at least {state.going_board} (the going board).")
+            raise IllegalMove(
+                f"You may knock only with a round score of at least {state.going_board} (the going board)."
+            )
         events.append(Event(f"{p(seat)} knocks: the round ends."))
         return self._end_round(state, events, f"{p(seat)} knocked")
 
@@ -527,7 +610,9 @@ class KingsCourt(GameBase[CourtState]):
             raise IllegalMove("You flop your King only on a third trick won in a row.")
         shown = "" if state.blind(seat) else f" {label(state.kings[seat])} face up"
         events.append(Event(f"{p(seat)} flops their King{shown} (-15)."))
-        state = replace(state, flops=_set(state.flops, seat, state.flops[seat] + 1), streak=(seat, 0), forced=False)
+        state = replace(
+            state, flops=_set(state.flops, seat, state.flops[seat] + 1), streak=(seat, 0), forced=False
+        )
         return self._maybe_finish_turn(state, events)
 
     def _done(self, state: CourtState, seat: int, code: str, events: list[Event]) -> CourtState:
@@ -548,7 +633,14 @@ class KingsCourt(GameBase[CourtState]):
         laid_down = state.courted_now or state.bagged_now
         leader = (state.winner + 1) % PLAYERS if laid_down else state.winner
         return replace(
-            state, phase=LEAD, turn=leader, leader=leader, forced=False, courted_now=False, bagged_now=False, winner=-1
+            state,
+            phase=LEAD,
+            turn=leader,
+            leader=leader,
+            forced=False,
+            courted_now=False,
+            bagged_now=False,
+            winner=-1,
         )
 
     # --- the end of a round and of the match ---------------------------------------------------
@@ -572,7 +664,9 @@ class KingsCourt(GameBase[CourtState]):
         # One short public line (the Kings are shown now); each player's parts show in their own hand.
         events.append(Event(f"Round {state.round} ({reason}) scored: {' · '.join(shown)}."))
         scores = tuple(s + pt for s, pt in zip(state.scores, points))
-        state = replace(state, scores=scores, last_round=tuple(points), last_detail=tuple(detail), last_reason=reason)
+        state = replace(
+            state, scores=scores, last_round=tuple(points), last_detail=tuple(detail), last_reason=reason
+        )
         if max(scores) >= state.target or min(scores) <= LOSING_TOTAL:
             state = replace(state, phase=OVER, turn=-1)
             events.append(Event(self._summary(state)))
@@ -591,7 +685,9 @@ class KingsCourt(GameBase[CourtState]):
         reasons = []
         fallen = [s for s in range(PLAYERS) if state.scores[s] <= LOSING_TOTAL]
         if len(fallen) == 1:
-            reasons.append(f"{p(fallen[0])} fell to {state.scores[fallen[0]]}, and {LOSING_TOTAL} or below ends the match")
+            reasons.append(
+                f"{p(fallen[0])} fell to {state.scores[fallen[0]]}, and {LOSING_TOTAL} or below ends the match"
+            )
         elif fallen:
             who = join_names([f"{p(s)} ({state.scores[s]})" for s in fallen])
             reasons.append(f"{who} fell to {LOSING_TOTAL} or below, which ends the match")
@@ -643,8 +739,14 @@ class KingsCourt(GameBase[CourtState]):
             kinds = {move_kind(m.code) for m in self.legal_moves(state, seat)}
             if state.forced:
                 return f"{who} must {'knock or ' * (KNOCK in kinds)}flop their King."
-            words = [w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds]
-            return f"{who} won the trick: {', '.join(words)} or pass." if words else f"{who} won the trick: pass."
+            words = [
+                w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds
+            ]
+            return (
+                f"{who} won the trick: {', '.join(words)} or pass."
+                if words
+                else f"{who} won the trick: pass."
+            )
         knock = state.blind(state.turn)  # a blind bidder may always knock; anyone else by a private score
         if state.forced:
             if knock:

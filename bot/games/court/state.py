@@ -65,13 +65,21 @@ class CourtState:
     def score_so_far(self, seat: int) -> int:
         """The seat's round score if the round ended now, before any bid."""
         return round_points(
-            self.hands[seat], self.king_suit(seat), self.courted[seat], len(self.bags[seat]) // 4, self.flops[seat]
+            self.hands[seat],
+            self.king_suit(seat),
+            self.courted[seat],
+            len(self.bags[seat]) // 4,
+            self.flops[seat],
         )
 
     def score_parts(self, seat: int) -> tuple[tuple[str, int], ...]:
         """:meth:`score_so_far` part by part, in words."""
         return round_parts(
-            self.hands[seat], self.king_suit(seat), self.courted[seat], len(self.bags[seat]) // 4, self.flops[seat]
+            self.hands[seat],
+            self.king_suit(seat),
+            self.courted[seat],
+            len(self.bags[seat]) // 4,
+            self.flops[seat],
         )
 
     def can_knock(self, seat: int) -> bool:

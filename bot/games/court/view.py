@@ -25,7 +25,9 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
             board.append("Duel: " + " · ".join(duel))
     if state.pool:
         board.append(f"Pool: {labels(state.pool)}")
-    if state.last_round and (state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER):
+    if state.last_round and (
+        state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER
+    ):
         board.append(last_round_line(state))
     scores = tuple(_score_line(state, s) for s in range(PLAYERS))
     data: dict[str, Any] = {
@@ -47,13 +49,17 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
     if state.phase == OVER or state.phase == BID:
         return View(seat, waiting, board=tuple(board), scores=scores, private=last, data=data)
     hand, private = _own(state, seat, data)
-    return View(seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data)
+    return View(
+        seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data
+    )
 
 
 def last_round_line(state: CourtState) -> str:
     """``"Last round ({p2} knocked): {p0} -50 · {p1} -25 · {p2} +30 · {p3} +5"``."""
     why = f" ({state.last_reason})" if state.last_reason else ""
-    return f"Last round{why}: " + " · ".join(f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round))
+    return f"Last round{why}: " + " · ".join(
+        f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round)
+    )
 
 
 def _score_line(state: CourtState, seat: int) -> ScoreLine:
@@ -89,7 +95,9 @@ def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[Card
     if blind:
         private.append("Your King: hidden (you bid blind)")
     else:
-        private.append(f"Your King: {label(state.kings[seat])}, your suit is {suit_label(state.king_suit(seat))}")
+        private.append(
+            f"Your King: {label(state.kings[seat])}, your suit is {suit_label(state.king_suit(seat))}"
+        )
     run = state.courted[seat]
     if run:
         robbed = "" if blind or suit(run[0]) == mine else " (robbed: prisoners, 0)"

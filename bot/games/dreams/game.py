@@ -69,15 +69,33 @@ TURN_CAPS = (
 )
 
 # Move kinds (the part of a code before the first ":").
-COIN_MOVE, BUY, SELL, ATTACK_MOVE, COUNTER, SHUFFLE, PEEK = "coin", "buy", "sell", "attack", "counter", "shuffle", "peek"
+COIN_MOVE, BUY, SELL, ATTACK_MOVE, COUNTER, SHUFFLE, PEEK = (
+    "coin",
+    "buy",
+    "sell",
+    "attack",
+    "counter",
+    "shuffle",
+    "peek",
+)
 
 # How the status line names each kind of move, in the order it lists them.
 ACTION_WORDS = (
-    (COIN_MOVE, "take a coin"), (BUY, "buy"), (SELL, "sell"), (ATTACK_MOVE, "attack"),
-    (SHUFFLE, "shuffle the trump pile"), (PEEK, "peek at it"),
+    (COIN_MOVE, "take a coin"),
+    (BUY, "buy"),
+    (SELL, "sell"),
+    (ATTACK_MOVE, "attack"),
+    (SHUFFLE, "shuffle the trump pile"),
+    (PEEK, "peek at it"),
 )
 
-GROUPS = ((COIN, "🪙 Coins"), (ATTACK, "⚔️ Attack cards"), (JACK, "🤺 Jacks"), (QUEEN, "👸 Queens"), (KING, "👑 King"))
+GROUPS = (
+    (COIN, "🪙 Coins"),
+    (ATTACK, "⚔️ Attack cards"),
+    (JACK, "🤺 Jacks"),
+    (QUEEN, "👸 Queens"),
+    (KING, "👑 King"),
+)
 
 
 def p(seat: int) -> str:
@@ -130,14 +148,34 @@ class Dreams(GameBase[DreamsState]):
     options = (Option("turns", "Turn cap", TURN_CAPS),)
     commands = (
         Command("coin", "Take the top coin card.", (COIN_MOVE,)),
-        Command("buy", "Buy a card with coins and trade-ins (no change).", (BUY,), "card",
-                "What to buy and how to pay"),
-        Command("sell", "Sell an attack card (5) or a Jack (10) for exact coins from the coin pile.", (SELL,),
-                "card", "The card to sell"),
-        Command("attack", "Attack the next player with an attack card, or a Jack holder with a Jack.",
-                (ATTACK_MOVE,), "with", "Your card and whom it attacks"),
-        Command("counter", "Answer an attack on you with a card of the same type.", (COUNTER,), "card",
-                "Your counter"),
+        Command(
+            "buy",
+            "Buy a card with coins and trade-ins (no change).",
+            (BUY,),
+            "card",
+            "What to buy and how to pay",
+        ),
+        Command(
+            "sell",
+            "Sell an attack card (5) or a Jack (10) for exact coins from the coin pile.",
+            (SELL,),
+            "card",
+            "The card to sell",
+        ),
+        Command(
+            "attack",
+            "Attack the next player with an attack card, or a Jack holder with a Jack.",
+            (ATTACK_MOVE,),
+            "with",
+            "Your card and whom it attacks",
+        ),
+        Command(
+            "counter",
+            "Answer an attack on you with a card of the same type.",
+            (COUNTER,),
+            "card",
+            "Your counter",
+        ),
         Command("shuffle", "Shuffle the trump pile.", (SHUFFLE,)),
         Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
     )
@@ -157,9 +195,17 @@ class Dreams(GameBase[DreamsState]):
         king, rng = rng.choice(KINGS)
         first, rng = rng.below(players)
         return DreamsState(
-            rng=rng, turn=first, hands=((),) * players, coin_pile=coins, trump_pile=trumps,
-            attack_pile=attacks, jack_pile=JACKS, queen_pile=QUEENS, king_pile=(king,),
-            peeked=(False,) * players, turn_cap=int(options.get("turns", "0")),
+            rng=rng,
+            turn=first,
+            hands=((),) * players,
+            coin_pile=coins,
+            trump_pile=trumps,
+            attack_pile=attacks,
+            jack_pile=JACKS,
+            queen_pile=QUEENS,
+            king_pile=(king,),
+            peeked=(False,) * players,
+            turn_cap=int(options.get("turns", "0")),
         )
 
     def to_act(self, state: DreamsState) -> frozenset[int]:
@@ -206,7 +252,9 @@ class Dreams(GameBase[DreamsState]):
         for jack in state.holding(seat, JACK):
             for target in range(state.players):
                 if target != seat and state.count(target, JACK):
-                    moves.append(Move(f"{ATTACK_MOVE}:{jack}:{target}", (f"Attack {p(target)} with {name(jack)}",)))
+                    moves.append(
+                        Move(f"{ATTACK_MOVE}:{jack}:{target}", (f"Attack {p(target)} with {name(jack)}",))
+                    )
         moves.append(Move(SHUFFLE, ("Shuffle the trump pile",)))
         if state.count(seat, QUEEN) and not state.peeked[seat]:
             moves.append(Move(PEEK, ("Peek at the trump pile",)))
@@ -247,8 +295,15 @@ class Dreams(GameBase[DreamsState]):
             return self._attack(state, seat, code, events), events
         elif kind_ == COIN_MOVE:
             card = state.coin_pile[0]
-            state = replace(state, coin_pile=state.coin_pile[1:], hands=_set(state.hands, seat, _with(state.hands[seat], card)))
-            events += [Event(f"{p(seat)} takes a coin."), Event(f"You took {name(card)} (worth {number(card)}).", seat)]
+            state = replace(
+                state,
+                coin_pile=state.coin_pile[1:],
+                hands=_set(state.hands, seat, _with(state.hands[seat], card)),
+            )
+            events += [
+                Event(f"{p(seat)} takes a coin."),
+                Event(f"You took {name(card)} (worth {number(card)}).", seat),
+            ]
         elif kind_ == BUY:
             state = self._buy(state, seat, code, events)
             if state.over:
@@ -270,10 +325,10 @@ class Dreams(GameBase[DreamsState]):
         reasons = {
             COIN_MOVE: "The coin pile is empty.",
             BUY: "You cannot buy that now: check the price (no change is given), the pile, and what you must "
-                 "still hold after paying (Jack: an attack card, no Jack; Queen: an attack card, one Jack, no "
-                 "Queen; King: an attack card, one Jack, one Queen).",
+            "still hold after paying (Jack: an attack card, no Jack; Queen: an attack card, one Jack, no "
+            "Queen; King: an attack card, one Jack, one Queen).",
             SELL: "You can sell only an attack card or a Jack you hold (and not again this turn at a price the "
-                  "bank could not pay).",
+            "bank could not pay).",
             ATTACK_MOVE: "Attack the next player with an attack card (they must hold one), or a Jack holder with a Jack.",
             COUNTER: "There is no attack to answer.",
             PEEK: "Only a Queen holder may peek, once until the trump pile is next shuffled.",
@@ -312,8 +367,14 @@ class Dreams(GameBase[DreamsState]):
             queen_pile = _without(queen_pile, (bought,)) if kind(bought) == QUEEN else queen_pile
             king_pile = _without(king_pile, (bought,)) if kind(bought) == KING else king_pile
         state = replace(
-            state, rng=rng, hands=_set(state.hands, seat, _with(hand, bought)), coin_pile=coin_pile,
-            attack_pile=attack_pile, jack_pile=jack_pile, queen_pile=queen_pile, king_pile=king_pile,
+            state,
+            rng=rng,
+            hands=_set(state.hands, seat, _with(hand, bought)),
+            coin_pile=coin_pile,
+            attack_pile=attack_pile,
+            jack_pile=jack_pile,
+            queen_pile=queen_pile,
+            king_pile=king_pile,
         )
         given = []
         if pay.coins:
@@ -334,15 +395,19 @@ class Dreams(GameBase[DreamsState]):
             events.append(Event(self._summary(state)))
         return state
 
-    def _sell(self, state: DreamsState, seat: int, card: str, events: list[Event]) -> tuple[DreamsState, bool]:
+    def _sell(
+        self, state: DreamsState, seat: int, card: str, events: list[Event]
+    ) -> tuple[DreamsState, bool]:
         price = SALE[kind(card)]
         change = exact_change(state.coin_pile, price)
         what = name(card) if kind(card) == JACK else "an attack card"
         if change is None:
-            events.append(Event(
-                f"{p(seat)} offers {what} for sale, but the coin pile cannot pay exactly {price}: the sale is "
-                f"refused and {p(seat)} chooses another action."
-            ))
+            events.append(
+                Event(
+                    f"{p(seat)} offers {what} for sale, but the coin pile cannot pay exactly {price}: the sale is "
+                    f"refused and {p(seat)} chooses another action."
+                )
+            )
             return replace(state, refused=tuple(sorted(state.refused + (price,)))), False
         coin_pile, rng = state.rng.shuffled(_without(state.coin_pile, change))
         hand = _with(_without(state.hands[seat], (card,)), *change)
@@ -351,8 +416,12 @@ class Dreams(GameBase[DreamsState]):
         else:
             state = replace(state, attack_pile=state.attack_pile + (card,))
         state = replace(state, rng=rng, coin_pile=coin_pile, hands=_set(state.hands, seat, hand))
-        events.append(Event(f"{p(seat)} sells {what} for {price}, paid in {plural(len(change), 'coin card')}."))
-        events.append(Event(f"You sold {name(card)}; the bank paid {' '.join(name(c) for c in change)}.", seat))
+        events.append(
+            Event(f"{p(seat)} sells {what} for {price}, paid in {plural(len(change), 'coin card')}.")
+        )
+        events.append(
+            Event(f"You sold {name(card)}; the bank paid {' '.join(name(c) for c in change)}.", seat)
+        )
         return state, True
 
     def _attack(self, state: DreamsState, seat: int, code: str, events: list[Event]) -> DreamsState:
@@ -361,10 +430,14 @@ class Dreams(GameBase[DreamsState]):
         target = int(parts[2]) if len(parts) > 2 else self.next_seat(state, seat)
         state = replace(state, defender=target, attack_card=card)
         what = "a Jack" if kind(card) == JACK else "an attack card"
-        events.append(Event(f"{p(seat)} attacks {p(target)} with {name(card)}; {p(target)} must answer with {what}."))
+        events.append(
+            Event(f"{p(seat)} attacks {p(target)} with {name(card)}; {p(target)} must answer with {what}.")
+        )
         return state
 
-    def _counter(self, state: DreamsState, seat: int, card: str, events: list[Event]) -> tuple[DreamsState, list[Event]]:
+    def _counter(
+        self, state: DreamsState, seat: int, card: str, events: list[Event]
+    ) -> tuple[DreamsState, list[Event]]:
         attacker, attacking = state.turn, state.attack_card
         verdict = resolve(attacking, card, state.trump_pile)
         hands = _set(state.hands, attacker, _without(state.hands[attacker], (attacking,)))
@@ -394,8 +467,16 @@ class Dreams(GameBase[DreamsState]):
         if verdict.flipped:
             last += f" (trump {trump_text(state.trump_pile)})"
         state = replace(
-            state, rng=rng, hands=hands, attack_pile=attack_pile, jack_pile=jack_pile, trump_pile=trumps,
-            peeked=peeked, defender=-1, attack_card="", last_attack=last,
+            state,
+            rng=rng,
+            hands=hands,
+            attack_pile=attack_pile,
+            jack_pile=jack_pile,
+            trump_pile=trumps,
+            peeked=peeked,
+            defender=-1,
+            attack_card="",
+            last_attack=last,
         )
         return self._end_turn(state, events), events
 
@@ -407,10 +488,14 @@ class Dreams(GameBase[DreamsState]):
         with the defender's name, which the defender's hand echo leaves out as his own move)."""
         if verdict.winner == NOBODY:
             return [
-                Event(f"The joker came up: your {name(attacking)} and {p(defender)}'s {name(card)} went back to the pile.",
-                      attacker),
-                Event(f"The joker came up: your {name(card)} and {p(attacker)}'s {name(attacking)} went back to the pile.",
-                      defender),
+                Event(
+                    f"The joker came up: your {name(attacking)} and {p(defender)}'s {name(card)} went back to the pile.",
+                    attacker,
+                ),
+                Event(
+                    f"The joker came up: your {name(card)} and {p(attacker)}'s {name(attacking)} went back to the pile.",
+                    defender,
+                ),
             ]
         why = f"trump {trump_text(state.trump_pile)}" if verdict.flipped else "same suit, the higher wins"
         if verdict.winner == ATTACKER:
@@ -455,9 +540,12 @@ class Dreams(GameBase[DreamsState]):
                 f"Turn {state.turns + (0 if state.over else 1)}{cap} · piles: coins {len(state.coin_pile)}, "
                 f"trump {len(state.trump_pile)}, attack {len(state.attack_pile)}"
             ),
-            "Jacks " + (" ".join(name(c) for c in state.jack_pile) or "none")
-            + " · Queens " + (" ".join(name(c) for c in state.queen_pile) or "none")
-            + " · King " + (" ".join(name(c) for c in state.king_pile) or "bought"),
+            "Jacks "
+            + (" ".join(name(c) for c in state.jack_pile) or "none")
+            + " · Queens "
+            + (" ".join(name(c) for c in state.queen_pile) or "none")
+            + " · King "
+            + (" ".join(name(c) for c in state.king_pile) or "bought"),
         ]
         if state.attacking:
             board.append(f"⚔️ {p(state.turn)} attacks {p(state.defender)} with {name(state.attack_card)}")
@@ -485,8 +573,12 @@ class Dreams(GameBase[DreamsState]):
             "turns": state.turns,
             "counts": [state.counts(s) for s in range(state.players)],
             "piles": {
-                "coins": len(state.coin_pile), "trump": len(state.trump_pile), "attack": len(state.attack_pile),
-                "jacks": list(state.jack_pile), "queens": list(state.queen_pile), "king": list(state.king_pile),
+                "coins": len(state.coin_pile),
+                "trump": len(state.trump_pile),
+                "attack": len(state.attack_pile),
+                "jacks": list(state.jack_pile),
+                "queens": list(state.queen_pile),
+                "king": list(state.king_pile),
             },
             "attack": [state.turn, state.defender, state.attack_card] if state.attacking else None,
             "last_attack": state.last_attack,
@@ -499,13 +591,24 @@ class Dreams(GameBase[DreamsState]):
             groups = ((label, tuple(name(c) for c in mine if kind(c) == group)) for group, label in GROUPS)
             hand = tuple(CardGroup(label, cards) for label, cards in groups if cards)
             worth = sum(number(c) for c in mine if kind(c) == COIN)
-            private.append(f"Your coins are worth {worth}; everything you hold is worth {state.value_of(seat)}.")
+            private.append(
+                f"Your coins are worth {worth}; everything you hold is worth {state.value_of(seat)}."
+            )
             data["hand"] = list(mine)
             if state.peeked[seat]:
-                private.append(f"You peeked, top first: {trump_text(state.trump_pile)} (until the next shuffle).")
+                private.append(
+                    f"You peeked, top first: {trump_text(state.trump_pile)} (until the next shuffle)."
+                )
                 data["trump_order"] = list(state.trump_pile)
-        return View(seat, self._waiting(state, seat), board=tuple(board), scores=tuple(scores), hand=hand,
-                    private=tuple(private), data=data)
+        return View(
+            seat,
+            self._waiting(state, seat),
+            board=tuple(board),
+            scores=tuple(scores),
+            hand=hand,
+            private=tuple(private),
+            data=data,
+        )
 
     def _waiting(self, state: DreamsState, seat: int | None = None) -> str:
         if state.over:
@@ -549,7 +652,9 @@ class Dreams(GameBase[DreamsState]):
 
     def _summary(self, state: DreamsState) -> str:
         if state.ended == KING_BOUGHT:
-            held = "; ".join(f"{p(s)} held {_royals(state.counts(s))}" for s in range(state.players) if s != state.winner)
+            held = "; ".join(
+                f"{p(s)} held {_royals(state.counts(s))}" for s in range(state.players) if s != state.winner
+            )
             return f"{p(state.winner)} buys the King and wins! {held}."
         best = max(state.final_values)
         leaders = " and ".join(p(s) for s, v in enumerate(state.final_values) if v == best)
@@ -568,7 +673,8 @@ class Dreams(GameBase[DreamsState]):
         else:
             values = state.final_values
             results = tuple(
-                SeatResult(s, 1 + sum(1 for v in values if v > values[s]), values[s]) for s in range(state.players)
+                SeatResult(s, 1 + sum(1 for v in values if v > values[s]), values[s])
+                for s in range(state.players)
             )
         return Outcome(results, self._summary(state))
 
@@ -587,7 +693,14 @@ class Dreams(GameBase[DreamsState]):
         return load(data)
 
     def card_count(self, state: DreamsState) -> int:
-        piles = (state.coin_pile, state.trump_pile, state.attack_pile, state.jack_pile, state.queen_pile, state.king_pile)
+        piles = (
+            state.coin_pile,
+            state.trump_pile,
+            state.attack_pile,
+            state.jack_pile,
+            state.queen_pile,
+            state.king_pile,
+        )
         return sum(len(x) for x in piles) + sum(len(h) for h in state.hands)
 
     def resample(self, state: DreamsState, seat: int, rng: Rng) -> DreamsState:
@@ -603,7 +716,9 @@ class Dreams(GameBase[DreamsState]):
                 for s in range(state.players)
             ]
         coin_places, rng = deal_hidden([state.coin_pile, *parts[COIN]], [0, *(1 + s for s in others)], rng)
-        attack_places, rng = deal_hidden([state.attack_pile, *parts[ATTACK]], [0, *(1 + s for s in others)], rng)
+        attack_places, rng = deal_hidden(
+            [state.attack_pile, *parts[ATTACK]], [0, *(1 + s for s in others)], rng
+        )
         jack_places, rng = deal_hidden(parts[JACK], others, rng)
         queen_places, rng = deal_hidden(parts[QUEEN], others, rng)
         hands = []
@@ -615,7 +730,11 @@ class Dreams(GameBase[DreamsState]):
         if not state.peeked[seat]:
             trumps, rng = rng.shuffled(sorted(trumps, key=repr))
         return replace(
-            state, hands=tuple(hands), coin_pile=coin_places[0], attack_pile=attack_places[0], trump_pile=trumps
+            state,
+            hands=tuple(hands),
+            coin_pile=coin_places[0],
+            attack_pile=attack_places[0],
+            trump_pile=trumps,
         )
 
 

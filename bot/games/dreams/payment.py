@@ -165,7 +165,12 @@ def _subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _means(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]:
     """What ``hand`` pays with: its attack cards (weakest first), Jacks and coins, and how
     many Queens it holds (a hand is asked this for every target)."""
-    return weakest_first(of_kind(hand, ATTACK)), of_kind(hand, JACK), of_kind(hand, COIN), len(of_kind(hand, QUEEN))
+    return (
+        weakest_first(of_kind(hand, ATTACK)),
+        of_kind(hand, JACK),
+        of_kind(hand, COIN),
+        len(of_kind(hand, QUEEN)),
+    )
 
 
 @lru_cache(maxsize=8192)

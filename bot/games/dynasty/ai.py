@@ -170,7 +170,12 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
     counts = _suit_counts(hand, face if op == "p" else -1)
     new_suit = suit if suit >= 0 else (SUIT[as_face] if not KINGDOM[as_face] else s.suit)
     sc += 3 * counts.get(new_suit, 0)
-    if op == "p" and 0 < rest_n <= 2 and _finisher(face) and not all(_finisher(f) for f in _without(hand, face)):
+    if (
+        op == "p"
+        and 0 < rest_n <= 2
+        and _finisher(face)
+        and not all(_finisher(f) for f in _without(hand, face))
+    ):
         sc -= FINISHER_KEEP  # near the end, shed the card that may not match and keep the one that will
     if KIND[face] == MAG and op == "p":
         sc -= 45 if rest_n > 2 else 0  # keep the Magician as an answer

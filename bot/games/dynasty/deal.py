@@ -133,7 +133,9 @@ def start_hand(w: Work, tables: Tables, events: list[Event]) -> None:
     w.turn = w.dealer
     if tables.config.dealing_bonus:
         w.phase = CUT
-        events.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals and may first cut for the dealing bonus."))
+        events.append(
+            Event(f"Hand {w.hand_number}: {p(w.dealer)} deals and may first cut for the dealing bonus.")
+        )
         return
     deal(w, tables, events)
 
@@ -160,7 +162,11 @@ def deal(w: Work, tables: Tables, events: list[Event]) -> None:
     w.in_front = tuple(tuple(f) for f in fronts)
     events.append(Event(f"Hand {w.hand_number}: {p(w.dealer)} deals {HAND_SIZE} cards to each player."))
     for seat, f in received:
-        events.append(Event(f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+        events.append(
+            Event(
+                f"{p(seat)} is dealt the {NAME[f]}: it goes face up in front of them and they draw a replacement."
+            )
+        )
     first = -1
     for _ in range(len(pile) + 1):
         if not pile:
@@ -168,7 +174,11 @@ def deal(w: Work, tables: Tables, events: list[Event]) -> None:
         f = pile.pop()
         if KIND[f] in SHIELD_KINDS:
             pile.insert(random_below(w, len(pile) + 1), f)
-            events.append(Event(f"The {NAME[f]} turned up as first card: it is shuffled back and another card is turned."))
+            events.append(
+                Event(
+                    f"The {NAME[f]} turned up as first card: it is shuffled back and another card is turned."
+                )
+            )
             continue
         first = f
         break

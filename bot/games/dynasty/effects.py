@@ -90,7 +90,14 @@ def play_text(w: Work | DynastyState, player: int, play: CardPlay) -> str:
     elif k == SIE:
         bits.append(f"to look at {p(target)}'s hand")
     elif k == ARR and burn >= 0:
-        bits.append("to burn a card" + (f" by giving it to {p(target)}" if target >= 0 else f": the {NAME[burn]} goes to the discard pile"))
+        bits.append(
+            "to burn a card"
+            + (
+                f" by giving it to {p(target)}"
+                if target >= 0
+                else f": the {NAME[burn]} goes to the discard pile"
+            )
+        )
     if bits:
         s += ", " + ", ".join(bits)
     return s + "."
@@ -282,7 +289,11 @@ def _cannonball(w: Work, tables: Tables, defended: int, events: list[Event]) -> 
         new[order[i % len(order)]].append(f)
     for s in parts:
         set_hand(w, s, tuple(sorted(new[s])))
-    events.append(Event(f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."))
+    events.append(
+        Event(
+            f"Cannonball: {p(w.dealer)} collects {plural(len(pool), 'card')} and deals them out again one at a time."
+        )
+    )
 
 
 def _catapult(w: Work, player: int, target: int, events: list[Event]) -> None:
@@ -353,8 +364,10 @@ def take_with_secret_key(w: Work, tables: Tables, face: int, events: list[Event]
     t = w.turn
     pile = w.draw_pile
     i = pile.index(face)
-    w.draw_pile = pile[:i] + pile[i + 1:]
-    events.append(Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled."))
+    w.draw_pile = pile[:i] + pile[i + 1 :]
+    events.append(
+        Event(f"{p(t)} takes a card of their choice from the draw pile; the draw pile is reshuffled.")
+    )
     if KIND[face] in FRONT_KINDS:
         put_in_front(w, t, [face], events)
         w.draw_pile = shuffle(w, w.draw_pile)

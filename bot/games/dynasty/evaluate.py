@@ -12,6 +12,7 @@ from bot.games.dynasty.state import DynastyState
 
 T = TypeVar("T")
 
+
 def _pick(rng: Rng, items: Sequence[T]) -> tuple[T, Rng]:
     i, rng = rng.below(len(items))
     return items[i], rng

@@ -69,44 +69,81 @@ CARD_PRESETS: dict[str, tuple[int, ...]] = {
     "no-shields": (DKN, POI, FIR, GOB, CAN, CAT, ARR, SIE, TAX, DEF, TRE, WAR),
 }
 _CARD_LABELS = {
-    "queen": "Queens", "duchess": "Duchesses", "darkknight": "Dark Knight", "poison": "Poison Garden",
-    "fire": "Castle Fire", "goblet": "King's Goblet", "cannonball": "Cannonball", "catapult": "Catapult",
-    "arrow": "Flaming Arrow", "siege": "Siege Tower", "tax": "Imperial Tax", "defender": "Defenders",
-    "treasure": "Hidden Treasure", "warlord": "Warlord",
+    "queen": "Queens",
+    "duchess": "Duchesses",
+    "darkknight": "Dark Knight",
+    "poison": "Poison Garden",
+    "fire": "Castle Fire",
+    "goblet": "King's Goblet",
+    "cannonball": "Cannonball",
+    "catapult": "Catapult",
+    "arrow": "Flaming Arrow",
+    "siege": "Siege Tower",
+    "tax": "Imperial Tax",
+    "defender": "Defenders",
+    "treasure": "Hidden Treasure",
+    "warlord": "Warlord",
 }
 
 OPTIONS: tuple[Option, ...] = (
-    Option("deck", "Deck", (
-        ("dynasty", "King's Dynasty: classic + expansion (163 cards)"),
-        ("classic", "King's Court classic (108 cards)"),
-        ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
-    )),
-    Option("hands", "Match length", (
-        ("5", "5 hands, or the limit (about half an hour)"),
-        ("1", "1 hand"),
-        ("3", "3 hands, or the limit"),
-        ("8", "8 hands, or the limit"),
-        ("limit", "Until a total passes the limit (printed rule; long)"),
-    )),
-    Option("limit", "Game ends above", (
-        ("auto", "Auto: 500 classic, 750 with the expansion"),
-        *((v, f"{v} points") for v in LIMITS[1:]),
-    )),
-    Option("cards", "Card changes", (
-        ("key", "Add the Secret Key"),
-        ("no-risk", "Leave out the Risk cards"),
-        ("no-battle", "Leave out Battle cards and Defenders"),
-        ("no-shields", "Leave out every Shield card"),
-        *((f"no-{k}", f"Leave out {v}") for k, v in _CARD_LABELS.items()),
-    ), default="", multi=True, empty="none (every expansion card in play, no Secret Key)"),
-    Option("partners", "Partners", (
-        ("off", "No partners"),
-        ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
-    )),
-    Option("dealing_bonus", "Dealing bonus", (
-        ("off", "No dealing bonus"),
-        ("on", "Dealing bonus: the dealer may cut for it"),
-    )),
+    Option(
+        "deck",
+        "Deck",
+        (
+            ("dynasty", "King's Dynasty: classic + expansion (163 cards)"),
+            ("classic", "King's Court classic (108 cards)"),
+            ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
+        ),
+    ),
+    Option(
+        "hands",
+        "Match length",
+        (
+            ("5", "5 hands, or the limit (about half an hour)"),
+            ("1", "1 hand"),
+            ("3", "3 hands, or the limit"),
+            ("8", "8 hands, or the limit"),
+            ("limit", "Until a total passes the limit (printed rule; long)"),
+        ),
+    ),
+    Option(
+        "limit",
+        "Game ends above",
+        (
+            ("auto", "Auto: 500 classic, 750 with the expansion"),
+            *((v, f"{v} points") for v in LIMITS[1:]),
+        ),
+    ),
+    Option(
+        "cards",
+        "Card changes",
+        (
+            ("key", "Add the Secret Key"),
+            ("no-risk", "Leave out the Risk cards"),
+            ("no-battle", "Leave out Battle cards and Defenders"),
+            ("no-shields", "Leave out every Shield card"),
+            *((f"no-{k}", f"Leave out {v}") for k, v in _CARD_LABELS.items()),
+        ),
+        default="",
+        multi=True,
+        empty="none (every expansion card in play, no Secret Key)",
+    ),
+    Option(
+        "partners",
+        "Partners",
+        (
+            ("off", "No partners"),
+            ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
+        ),
+    ),
+    Option(
+        "dealing_bonus",
+        "Dealing bonus",
+        (
+            ("off", "No dealing bonus"),
+            ("on", "Dealing bonus: the dealer may cut for it"),
+        ),
+    ),
 )
 
 
@@ -158,9 +195,14 @@ def parse_options(players: int, options: Mapping[str, str]) -> Config:
     if partners and (players % 2 or players < 4):
         raise InvalidOptions("Partners need an even number of players: 4, 6 or 8.")
     return Config(
-        players=players, deck=deck, limit=limit, partners=partners,
-        dealing_bonus=_switch(options, "dealing_bonus"), without=tuple(sorted(without)),
-        secret_key=secret_key, hands=hands,
+        players=players,
+        deck=deck,
+        limit=limit,
+        partners=partners,
+        dealing_bonus=_switch(options, "dealing_bonus"),
+        without=tuple(sorted(without)),
+        secret_key=secret_key,
+        hands=hands,
     )
 
 
@@ -179,23 +221,52 @@ _MASK_SETS: tuple[frozenset[int], ...] = tuple(
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "Play a card (with its suit, direction or extra card choices).", ("p", "t"), "card",
-            "The card and its choices (the list shows what you may play now)"),
+    Command(
+        "play",
+        "Play a card (with its suit, direction or extra card choices).",
+        ("p", "t"),
+        "card",
+        "The card and its choices (the list shows what you may play now)",
+    ),
     Command("draw", "Draw a card instead of playing.", ("d",)),
     Command("pass", "Pass after drawing, or end the turn without an extra card.", ("pass", "x")),
     Command("onguard", "Call On Guard with one card left.", ("og",)),
-    Command("catch", "Catch a player who did not call On Guard (they draw 2).", ("c",), "player", "Who to catch"),
+    Command(
+        "catch", "Catch a player who did not call On Guard (they draw 2).", ("c",), "player", "Who to catch"
+    ),
     Command("accept", "Take a draw card or battle card aimed at you without answering.", ("acc", "take")),
     Command("defend", "Answer a battle card with a Defender.", ("def",)),
-    Command("risk", "Play a Risk card from in front of you (any time in the hand).", ("r",), "card", "The Risk card"),
+    Command(
+        "risk",
+        "Play a Risk card from in front of you (any time in the hand).",
+        ("r",),
+        "card",
+        "The Risk card",
+    ),
     Command("escape", "Escape the Dungeon by discarding it (right after your second draw).", ("esc",)),
     Command("warlord", "Play the Warlord: make this player's turn for them.", ("war",)),
     Command("ask", "Partners: ask your partner whether you may go out.", ("ask",)),
-    Command("reply", "Partners: answer your partner, or decline to go out after a Yes.", ("yes", "no", "f"),
-            "answer", "Your answer"),
-    Command("key", "Secret Key: take any card of your choice from the draw pile.", ("k",), "card", "The card to take"),
-    Command("deal", "Dealer: cut for the dealing bonus, or deal normally.", ("cut", "deal"), "choice",
-            "Cut for the bonus, or deal"),
+    Command(
+        "reply",
+        "Partners: answer your partner, or decline to go out after a Yes.",
+        ("yes", "no", "f"),
+        "answer",
+        "Your answer",
+    ),
+    Command(
+        "key",
+        "Secret Key: take any card of your choice from the draw pile.",
+        ("k",),
+        "card",
+        "The card to take",
+    ),
+    Command(
+        "deal",
+        "Dealer: cut for the dealing bonus, or deal normally.",
+        ("cut", "deal"),
+        "choice",
+        "Cut for the bonus, or deal",
+    ),
     Command("wait", "Let an open window pass without an out-of-turn play.", ("wait",)),
 )
 
@@ -211,9 +282,16 @@ class Dynasty(GameBase[DynastyState]):
     options = OPTIONS
     rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
     commands = COMMANDS
-    card_kinds = ("p", "t", "r", "k")  # a card played, the table card's choices, a Risk card, the Secret Key's
+    card_kinds = (
+        "p",
+        "t",
+        "r",
+        "k",
+    )  # a card played, the table card's choices, a Risk card, the Secret Key's
     low_score_wins = True  # totals are penalty points
-    party_options = (("hands", "1"),)  # the ruling: a party's match is one hand unless the host says otherwise
+    party_options = (
+        ("hands", "1"),
+    )  # the ruling: a party's match is one hand unless the host says otherwise
     hints = SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",))
 
     # --- set-up -------------------------------------------------------------------------
@@ -260,7 +338,8 @@ class Dynasty(GameBase[DynastyState]):
         tables = tables_for(state.config)
         results = tuple(
             SeatResult(
-                seat=s, place=state.places[s],
+                seat=s,
+                place=state.places[s],
                 score=state.totals[tables.team[s]] if REPORT_TOTAL_AS_SCORE else None,
                 team="ABCD"[tables.team[s]] if state.config.partners else None,
             )
@@ -270,7 +349,10 @@ class Dynasty(GameBase[DynastyState]):
         totals = ", ".join(f"{team_label(tables, t)} {state.totals[t]}" for t in order)
         winners = [t for t in order if state.places[tables.members[t][0]] == 1]
         names = join_names([team_label(tables, t) for t in winners])
-        return Outcome(results, f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {plural(state.hand_number, 'hand')} (lowest total wins). Totals: {totals}.")
+        return Outcome(
+            results,
+            f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {plural(state.hand_number, 'hand')} (lowest total wins). Totals: {totals}.",
+        )
 
     def stage(self, state: DynastyState) -> int:
         return state.hand_number
@@ -284,7 +366,9 @@ class Dynasty(GameBase[DynastyState]):
             return self.outcome(state)
         tables = tables_for(state.config)
         places = placings(tables, state.totals)
-        results = tuple(SeatResult(seat=s, place=places[s], score=state.totals[tables.team[s]]) for s in range(tables.n))
+        results = tuple(
+            SeatResult(seat=s, place=places[s], score=state.totals[tables.team[s]]) for s in range(tables.n)
+        )
         return Outcome(results, "")
 
     def default_move(self, state: DynastyState, seat: int) -> Move:
@@ -347,7 +431,7 @@ class Dynasty(GameBase[DynastyState]):
         i = 0
         for x in hidden:
             k = len(state.hands[x])
-            hands[x] = tuple(sorted(mixed[i:i + k]))
+            hands[x] = tuple(sorted(mixed[i : i + k]))
             i += k
         w.hands = tuple(hands)
         if pile_hidden:

@@ -126,8 +126,18 @@ def out_of_turn_mask(s: Work | DynastyState, tables: Tables) -> int:
                 continue
             for f in fr:
                 k = KIND[f]
-                if k == POI or k == FIR or k == GOB or (k == DKN and s.dark_knight_open & ~(1 << seat)) or (
-                    k == WAR and ph == PLAY and s.warlord < 0 and s.partner_asked == ASK_NONE and s.turn != seat
+                if (
+                    k == POI
+                    or k == FIR
+                    or k == GOB
+                    or (k == DKN and s.dark_knight_open & ~(1 << seat))
+                    or (
+                        k == WAR
+                        and ph == PLAY
+                        and s.warlord < 0
+                        and s.partner_asked == ASK_NONE
+                        and s.turn != seat
+                    )
                 ):
                     m |= 1 << seat
     return m
@@ -270,8 +280,13 @@ def awaited_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list[Mov
             return plays_that_go_out(tables, moves, hand, s.escorting_first_card) + [FORFEIT]
         moves.append(DRAW if can_draw(s) else PASS)
         if (
-            tables.config.partners and s.partner_asked == ASK_NONE and s.warlord < 0 and len(hand) <= 4
-            and can_play_out(hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, tables.suits)
+            tables.config.partners
+            and s.partner_asked == ASK_NONE
+            and s.warlord < 0
+            and len(hand) <= 4
+            and can_play_out(
+                hand, s.match_key, s.suit, C_ESCORT if s.escorting_first_card else C_PLAY, tables.suits
+            )
         ):
             moves.append(ASK_M)
         return moves
@@ -323,7 +338,10 @@ def out_of_turn_moves(s: Work | DynastyState, seat: int, tables: Tables) -> list
     out: list[Move] = []
     guard = s.on_guard
     if (
-        seat == s.turn and s.warlord < 0 and not s.called_ahead and len(s.hands[seat]) == 2
+        seat == s.turn
+        and s.warlord < 0
+        and not s.called_ahead
+        and len(s.hands[seat]) == 2
         and ph in (PLAY, DRAWN, EXTRA, ESCORT, ANSWER)
     ):
         out.append(CALL_AHEAD)
@@ -358,7 +376,9 @@ def moves_of_seat(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
     is_bl = (awaited_mask(s, tables) >> seat) & 1
     moves = awaited_moves(s, seat, tables) if is_bl else []
     if (
-        s.in_front[seat] == () and not s.may_escape and GUARD_UNCALLED not in s.on_guard
+        s.in_front[seat] == ()
+        and not s.may_escape
+        and GUARD_UNCALLED not in s.on_guard
         and not (seat == s.turn and len(s.hands[seat]) == 2)
     ):
         return moves  # nothing out of turn for this seat
@@ -409,7 +429,9 @@ def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
         if k in LAST_ONLY:
             return f"{KIND_NAME[k]} may only be played as your last card."
         if k in TURN_ONLY and s.phase in (EXTRA, ESCORT):
-            return f"{KIND_NAME[k]} is played only as the one card of a normal turn, not as an extra or escort."
+            return (
+                f"{KIND_NAME[k]} is played only as the one card of a normal turn, not as an extra or escort."
+            )
         if not KINGDOM[f] and SUIT[f] != s.suit and SUIT2[f] != s.suit and MATCH_KEY[f] != s.match_key:
             return f"{NAME[f]} does not match: play a {SUIT_NAMES[s.suit]} card, the same kind as the top card, or a Kingdom card."
         if k == FM:
@@ -418,7 +440,11 @@ def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
             return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
         return f"That way of playing {NAME[f]} is not possible right now."
     if parts[0] == "d":
-        return "You cannot draw now." if s.phase != PLAY else "The draw pile and discard pile are empty: play a card or pass."
+        return (
+            "You cannot draw now."
+            if s.phase != PLAY
+            else "The draw pile and discard pile are empty: play a card or pass."
+        )
     if parts[0] == "og":
         return "You can call On Guard only when you have just got down to one card."
     if parts[0] == "c":

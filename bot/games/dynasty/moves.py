@@ -93,7 +93,9 @@ def apply_move(state: DynastyState, seat: int, move: Move | str) -> tuple[Dynast
     op = action[0]
     w = thaw(state)
     events: list[Event] = []
-    if op not in OPTIONAL_OPS and (w.dark_knight_open or w.may_escape or w.waived or GUARD_UNCALLED in w.on_guard):
+    if op not in OPTIONAL_OPS and (
+        w.dark_knight_open or w.may_escape or w.waived or GUARD_UNCALLED in w.on_guard
+    ):
         close_windows(w)  # the game moves on: the short windows of the last play lapse
     HANDLERS[op](w, tables, seat, action, events)
     deal_next_hands(w, tables, events)
@@ -150,9 +152,25 @@ def escape_move(w: Work, tables: Tables, seat: int, action: Action, events: list
 
 Handler = Callable[[Work, Tables, int, Action, list[Event]], None]
 HANDLERS: dict[str, Handler] = {
-    "p": play_from_hand, "t": choose_for_table_card, "d": draw_instead_of_playing, "pass": pass_turn,
-    "x": end_without_extra, "acc": accept_draw, "def": defend_battle, "take": let_battle_happen,
-    "k": secret_key_pick, "ask": ask_partner, "yes": partner_says_yes, "no": partner_says_no,
-    "f": decline_to_go_out, "cut": cut_for_bonus, "deal": deal_normally, "og": call_on_guard,
-    "c": catch_on_guard, "r": risk_card, "war": warlord_move, "esc": escape_move, "wait": let_it_pass,
+    "p": play_from_hand,
+    "t": choose_for_table_card,
+    "d": draw_instead_of_playing,
+    "pass": pass_turn,
+    "x": end_without_extra,
+    "acc": accept_draw,
+    "def": defend_battle,
+    "take": let_battle_happen,
+    "k": secret_key_pick,
+    "ask": ask_partner,
+    "yes": partner_says_yes,
+    "no": partner_says_no,
+    "f": decline_to_go_out,
+    "cut": cut_for_bonus,
+    "deal": deal_normally,
+    "og": call_on_guard,
+    "c": catch_on_guard,
+    "r": risk_card,
+    "war": warlord_move,
+    "esc": escape_move,
+    "wait": let_it_pass,
 }

@@ -118,7 +118,9 @@ def _hand_scores(w: Work, tables: Tables, out: int) -> tuple[list[int], list[str
             notes.append(f"Dark Knight: {p(caller)} went out after all and deducts {DK_VALUE}.")
         else:
             rounds[knight] -= DK_VALUE
-            notes.append(f"Dark Knight: {p(caller)} did not go out; {p(knight)} wins the bet and deducts {DK_VALUE}.")
+            notes.append(
+                f"Dark Knight: {p(caller)} did not go out; {p(knight)} wins the bet and deducts {DK_VALUE}."
+            )
     return rounds, notes
 
 
@@ -154,7 +156,9 @@ def _end_match(w: Work, tables: Tables, totals: list[int], events: list[Event]) 
     """Placings by total, lowest first, and the winner's announcement."""
     w.phase = OVER
     w.places = placings(tables, totals)
-    winners = join_names([team_label(tables, t) for t in range(tables.nteams) if w.places[tables.members[t][0]] == 1])
+    winners = join_names(
+        [team_label(tables, t) for t in range(tables.nteams) if w.places[tables.members[t][0]] == 1]
+    )
     events.append(Event(f"Winner: {winners}."))
     close_windows_at_match_end(w)
 

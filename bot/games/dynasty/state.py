@@ -35,7 +35,18 @@ GUARD_CALLED = 2  # On Guard called
 ASK_NONE, ASK_PENDING, ASK_YES, ASK_NO = 0, 1, 2, 3
 
 PHASE_NAMES = (
-    "cut", "first", "play", "drawn", "extra", "escort", "answer", "battle", "key", "ask", "over", "next hand",
+    "cut",
+    "first",
+    "play",
+    "drawn",
+    "extra",
+    "escort",
+    "answer",
+    "battle",
+    "key",
+    "ask",
+    "over",
+    "next hand",
 )
 
 
@@ -112,24 +123,58 @@ class DynastyState:
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(DynastyState) if f.name != "_legal_memo")
 _SEQ2 = frozenset({"hands", "in_front", "set_aside", "dungeon", "dark_knight_bets"})
-_SEQ1 = frozenset({
-    "totals", "added_points", "lost_turns", "on_guard", "draw_pile", "discard_pile",
-    "pending_dungeons", "battle", "log", "last_hand", "places",
-})
+_SEQ1 = frozenset(
+    {
+        "totals",
+        "added_points",
+        "lost_turns",
+        "on_guard",
+        "draw_pile",
+        "discard_pile",
+        "pending_dungeons",
+        "battle",
+        "log",
+        "last_hand",
+        "places",
+    }
+)
 _BOOLS = frozenset({"escorting_first_card", "drawbridge_may_stack", "called_ahead"})
 
 # The keys of matches dumped before the fields were named in words: new name -> old key.
 OLD_NAMES: dict[str, str] = {
-    "config": "cfg", "hand_number": "hand_no", "added_points": "adj", "in_front": "front",
-    "set_aside": "played", "lost_turns": "lost", "may_escape": "escape", "penalised": "penalty",
-    "on_guard": "guard", "dark_knight_open": "dkwin", "dark_knight_bets": "bets",
-    "draw_pile": "draw", "discard_pile": "discard", "match_key": "mkey", "top_acts_as": "top_as",
-    "warlord": "proxy", "escorting_first_card": "first_fm", "cards_played": "played_n",
-    "pending_draws": "dn", "pending_dungeons": "dd", "drawbridge_may_stack": "dstack",
-    "draw_source": "dsrc", "draw_target": "dtarget", "suit_before_draw": "prev_suit",
-    "partner_asked": "ask", "called_ahead": "precall", "battle": "bat",
-    "battle_waiting": "bat_wait", "battle_defended": "bat_def", "stalled_turns": "stall",
-    "hand_turns": "hturns", "match_turns": "mturns", "last_hand": "last",
+    "config": "cfg",
+    "hand_number": "hand_no",
+    "added_points": "adj",
+    "in_front": "front",
+    "set_aside": "played",
+    "lost_turns": "lost",
+    "may_escape": "escape",
+    "penalised": "penalty",
+    "on_guard": "guard",
+    "dark_knight_open": "dkwin",
+    "dark_knight_bets": "bets",
+    "draw_pile": "draw",
+    "discard_pile": "discard",
+    "match_key": "mkey",
+    "top_acts_as": "top_as",
+    "warlord": "proxy",
+    "escorting_first_card": "first_fm",
+    "cards_played": "played_n",
+    "pending_draws": "dn",
+    "pending_dungeons": "dd",
+    "drawbridge_may_stack": "dstack",
+    "draw_source": "dsrc",
+    "draw_target": "dtarget",
+    "suit_before_draw": "prev_suit",
+    "partner_asked": "ask",
+    "called_ahead": "precall",
+    "battle": "bat",
+    "battle_waiting": "bat_wait",
+    "battle_defended": "bat_def",
+    "stalled_turns": "stall",
+    "hand_turns": "hturns",
+    "match_turns": "mturns",
+    "last_hand": "last",
 }
 
 
@@ -221,9 +266,14 @@ def dump_state(state: DynastyState) -> dict[str, Any]:
         if name == "config":
             cfg: Config = v
             v = {
-                "players": cfg.players, "deck": cfg.deck, "limit": cfg.limit,
-                "partners": cfg.partners, "dealing_bonus": cfg.dealing_bonus,
-                "without": list(cfg.without), "secret_key": cfg.secret_key, "hands": cfg.hands,
+                "players": cfg.players,
+                "deck": cfg.deck,
+                "limit": cfg.limit,
+                "partners": cfg.partners,
+                "dealing_bonus": cfg.dealing_bonus,
+                "without": list(cfg.without),
+                "secret_key": cfg.secret_key,
+                "hands": cfg.hands,
             }
         elif name in _SEQ2:
             v = [list(x) for x in v]
@@ -240,9 +290,13 @@ def load_state(data: Mapping[str, Any]) -> DynastyState:
         v = data[name] if name in data else data[OLD_NAMES[name]]
         if name == "config":
             v = Config(
-                players=int(v["players"]), deck=str(v["deck"]), limit=int(v["limit"]),
-                partners=bool(v["partners"]), dealing_bonus=bool(v["dealing_bonus"]),
-                without=tuple(int(k) for k in v["without"]), secret_key=bool(v["secret_key"]),
+                players=int(v["players"]),
+                deck=str(v["deck"]),
+                limit=int(v["limit"]),
+                partners=bool(v["partners"]),
+                dealing_bonus=bool(v["dealing_bonus"]),
+                without=tuple(int(k) for k in v["without"]),
+                secret_key=bool(v["secret_key"]),
                 hands=int(v.get("hands", 0)),  # matches stored before the option: limit only
             )
         elif name in _SEQ2:

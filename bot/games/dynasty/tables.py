@@ -62,7 +62,6 @@ DIR_LETTER = "krs"
 DIR_LABEL = ("Keep the direction", "Reverse the direction", "Skip the next player")
 
 
-
 class CardPlay(NamedTuple):
     """One way of playing a card, as its move code spells it (unused choices are -1)."""
 
@@ -115,7 +114,9 @@ TAKE = mk("take", ("Let it happen",), ("take",))
 CUT_M = mk("cut", ("Cut for the dealing bonus",), ("cut",))
 DEAL_M = mk("deal", ("Deal normally",), ("deal",))
 POISON_M = mk("r:POI", ("Poison Garden: end the hand now (every other player -75)",), ("r", 18, -1))
-FIRE_M = mk("r:FIR", ("Castle Fire: all hands are discarded and redealt (every other player -75)",), ("r", 19, -1))
+FIRE_M = mk(
+    "r:FIR", ("Castle Fire: all hands are discarded and redealt (every other player -75)",), ("r", 19, -1)
+)
 GOBLET_M = mk("r:GOB", ("King's Goblet: everyone draws five (every other player -50)",), ("r", 20, -1))
 
 _catch: dict[int, Move] = {}
@@ -164,7 +165,9 @@ def key_move(face: int) -> Move:
     m = _key_moves.get(face)
     if m is None:
         group = "Kingdom cards" if KINGDOM[face] else f"{SUIT_NAMES[SUIT[face]].capitalize()} cards"
-        m = _key_moves[face] = mk(f"k:{CODE[face]}", ("Secret Key: take a card", group, NAME[face]), ("k", face))
+        m = _key_moves[face] = mk(
+            f"k:{CODE[face]}", ("Secret Key: take a card", group, NAME[face]), ("k", face)
+        )
     return m
 
 
@@ -247,7 +250,8 @@ class Tables:
         v = self._playable.get(key)
         if v is None:
             v = self._playable[key] = frozenset(
-                f for f in self.present
+                f
+                for f in self.present
                 if not KINGDOM[f] and (SUIT[f] == suit or SUIT2[f] == suit or MATCH_KEY[f] == mkey)
             )
         return v
@@ -278,7 +282,9 @@ class Tables:
         if m is None:
             code = play_code("p", face, face, -1, -1, -1, -1)
             m = self._arrow[key] = mk(
-                code, (_PREFIX[context] + "Flaming Arrow: burn nothing",), CardPlay("p", face, face, -1, -1, -1, -1)
+                code,
+                (_PREFIX[context] + "Flaming Arrow: burn nothing",),
+                CardPlay("p", face, face, -1, -1, -1, -1),
             )
         return m
 
@@ -290,7 +296,8 @@ class Tables:
             op = "p"
             code = play_code(op, face, face, -1, -1, target, burn)
             m = self._arrow[key] = mk(
-                code, (_PREFIX[context] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
+                code,
+                (_PREFIX[context] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
                 CardPlay(op, face, face, -1, -1, target, burn),
             )
         return m
@@ -302,7 +309,9 @@ class Tables:
         head = _PREFIX[context] + NAME[face]
         out: list[Move] = []
 
-        def add(direction_choice: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None) -> None:
+        def add(
+            direction_choice: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None
+        ) -> None:
             code = play_code(op, face, as_face, direction_choice, suit, target, -1)
             path = ((first if first is not None else head),) + mid + tail
             out.append(mk(code, path, CardPlay(op, face, as_face, direction_choice, suit, target, -1)))
@@ -324,7 +333,7 @@ class Tables:
                 for s in (SUIT[as_face], SUIT2[as_face]):
                     add(direction_choice, s, -1, (DIR_LABEL[direction_choice], "Suit: " + SUIT_NAMES[s]), h)
         elif k == WIZ:
-            for direction_choice in ((KEEP,) if n == 2 else dirs):
+            for direction_choice in (KEEP,) if n == 2 else dirs:
                 for s, lab in named:
                     add(direction_choice, s, -1, (DIR_LABEL[direction_choice], lab), h)
         elif k in (DRA, KING, QUEEN, DUKE, DUCHESS):

@@ -65,7 +65,9 @@ def build_view(s: DynastyState, seat: int | None) -> View:
     private: list[str] = []
     hand: tuple[CardGroup, ...] = ()
     length = f"hand {s.hand_number} of {cfg.hands}" if cfg.hands else f"hand {s.hand_number}"
-    title = f"**{DECK_TITLES[cfg.deck]}** · {length} · ends above {cfg.limit}" + (" or after the last hand" if cfg.hands else "")
+    title = f"**{DECK_TITLES[cfg.deck]}** · {length} · ends above {cfg.limit}" + (
+        " or after the last hand" if cfg.hands else ""
+    )
     if cfg.partners:
         title += " · partners"
     board.append(title)
@@ -97,7 +99,9 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             if (s.may_escape >> x) & 1:
                 marks.append("in the Dungeon, may escape now")
             elif s.lost_turns[x] > 0:
-                marks.append(f"in the Dungeon ({s.lost_turns[x]} lost turn{'s' if s.lost_turns[x] > 1 else ''} to go)")
+                marks.append(
+                    f"in the Dungeon ({s.lost_turns[x]} lost turn{'s' if s.lost_turns[x] > 1 else ''} to go)"
+                )
             else:
                 marks.append("in the Dungeon (one more lost turn)")
         if s.on_guard[x] == GUARD_CALLED:
@@ -110,59 +114,93 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             marks.append("played: " + ", ".join(NAME[f] for f in s.set_aside[x]))
         scores.append(ScoreLine(x, tuple(figures), tuple(marks)))
     if cfg.partners:
-        board.append("Totals: " + ", ".join(f"{team_label(tables, t)} {s.totals[t]}" for t in range(tables.nteams)))
+        board.append(
+            "Totals: " + ", ".join(f"{team_label(tables, t)} {s.totals[t]}" for t in range(tables.nteams))
+        )
     if ph == ANSWER:
         what = f"draw {s.pending_draws}" if s.pending_draws else ""
         if s.pending_dungeons:
             what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
         board.append(f"{p(s.turn)} must {what} (from {p(s.draw_source)}) or answer it.")
     elif (s.pending_draws or s.pending_dungeons) and ph != OVER:
-        board.append(f"Pending for the next player: {plural(s.pending_draws, 'card')}" + (" and the Dungeon" if s.pending_dungeons else "") + ".")
+        board.append(
+            f"Pending for the next player: {plural(s.pending_draws, 'card')}"
+            + (" and the Dungeon" if s.pending_dungeons else "")
+            + "."
+        )
     if ph == BATTLE:
         board.append(f"{KIND_NAME[s.battle[0]]} played by {p(s.battle[1])}: waiting for Defender answers.")
     if s.warlord >= 0:
         board.append(f"{p(s.warlord)} is playing {p(s.turn)}'s turn with the Warlord.")
     for x in range(n):
         if s.on_guard[x] == GUARD_UNCALLED:
-            board.append(f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts.")
+            board.append(
+                f"{p(x)} is down to one card without calling On Guard: anyone may catch them before the next player acts."
+            )
     for x in range(n):
         if (s.dark_knight_open >> x) & 1:
-            board.append(f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts.")
+            board.append(
+                f"{p(x)} called On Guard: a Dark Knight may bet against them until the next player acts."
+            )
     for h, o in s.dark_knight_bets:
         board.append(f"Dark Knight: {p(h)} bets {p(o)} will not go out this hand.")
 
     data: dict[str, Any] = {
-        "phase": PHASE_NAMES[ph], "deck": cfg.deck, "limit": cfg.limit, "partners": cfg.partners,
-        "hand_no": s.hand_number, "dealer": s.dealer, "turn": s.turn, "direction": s.direction,
+        "phase": PHASE_NAMES[ph],
+        "deck": cfg.deck,
+        "limit": cfg.limit,
+        "partners": cfg.partners,
+        "hand_no": s.hand_number,
+        "dealer": s.dealer,
+        "turn": s.turn,
+        "direction": s.direction,
         "top": CODE[top] if top >= 0 else None,
         "top_as": CODE[s.top_acts_as] if s.top_acts_as >= 0 else None,
         "suit": SUIT_CODES[s.suit] if s.suit >= 0 else None,
-        "draw_pile": len(s.draw_pile), "discard_pile": len(s.discard_pile),
+        "draw_pile": len(s.draw_pile),
+        "discard_pile": len(s.discard_pile),
         "hand_sizes": [len(h) for h in s.hands],
-        "front": [_codes(f) for f in s.in_front], "played": [_codes(f) for f in s.set_aside],
-        "dungeon": [_codes(d) for d in s.dungeon], "lost": list(s.lost_turns),
+        "front": [_codes(f) for f in s.in_front],
+        "played": [_codes(f) for f in s.set_aside],
+        "dungeon": [_codes(d) for d in s.dungeon],
+        "lost": list(s.lost_turns),
         "escape": [bool((s.may_escape >> x) & 1) for x in range(n)],
-        "guard": list(s.on_guard), "penalty": [bool((s.penalised >> x) & 1) for x in range(n)],
+        "guard": list(s.on_guard),
+        "penalty": [bool((s.penalised >> x) & 1) for x in range(n)],
         "pending": {"draws": s.pending_draws, "dungeon": len(s.pending_dungeons), "from": s.draw_source},
-        "battle": list(s.battle), "proxy": s.warlord, "bets": [list(b) for b in s.dark_knight_bets],
-        "totals": list(s.totals), "teams": list(tables.team),
+        "battle": list(s.battle),
+        "proxy": s.warlord,
+        "bets": [list(b) for b in s.dark_knight_bets],
+        "totals": list(s.totals),
+        "teams": list(tables.team),
         "to_act": [x for x in range(n) if (to_act_mask(s, tables) >> x) & 1],
-        "places": list(s.places), "log": list(s.log), "last_hand": list(s.last_hand),
+        "places": list(s.places),
+        "log": list(s.log),
+        "last_hand": list(s.last_hand),
     }
     if seat is not None and 0 <= seat < n:
         hand = hand_groups(s.hands[seat])
         data["hand"] = _codes(s.hands[seat])
         if s.warlord == seat and ph != OVER:
             other = s.hands[s.turn]
-            private.append(f"You are playing {p(s.turn)}'s turn. Their hand ({len(other)}): {hand_label(other)}")
+            private.append(
+                f"You are playing {p(s.turn)}'s turn. Their hand ({len(other)}): {hand_label(other)}"
+            )
             data["proxy_hand"] = _codes(other)
         if ph == KEY_PICK and (awaited_mask(s, tables) >> seat) & 1:
             private.append(f"Draw pile: {hand_label(tuple(sorted(s.draw_pile)))}")
             data["draw_pile_cards"] = _codes(tuple(sorted(s.draw_pile)))
         if ph == ASK and tables.partner[s.turn] == seat:
             private.append(f"{p(s.turn)} asks you: may I go out? (After a Yes they must go out or draw 2.)")
-    return View(seat, waiting_text(s, tables), board=tuple(board), scores=tuple(scores), hand=hand,
-                private=tuple(private), data=data)
+    return View(
+        seat,
+        waiting_text(s, tables),
+        board=tuple(board),
+        scores=tuple(scores),
+        hand=hand,
+        private=tuple(private),
+        data=data,
+    )
 
 
 __all__ = ["build_view"]

@@ -77,7 +77,9 @@ def answer_card(w: Work, tables: Tables, play: CardPlay, events: list[Event]) ->
         nxt = w.draw_source
         w.draw_source = t
         w.drawbridge_may_stack = False
-        events.append(Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses."))
+        events.append(
+            Event(f"{p(t)} answers with {label}: the draw goes back to {p(nxt)} and the direction reverses.")
+        )
     else:  # Protector
         w.match_key = -1
         if w.suit_before_draw >= 0:
@@ -86,7 +88,9 @@ def answer_card(w: Work, tables: Tables, play: CardPlay, events: list[Event]) ->
         bury(w, w.pending_dungeons)
         clear_pending_draw(w)
         nxt = seat_after(w, t, 1)
-        events.append(Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit."))
+        events.append(
+            Event(f"{p(t)} answers with {label}: the draw is cancelled, {SUIT_NAMES[w.suit]} stays the suit.")
+        )
     if not w.hands[t]:
         if k != PRO:
             w.draw_target = nxt
@@ -111,7 +115,9 @@ def battle_answer(w: Work, tables: Tables, seat: int, events: list[Event], *, de
                 w.top_acts_as = -1
                 break
         w.battle_defended |= bit
-        events.append(Event(f"{p(seat)} answers with a Defender: the {KIND_NAME[w.battle[0]]} does not touch them."))
+        events.append(
+            Event(f"{p(seat)} answers with a Defender: the {KIND_NAME[w.battle[0]]} does not touch them.")
+        )
         if len(w.hands[seat]) == 1:  # the Defender was their next-to-last card: On Guard is due
             w.on_guard = replaced(w.on_guard, seat, GUARD_UNCALLED)
     else:
@@ -139,19 +145,31 @@ def play_risk(
     if kind == DKN:
         w.dark_knight_bets = w.dark_knight_bets + ((seat, bet_against),)
         w.dark_knight_open &= ~(1 << bet_against)
-        events.append(Event(f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(bet_against)} will not go out this hand."))
+        events.append(
+            Event(
+                f"{p(seat)} plays the Dark Knight: a bet of {DK_VALUE} that {p(bet_against)} will not go out this hand."
+            )
+        )
         return
     value = POINTS[face]
     charge_other_teams(w, tables, seat, value)
     others = "every other team" if tables.config.partners else "every other player"
     if kind == POI:
-        events.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}."))
+        events.append(
+            Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}.")
+        )
         end_hand(w, tables, -1, events)
     elif kind == FIR:
-        events.append(Event(f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."))
+        events.append(
+            Event(
+                f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."
+            )
+        )
         redeal(w, tables, events)
     else:  # King's Goblet
-        events.append(Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}."))
+        events.append(
+            Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}.")
+        )
         for i in range(tables.n):
             s = (seat + i) % tables.n
             draw_cards(w, s, 5, events, "")
@@ -166,7 +184,11 @@ def play_warlord(w: Work, tables: Tables, seat: int, events: list[Event]) -> Non
     w.added_points = replaced(w.added_points, seat, w.added_points[seat] + WARLORD_COST)
     w.warlord = seat
     t = w.turn
-    events.append(Event(f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."))
+    events.append(
+        Event(
+            f"{p(seat)} plays the Warlord and makes {p(t)}'s turn for them (+{WARLORD_COST} to {p(seat)} this hand)."
+        )
+    )
     events.append(Event(f"{p(t)}'s hand: {hand_label(w.hands[t])}.", seat))
 
 
@@ -176,7 +198,11 @@ def escape_dungeon(w: Work, seat: int, events: list[Event]) -> None:
     w.dungeon = replaced(w.dungeon, seat, ())
     w.lost_turns = replaced(w.lost_turns, seat, 0)
     w.may_escape &= ~(1 << seat)
-    events.append(Event(f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."))
+    events.append(
+        Event(
+            f"{p(seat)} escapes the Dungeon: it goes to the discard pile (the card under it stays in play)."
+        )
+    )
 
 
 def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
@@ -194,7 +220,11 @@ def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: l
     caught = action[1]
     w.on_guard = replaced(w.on_guard, caught, GUARD_NONE)
     w.penalised |= 1 << caught
-    events.append(Event(f"{p(seat)} calls On Guard before {p(caught)} did: {p(caught)} will draw 2 and lose their next turn."))
+    events.append(
+        Event(
+            f"{p(seat)} calls On Guard before {p(caught)} did: {p(caught)} will draw 2 and lose their next turn."
+        )
+    )
 
 
 def let_it_pass(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:

@@ -72,7 +72,7 @@ def replaced(values: tuple, index: int, value: object) -> tuple:
 def remove_one(hand: tuple[int, ...], face: int) -> tuple[int, ...]:
     """``hand`` without one copy of ``face``."""
     i = hand.index(face)
-    return hand[:i] + hand[i + 1:]
+    return hand[:i] + hand[i + 1 :]
 
 
 def holds_kind(hand: tuple[int, ...], kind: int) -> bool:
@@ -123,7 +123,11 @@ def put_in_front(w: Work, seat: int, faces: list[int], events: list[Event]) -> N
     """Risk cards and the Warlord a player receives lie face up in front of them."""
     w.in_front = replaced(w.in_front, seat, w.in_front[seat] + tuple(faces))
     for f in faces:
-        events.append(Event(f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."))
+        events.append(
+            Event(
+                f"{p(seat)} receives the {NAME[f]}: it goes face up in front of them and they draw a replacement."
+            )
+        )
 
 
 def draw_cards(w: Work, seat: int, count: int, events: list[Event], why: str | None = "") -> list[int]:
@@ -163,7 +167,9 @@ def draw_cards(w: Work, seat: int, count: int, events: list[Event], why: str | N
             if w.warlord >= 0 and w.turn == seat and w.warlord != seat:
                 events.append(Event(f"{p(seat)} drew {', '.join([NAME[f] for f in got])}.", w.warlord))
     if why is not None:
-        events.append(shared_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}."))
+        events.append(
+            shared_event(("draws", seat, len(got), why), f"{p(seat)} draws {plural(len(got), 'card')}{why}.")
+        )
     return got
 
 

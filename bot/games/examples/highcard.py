@@ -98,10 +98,17 @@ class HighCard(GameBase[HighCardState]):
     def setup(self, players: int, seed: int, options: Mapping[str, str]) -> HighCardState:
         self.check_players(players, options)
         deck, rng = Rng.from_seed(seed).shuffled(DECK)
-        hands = tuple(tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE], key=number)) for i in range(players))
+        hands = tuple(
+            tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE], key=number)) for i in range(players)
+        )
         return HighCardState(
-            rng=rng, rounds=int(options.get("rounds", "3")), round=1, hands=hands,
-            chosen=(None,) * players, taken=(0,) * players, stock=deck[players * HAND_SIZE :],
+            rng=rng,
+            rounds=int(options.get("rounds", "3")),
+            round=1,
+            hands=hands,
+            chosen=(None,) * players,
+            taken=(0,) * players,
+            stock=deck[players * HAND_SIZE :],
         )
 
     def to_act(self, state: HighCardState) -> frozenset[int]:
@@ -215,16 +222,26 @@ class HighCard(GameBase[HighCardState]):
 
     def dump(self, state: HighCardState) -> dict[str, Any]:
         return {
-            "rng": state.rng.state, "rounds": state.rounds, "round": state.round,
-            "hands": [list(h) for h in state.hands], "chosen": list(state.chosen), "taken": list(state.taken),
-            "stock": list(state.stock), "last": list(state.last),
+            "rng": state.rng.state,
+            "rounds": state.rounds,
+            "round": state.round,
+            "hands": [list(h) for h in state.hands],
+            "chosen": list(state.chosen),
+            "taken": list(state.taken),
+            "stock": list(state.stock),
+            "last": list(state.last),
         }
 
     def load(self, data: Mapping[str, Any]) -> HighCardState:
         return HighCardState(
-            rng=Rng(data["rng"]), rounds=data["rounds"], round=data["round"],
-            hands=tuple(tuple(h) for h in data["hands"]), chosen=tuple(data["chosen"]),
-            taken=tuple(data["taken"]), stock=tuple(data["stock"]), last=tuple(data["last"]),
+            rng=Rng(data["rng"]),
+            rounds=data["rounds"],
+            round=data["round"],
+            hands=tuple(tuple(h) for h in data["hands"]),
+            chosen=tuple(data["chosen"]),
+            taken=tuple(data["taken"]),
+            stock=tuple(data["stock"]),
+            last=tuple(data["last"]),
         )
 
     def card_count(self, state: HighCardState) -> int:

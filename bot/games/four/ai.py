@@ -65,4 +65,3 @@ def choose(state: FourState, seat: int, moves: Sequence[Move]) -> Move:
         return -LEFT_RISK * len(matching(card) & unseen)
 
     return max(moves, key=value)
-

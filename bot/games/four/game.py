@@ -72,7 +72,9 @@ class FourState:
     totals: tuple[int, ...]
     pending: str = ""  # the flipped card whose match the player is choosing
     last_hand: tuple[int, ...] = ()  # each seat's points in the hand before
-    last_taken: tuple[tuple[str, ...], ...] = ()  # each seat's captures in the hand before (its sets, privately)
+    last_taken: tuple[
+        tuple[str, ...], ...
+    ] = ()  # each seat's captures in the hand before (its sets, privately)
     redeals: int = 0  # redeals of the current hand (a whole group in the field)
 
     @property
@@ -95,13 +97,27 @@ class Four(GameBase[FourState]):
         Option(
             "deals",
             "Length",
-            (("1", "Each player deals once (short)"), ("2", "Each player deals twice"), ("3", "Each player deals three times (printed rules)")),
+            (
+                ("1", "Each player deals once (short)"),
+                ("2", "Each player deals twice"),
+                ("3", "Each player deals three times (printed rules)"),
+            ),
             default="1",
         ),
-        Option("wild", "Wild cards", (("off", "No wild cards"), ("on", "Kingdom cards and Jokers (one more card each)"))),
+        Option(
+            "wild",
+            "Wild cards",
+            (("off", "No wild cards"), ("on", "Kingdom cards and Jokers (one more card each)")),
+        ),
     )
     commands = (
-        Command("play", "Play a card from your hand to the field.", (PLAY,), "card", "The card to play (and what it takes)"),
+        Command(
+            "play",
+            "Play a card from your hand to the field.",
+            (PLAY,),
+            "card",
+            "The card to play (and what it takes)",
+        ),
         Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
     )
     card_kinds = (PLAY,)
@@ -121,9 +137,18 @@ class Four(GameBase[FourState]):
         dealer, rng = rng.below(players)
         empty = tuple(() for _ in range(players))
         state = FourState(
-            rng=rng, wild=options.get("wild", "off") == "on", deals=int(options.get("deals", "1")),
-            hand_no=1, dealer=dealer, turn=dealer, phase=PLAY, hands=empty, field=(), pile=(),
-            captured=empty, totals=(0,) * players,
+            rng=rng,
+            wild=options.get("wild", "off") == "on",
+            deals=int(options.get("deals", "1")),
+            hand_no=1,
+            dealer=dealer,
+            turn=dealer,
+            phase=PLAY,
+            hands=empty,
+            field=(),
+            pile=(),
+            captured=empty,
+            totals=(0,) * players,
         )
         state, _ = self._deal(state)
         return state
@@ -139,17 +164,37 @@ class Four(GameBase[FourState]):
             cards, rng = rng.shuffled(deck(state.wild))
             hands = tuple(sort(cards[i * size : (i + 1) * size]) for i in range(n))
             field = cards[n * size : n * size + FIELD_SIZE[n]]
-            full = [g for g in {group(c) for c in field if not is_wild(c)} if sum(1 for c in field if not is_wild(c) and group(c) == g) == 4]
+            full = [
+                g
+                for g in {group(c) for c in field if not is_wild(c)}
+                if sum(1 for c in field if not is_wild(c) and group(c) == g) == 4
+            ]
             if not full:
                 break
             redeals += 1
             g = full[0]
-            events.append(Event(f"All four {COLOUR_EMOJI[g[0]]}{ITEM_EMOJI[g[1]]} cards lie in the field: the hand is dealt again."))
+            events.append(
+                Event(
+                    f"All four {COLOUR_EMOJI[g[0]]}{ITEM_EMOJI[g[1]]} cards lie in the field: the hand is dealt again."
+                )
+            )
         state = replace(
-            state, rng=rng, hands=hands, field=field, pile=cards[n * size + FIELD_SIZE[n] :],
-            captured=tuple(() for _ in range(n)), turn=(state.dealer + 1) % n, phase=PLAY, pending="", redeals=redeals,
+            state,
+            rng=rng,
+            hands=hands,
+            field=field,
+            pile=cards[n * size + FIELD_SIZE[n] :],
+            captured=tuple(() for _ in range(n)),
+            turn=(state.dealer + 1) % n,
+            phase=PLAY,
+            pending="",
+            redeals=redeals,
         )
-        events.append(Event(f"Hand {state.hand_no} of {state.hands_total}: {p(state.dealer)} deals; {p(state.turn)} plays first."))
+        events.append(
+            Event(
+                f"Hand {state.hand_no} of {state.hands_total}: {p(state.dealer)} deals; {p(state.turn)} plays first."
+            )
+        )
         return state, events
 
     # --- whose move, which moves ------------------------------------------------------------
@@ -161,7 +206,10 @@ class Four(GameBase[FourState]):
         if state.phase == "over" or seat != state.turn:
             return []
         if state.phase == TAKE:
-            return [Move(f"{TAKE}:{t[0]}", (f"Take {spelled(t[0])}",)) for t in captures(state.field, state.pending)]
+            return [
+                Move(f"{TAKE}:{t[0]}", (f"Take {spelled(t[0])}",))
+                for t in captures(state.field, state.pending)
+            ]
         moves = []
         for card in state.hands[seat]:
             options = captures(state.field, card)
@@ -218,7 +266,9 @@ class Four(GameBase[FourState]):
             choices = " or ".join(short(t[0]) for t in options)
             events.append(Event(f"{p(seat)} flips {short(card)}: it may take {choices}."))
             return replace(state, pile=pile, phase=TAKE, pending=card), events
-        field, captured, event = _land(state.field, state.captured, seat, card, options[0] if options else (), "flips")
+        field, captured, event = _land(
+            state.field, state.captured, seat, card, options[0] if options else (), "flips"
+        )
         return self._end_turn(replace(state, pile=pile, field=field, captured=captured), [*events, event])
 
     def _take(self, state: FourState, seat: int, target: str) -> tuple[FourState, list[Event]]:
@@ -255,7 +305,9 @@ class Four(GameBase[FourState]):
     # --- what players see ---------------------------------------------------------------------
 
     def view(self, state: FourState, seat: int | None) -> View:
-        board = [f"Hand {min(state.hand_no, state.hands_total)} of {state.hands_total} · dealer {p(state.dealer)} · draw pile {len(state.pile)}"]
+        board = [
+            f"Hand {min(state.hand_no, state.hands_total)} of {state.hands_total} · dealer {p(state.dealer)} · draw pile {len(state.pile)}"
+        ]
         if state.redeals:
             times = "once" if state.redeals == 1 else f"{state.redeals} times"
             board.append(f"This hand was dealt again {times}: a whole group lay in the field.")
@@ -273,18 +325,36 @@ class Four(GameBase[FourState]):
             figures.append(f"{score(took).total} this hand · total {state.totals[s]}")
             scores.append(ScoreLine(s, tuple(figures), ("dealer",) if s == state.dealer else ()))
         data: dict[str, Any] = {
-            "hand_no": state.hand_no, "hands_total": state.hands_total, "dealer": state.dealer, "turn": state.turn,
-            "phase": state.phase, "field": list(state.field), "pending": state.pending, "pile": len(state.pile),
-            "captured": [list(c) for c in state.captured], "totals": list(state.totals),
+            "hand_no": state.hand_no,
+            "hands_total": state.hands_total,
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "phase": state.phase,
+            "field": list(state.field),
+            "pending": state.pending,
+            "pile": len(state.pile),
+            "captured": [list(c) for c in state.captured],
+            "totals": list(state.totals),
             "hand_sizes": [len(h) for h in state.hands],
         }
         hand: tuple[CardGroup, ...] = ()
         private: tuple[str, ...] = ()
         if seat is not None:
-            hand = tuple(CardGroup(label, tuple(short(c) for c in cards)) for label, cards in by_colour(state.hands[seat]))
+            hand = tuple(
+                CardGroup(label, tuple(short(c) for c in cards))
+                for label, cards in by_colour(state.hands[seat])
+            )
             private = own_lines(state, seat)
             data["hand"] = list(state.hands[seat])
-        return View(seat, self._waiting(state), board=tuple(board), scores=tuple(scores), hand=hand, private=private, data=data)
+        return View(
+            seat,
+            self._waiting(state),
+            board=tuple(board),
+            scores=tuple(scores),
+            hand=hand,
+            private=private,
+            data=data,
+        )
 
     def _waiting(self, state: FourState) -> str:
         if state.phase == "over":
@@ -305,7 +375,9 @@ class Four(GameBase[FourState]):
         if state.phase != "over":
             return None
         ranks = sorted(state.totals, reverse=True)
-        results = tuple(SeatResult(seat=s, place=1 + ranks.index(t), score=t) for s, t in enumerate(state.totals))
+        results = tuple(
+            SeatResult(seat=s, place=1 + ranks.index(t), score=t) for s, t in enumerate(state.totals)
+        )
         # The finished table shows only this summary: the last hand's points too, as the board did.
         last = f" {last_hand_line(state)}." if state.last_hand else ""
         return Outcome(results, self._summary(state) + last)
@@ -320,28 +392,51 @@ class Four(GameBase[FourState]):
 
     def dump(self, state: FourState) -> dict[str, Any]:
         return {
-            "rng": state.rng.state, "wild": state.wild, "deals": state.deals, "hand_no": state.hand_no,
-            "dealer": state.dealer, "turn": state.turn, "phase": state.phase,
-            "hands": [list(h) for h in state.hands], "field": list(state.field), "pile": list(state.pile),
-            "captured": [list(c) for c in state.captured], "totals": list(state.totals), "pending": state.pending,
-            "last_hand": list(state.last_hand), "redeals": state.redeals,
+            "rng": state.rng.state,
+            "wild": state.wild,
+            "deals": state.deals,
+            "hand_no": state.hand_no,
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "phase": state.phase,
+            "hands": [list(h) for h in state.hands],
+            "field": list(state.field),
+            "pile": list(state.pile),
+            "captured": [list(c) for c in state.captured],
+            "totals": list(state.totals),
+            "pending": state.pending,
+            "last_hand": list(state.last_hand),
+            "redeals": state.redeals,
             "last_taken": [list(c) for c in state.last_taken],
         }
 
     def load(self, data: Mapping[str, Any]) -> FourState:
         return FourState(
-            rng=Rng(data["rng"]), wild=data["wild"], deals=data["deals"], hand_no=data["hand_no"],
-            dealer=data["dealer"], turn=data["turn"], phase=data["phase"],
-            hands=tuple(tuple(h) for h in data["hands"]), field=tuple(data["field"]), pile=tuple(data["pile"]),
-            captured=tuple(tuple(c) for c in data["captured"]), totals=tuple(data["totals"]), pending=data["pending"],
-            last_hand=tuple(data["last_hand"]), redeals=data["redeals"],
+            rng=Rng(data["rng"]),
+            wild=data["wild"],
+            deals=data["deals"],
+            hand_no=data["hand_no"],
+            dealer=data["dealer"],
+            turn=data["turn"],
+            phase=data["phase"],
+            hands=tuple(tuple(h) for h in data["hands"]),
+            field=tuple(data["field"]),
+            pile=tuple(data["pile"]),
+            captured=tuple(tuple(c) for c in data["captured"]),
+            totals=tuple(data["totals"]),
+            pending=data["pending"],
+            last_hand=tuple(data["last_hand"]),
+            redeals=data["redeals"],
             last_taken=tuple(tuple(c) for c in data.get("last_taken", ())),
         )
 
     def card_count(self, state: FourState) -> int:
         return (
-            sum(len(h) for h in state.hands) + len(state.field) + len(state.pile)
-            + sum(len(c) for c in state.captured) + bool(state.pending)
+            sum(len(h) for h in state.hands)
+            + len(state.field)
+            + len(state.pile)
+            + sum(len(c) for c in state.captured)
+            + bool(state.pending)
         )
 
     def resample(self, state: FourState, seat: int, rng: Rng) -> FourState:
@@ -354,16 +449,29 @@ class Four(GameBase[FourState]):
 
 
 def _land(
-    field: tuple[str, ...], captured: tuple[tuple[str, ...], ...], seat: int, card: str, taken: tuple[str, ...], verb: str
+    field: tuple[str, ...],
+    captured: tuple[tuple[str, ...], ...],
+    seat: int,
+    card: str,
+    taken: tuple[str, ...],
+    verb: str,
 ) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], Event]:
     """``card`` arrives in the field and takes ``taken`` (nothing: it stays there): the
     field and the captures after it, and what happened."""
     if not taken:
-        return field + (card,), captured, Event(f"{p(seat)} {verb} {short(card)}: no match, it stays in the field.")
+        return (
+            field + (card,),
+            captured,
+            Event(f"{p(seat)} {verb} {short(card)}: no match, it stays in the field."),
+        )
     mine = sort(captured[seat] + (card, *taken))
     field = tuple(c for c in field if c not in taken)
     what = " ".join(short(c) for c in taken)
-    return field, captured[:seat] + (mine,) + captured[seat + 1 :], Event(f"{p(seat)} {verb} {short(card)} and takes {what}.")
+    return (
+        field,
+        captured[:seat] + (mine,) + captured[seat + 1 :],
+        Event(f"{p(seat)} {verb} {short(card)} and takes {what}."),
+    )
 
 
 def field_lines(field: Sequence[str]) -> list[str]:
@@ -445,4 +553,14 @@ def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
 
 GAME = Four()
 
-__all__ = ["COLOURS", "GAME", "Four", "FourState", "by_colour_counts", "captures", "compact", "field_lines", "own_lines"]
+__all__ = [
+    "COLOURS",
+    "GAME",
+    "Four",
+    "FourState",
+    "by_colour_counts",
+    "captures",
+    "compact",
+    "field_lines",
+    "own_lines",
+]

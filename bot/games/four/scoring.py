@@ -80,11 +80,15 @@ def _subsets(items: frozenset[str]) -> list[frozenset[str]]:
 # --- the King: Kingdom Fours and Threes ---------------------------------------------------
 
 
-def _king(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]) -> tuple[int, tuple[str, ...]]:
+def _king(
+    held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]
+) -> tuple[int, tuple[str, ...]]:
     """Over the 16 colour-number groups, with the wild cards still free as the state."""
     if not kingdoms and not jokers:
         return _king_without_wilds(held)
-    best: dict[tuple[frozenset[str], frozenset[str]], tuple[int, tuple[str, ...]]] = {(kingdoms, jokers): (0, ())}
+    best: dict[tuple[frozenset[str], frozenset[str]], tuple[int, tuple[str, ...]]] = {
+        (kingdoms, jokers): (0, ())
+    }
     for col in COLOURS:
         for n in NUMBERS:
             missing = frozenset(i for i in ITEMS if (col, n, i) not in held)
@@ -99,7 +103,13 @@ def _king(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str
                             continue  # a wild only helps to complete a set
                         points = KINGDOM_FOUR if size == 4 else KINGDOM_THREE if size == 3 else 0
                         key = (ks - {col} if use_kingdom else ks, js - sub)
-                        label = (f"Kingdom {'Four' if size == 4 else 'Three'} {COLOUR_EMOJI[col]}{n}s ({points})",) if points else ()
+                        label = (
+                            (
+                                f"Kingdom {'Four' if size == 4 else 'Three'} {COLOUR_EMOJI[col]}{n}s ({points})",
+                            )
+                            if points
+                            else ()
+                        )
                         candidate = (value + points, sets + label)
                         if key not in nxt or candidate[0] > nxt[key][0]:
                             nxt[key] = candidate
@@ -153,7 +163,9 @@ def _straight_label(straight: Straight) -> str:
     return f"Queen's Straight {COLOUR_EMOJI[col]}{straight[0][1]}-{straight[-1][1]} {items} ({_straight_points(straight)})"
 
 
-def _queen(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]) -> tuple[int, tuple[str, ...]]:
+def _queen(
+    held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]
+) -> tuple[int, tuple[str, ...]]:
     """Colour by colour (a Kingdom card serves its own colour), sharing out the Jokers."""
     best: dict[frozenset[str], tuple[int, tuple[Straight, ...]]] = {jokers: (0, ())}
     for col in COLOURS:
@@ -201,7 +213,9 @@ class _Packer:
             return 0, ()
         return self._search(frozenset(), jokers, self.kingdom)
 
-    def _fillings(self, straight: Straight, used: frozenset[Card], js: frozenset[str], k: bool) -> list[tuple[frozenset[str], bool]]:
+    def _fillings(
+        self, straight: Straight, used: frozenset[Card], js: frozenset[str], k: bool
+    ) -> list[tuple[frozenset[str], bool]]:
         """The ways to stand wilds for the straight's cards not held: (jokers, kingdom) left."""
         missing = self._missing(straight)
         if len(missing) > len(js) + k or any(c in used for c in straight):
@@ -226,7 +240,9 @@ class _Packer:
             result = self._search(used | {first}, js, k)  # the first undecided card stays out
             candidates = _straights_with(first)
         elif len(js) + k >= 3:
-            candidates = tuple(s for s in _all_straights() if s[0][0] == self.col and len(self._missing(s)) == len(s))
+            candidates = tuple(
+                s for s in _all_straights() if s[0][0] == self.col and len(self._missing(s)) == len(s)
+            )
         else:
             candidates = ()
         for straight in candidates:
@@ -242,7 +258,9 @@ class _Packer:
 # --- the Joker: sums of each item's numbers ---------------------------------------------------
 
 
-def _joker(held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]) -> tuple[int, tuple[str, ...]]:
+def _joker(
+    held: frozenset[Card], kingdoms: frozenset[str], jokers: frozenset[str]
+) -> tuple[int, tuple[str, ...]]:
     """Item by item, sharing out the Kingdom cards; each Joker serves its own item."""
     if not kingdoms and not jokers:
         return _joker_without_wilds(held)

@@ -36,7 +36,9 @@ def upgrade() -> None:
         sa.Column("ended_at", sa.Float, nullable=True),
         sa.UniqueConstraint("guild_id", "number", name="uq_seasons_guild_number"),
     )
-    op.create_index("uq_seasons_one_open", "seasons", ["guild_id"], unique=True, sqlite_where=OPEN, postgresql_where=OPEN)
+    op.create_index(
+        "uq_seasons_one_open", "seasons", ["guild_id"], unique=True, sqlite_where=OPEN, postgresql_where=OPEN
+    )
     op.create_table(
         "standings",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -59,7 +61,15 @@ def upgrade() -> None:
     op.create_index(
         "ix_standings_rank",
         "standings",
-        ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("wins DESC"), "played", "user_id"],
+        [
+            "guild_id",
+            "game_id",
+            "season_id",
+            sa.text("ordinal DESC"),
+            sa.text("wins DESC"),
+            "played",
+            "user_id",
+        ],
     )
     op.create_index("ix_standings_user", "standings", ["guild_id", "user_id"])
     op.create_table(
@@ -85,27 +95,63 @@ def _backfill() -> None:
     conn = op.get_bind()
     results = sa.table(
         "results",
-        sa.column("id"), sa.column("match_id"), sa.column("guild_id"), sa.column("game_id"), sa.column("season_id"),
-        sa.column("user_id"), sa.column("seat"), sa.column("is_ai"), sa.column("place"), sa.column("score"),
-        sa.column("team"), sa.column("left"), sa.column("created_at"),
+        sa.column("id"),
+        sa.column("match_id"),
+        sa.column("guild_id"),
+        sa.column("game_id"),
+        sa.column("season_id"),
+        sa.column("user_id"),
+        sa.column("seat"),
+        sa.column("is_ai"),
+        sa.column("place"),
+        sa.column("score"),
+        sa.column("team"),
+        sa.column("left"),
+        sa.column("created_at"),
     )
-    seasons = sa.table("seasons", sa.column("id"), sa.column("guild_id"), sa.column("number"), sa.column("name"),
-                       sa.column("started_at"), sa.column("ended_at"))
+    seasons = sa.table(
+        "seasons",
+        sa.column("id"),
+        sa.column("guild_id"),
+        sa.column("number"),
+        sa.column("name"),
+        sa.column("started_at"),
+        sa.column("ended_at"),
+    )
     standings = sa.table(
-        "standings", *(sa.column(c) for c in (
-            "guild_id", "game_id", "season_id", "user_id", "mu", "sigma", "ordinal", "rated", "played", "wins",
-            "losses", "points", "scored", "last_at",
-        ))
+        "standings",
+        *(
+            sa.column(c)
+            for c in (
+                "guild_id",
+                "game_id",
+                "season_id",
+                "user_id",
+                "mu",
+                "sigma",
+                "ordinal",
+                "rated",
+                "played",
+                "wins",
+                "losses",
+                "points",
+                "scored",
+                "last_at",
+            )
+        ),
     )
     firsts = conn.execute(
         sa.select(results.c.guild_id, sa.func.min(results.c.created_at)).group_by(results.c.guild_id)
     ).all()
     for guild_id, started in firsts:
-        conn.execute(sa.insert(seasons).values(guild_id=guild_id, number=1, name="Season 1", started_at=started))
+        conn.execute(
+            sa.insert(seasons).values(guild_id=guild_id, number=1, name="Season 1", started_at=started)
+        )
         season_id = conn.execute(sa.select(seasons.c.id).where(seasons.c.guild_id == guild_id)).scalar_one()
         conn.execute(sa.update(results).where(results.c.guild_id == guild_id).values(season_id=season_id))
         rows = conn.execute(
-            sa.select(results).where(results.c.guild_id == guild_id)
+            sa.select(results)
+            .where(results.c.guild_id == guild_id)
             .order_by(results.c.created_at, results.c.match_id, results.c.seat)
         ).all()
         matches: dict[str, dict[int, list[tuple[float, ResultRow]]]] = defaultdict(dict)
@@ -117,12 +163,28 @@ def _backfill() -> None:
             for seats in by_match.values():
                 tallies.update(apply_match(tallies, [s for _, s in seats], seats[0][0]))
             if tallies:
-                conn.execute(sa.insert(standings), [
-                    {"guild_id": guild_id, "game_id": game_id, "season_id": season_id, "user_id": uid, "mu": t.mu, "sigma": t.sigma,
-                         "ordinal": t.ordinal, "rated": t.rated, "played": t.played, "wins": t.wins, "losses": t.losses,
-                         "points": t.points, "scored": t.scored, "last_at": t.last_at}
-                    for uid, t in tallies.items()
-                ])
+                conn.execute(
+                    sa.insert(standings),
+                    [
+                        {
+                            "guild_id": guild_id,
+                            "game_id": game_id,
+                            "season_id": season_id,
+                            "user_id": uid,
+                            "mu": t.mu,
+                            "sigma": t.sigma,
+                            "ordinal": t.ordinal,
+                            "rated": t.rated,
+                            "played": t.played,
+                            "wins": t.wins,
+                            "losses": t.losses,
+                            "points": t.points,
+                            "scored": t.scored,
+                            "last_at": t.last_at,
+                        }
+                        for uid, t in tallies.items()
+                    ],
+                )
 
 
 def downgrade() -> None:

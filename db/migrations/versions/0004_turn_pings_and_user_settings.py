@@ -45,8 +45,16 @@ def upgrade() -> None:
     op.create_index(
         "ix_standings_rank",
         "standings",
-        ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("place_score DESC"), sa.text("wins DESC"),
-         "played", "user_id"],
+        [
+            "guild_id",
+            "game_id",
+            "season_id",
+            sa.text("ordinal DESC"),
+            sa.text("place_score DESC"),
+            sa.text("wins DESC"),
+            "played",
+            "user_id",
+        ],
     )
     _backfill_placings()
 
@@ -56,13 +64,15 @@ def _backfill_placings() -> None:
     rows = conn.execute(
         sa.text(
             "SELECT id, match_id, guild_id, game_id, season_id, user_id, is_ai, seat, place, score, team, "
-            "\"left\" FROM results WHERE season_id IS NOT NULL ORDER BY id"
+            '"left" FROM results WHERE season_id IS NOT NULL ORDER BY id'
         )
     ).all()
     matches: dict[int, list[tuple[tuple[int, str, int], ResultRow]]] = defaultdict(list)
     for r in rows:
         board = (r.guild_id, r.game_id, r.season_id)
-        matches[r.match_id].append((board, ResultRow(r.seat, r.user_id, bool(r.is_ai), r.place, r.score, r.team, bool(r.left))))
+        matches[r.match_id].append(
+            (board, ResultRow(r.seat, r.user_id, bool(r.is_ai), r.place, r.score, r.team, bool(r.left)))
+        )
     sums: dict[tuple[tuple[int, str, int], int], tuple[float, int]] = {}
     for match in matches.values():
         results = [row for _board, row in match]
@@ -86,7 +96,15 @@ def downgrade() -> None:
     op.create_index(
         "ix_standings_rank",
         "standings",
-        ["guild_id", "game_id", "season_id", sa.text("ordinal DESC"), sa.text("wins DESC"), "played", "user_id"],
+        [
+            "guild_id",
+            "game_id",
+            "season_id",
+            sa.text("ordinal DESC"),
+            sa.text("wins DESC"),
+            "played",
+            "user_id",
+        ],
     )
     with op.batch_alter_table("results") as batch:
         batch.drop_column("skill_change")
