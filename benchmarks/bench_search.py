@@ -28,6 +28,7 @@ import math
 import multiprocessing
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -92,7 +93,7 @@ def _sees_everything(game: object, state: object, seat: int, rng: Rng) -> object
 def _init_worker(overrides: dict[str, float], options: dict[str, str], oracle: bool = False) -> None:
     """A worker process: the ``--option`` lobby options, ``--set`` overrides
     (experiments): a search constant (``CONFIDENCE=2``) or a game's attribute
-    (``four.search_margin=0``), and ``--oracle`` (the hard level searches the real state)."""
+    (``four.search.margin=0``), and ``--oracle`` (the hard level searches the real state)."""
     OPTIONS.update(options)
     if oracle:
         search._determinize = _sees_everything  # type: ignore[assignment]
@@ -100,7 +101,14 @@ def _init_worker(overrides: dict[str, float], options: dict[str, str], oracle: b
         owner: object = search
         if "." in name:
             game_id, name = name.split(".", 1)
-            owner = GAMES[game_id]
+            game = GAMES[game_id]
+            if name.startswith("search."):  # four.search.margin=0: a field of the game's search hints
+                key = name.split(".", 1)[1]
+                current = getattr(game.search, key)
+                kind = int if key == "horizon" else type(current)
+                game.info = replace(game.info, search=replace(game.search, **{key: kind(value)}))
+                continue
+            owner = game
         setattr(owner, name, type(getattr(owner, name))(value))
 
 

@@ -73,7 +73,7 @@ async def test_a_game_that_declares_no_commands_is_played_by_buttons_and_move(
     import copy
 
     bare = copy.copy(EXAMPLES["highcard"])
-    bare.commands = ()
+    bare.info = dataclasses.replace(bare.info, commands=())
     monkeypatch.setitem(GAMES, "highcard", bare)
     fake = world.fake
     ann, bob = world.users[:2]

@@ -356,13 +356,13 @@ async def test_a_crash_between_opening_a_thread_and_creating_its_match_reuses_th
         await second.close()
 
 
-@pytest.mark.parametrize("game_id", [g for g, game in GAMES.items() if game.party_options is not None])
+@pytest.mark.parametrize("game_id", [g for g, game in GAMES.items() if game.parties is not None])
 def test_every_party_game_gives_every_seat_a_total(game_id: str) -> None:
     """A party adds up SeatResult.score: a game that declares party options must give one."""
     game = GAMES[game_id]
     options = (
         {o.key: o.default_value for o in game.options}
-        | dict(game.party_options or ())
+        | dict(game.parties.options if game.parties else {})
         | dict(game.hints.quick)
     )
     players = game.hints.players or game.min_players

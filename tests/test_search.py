@@ -4,12 +4,13 @@ what its seat cannot see; AI levels in simulate."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.games import EXAMPLES, GAMES, search
-from bot.games.base import Game, Outcome, Rng, SeatResult, find_move, ranked
+from bot.games.base import Game, Outcome, Rng, Search, SeatResult, find_move, ranked
 from bot.games.search import level_move, margin_value, outcome_value, place_value, search_move
 from bot.simulate import seat_levels, simulate
 
@@ -103,11 +104,11 @@ def test_margin_value_follows_the_game_s_direction_and_stays_in_bounds(
     lowest = Outcome((SeatResult(0, 2, 30), SeatResult(1, 1, 20)), "")  # penalties: lowest wins
     assert margin_value(lowest, 1, lowest_wins=True) > 0 > margin_value(lowest, 0, lowest_wins=True)
     assert margin_value(Outcome((SeatResult(0, 1), SeatResult(1, 2)), ""), 0) == 0.0  # no scores
-    assert GAMES["four"].search_margin == 1.0  # the one game that sets it
+    assert GAMES["four"].search.margin == 1.0  # the one game that sets it
     game = GAMES["crown"]
-    assert game.search_margin == 0.0  # the default: places only
+    assert game.search.margin == 0.0  # the default: places only
     assert outcome_value(game, highest, 1) == place_value(highest, 1)
-    monkeypatch.setattr(game, "search_margin", 0.5)
+    monkeypatch.setattr(game, "info", replace(game.info, search=Search(margin=0.5)))
     assert outcome_value(game, highest, 1) == place_value(highest, 1) + 0.5 * margin_value(highest, 1)
 
 
@@ -196,7 +197,7 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
     """With a horizon of 2 moves, four's rollouts play the candidate and 2 moves more;
     crown has no standing, so its rollouts still play to the end of the match."""
     game = ALL[game_id]
-    monkeypatch.setattr(game, "search_horizon", 2)
+    monkeypatch.setattr(game, "info", replace(game.info, search=Search(horizon=2)))
     state, seat = next(decisions(game, 5, every=1))
     counting = CountingGame(game)
     result = search_move(counting, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
@@ -206,7 +207,7 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_a_standing(
         assert per_rollout <= 3
     else:
         assert per_rollout > 3
-    monkeypatch.setattr(game, "search_horizon", 10_000)
+    monkeypatch.setattr(game, "info", replace(game.info, search=Search(horizon=10_000)))
     whole = CountingGame(game)
     search_move(whole, state, seat, seed=2, rollouts=40)  # type: ignore[arg-type]
     assert (whole.applied > counting.applied) == cut

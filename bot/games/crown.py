@@ -20,6 +20,7 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
+    GameInfo,
     IllegalMove,
     InvalidOptions,
     MatchOver,
@@ -140,59 +141,69 @@ Thwarts: King > Beggar, Knight; Dragon > King, Witch; Knight > Dragon, Beggar; W
 
 
 class Crown(GameBase[CrownState]):
-    id = "crown"
-    name = "King and Crown"
-    summary = "Five quick games with a five-card deck: find, defend, support, tourney, King at Court."
-    min_players = 2
-    max_players = 8
-    options = (
-        Option(
-            "variant",
-            "Variant",
-            (
-                ("defend", "Defend the King (2+)"),
-                ("find", "Find the King (2)"),
-                ("support", "Support the King (2)"),
-                ("tourney", "Tourney for the King (2)"),
-                ("atcourt", "The King at Court (3-5)"),
+    info = GameInfo(
+        id="crown",
+        name="King and Crown",
+        summary="Five quick games with a five-card deck: find, defend, support, tourney, King at Court.",
+        rules=RULES,
+        min_players=2,
+        max_players=8,
+        options=(
+            Option(
+                "variant",
+                "Variant",
+                (
+                    ("defend", "Defend the King (2+)"),
+                    ("find", "Find the King (2)"),
+                    ("support", "Support the King (2)"),
+                    ("tourney", "Tourney for the King (2)"),
+                    ("atcourt", "The King at Court (3-5)"),
+                ),
             ),
         ),
+        commands=(
+            Command(
+                "pick",
+                "Pick your secret card (defend, support, tourney).",
+                ("pick",),
+                "card",
+                "The card to pick",
+            ),
+            Command(
+                "reveal",
+                "Find the King: reveal a face-down place.",
+                ("reveal",),
+                "place",
+                "The place to reveal (1-5)",
+            ),
+            Command("end", "The King at Court: the King ends the questioning.", ("end",)),
+            Command("ready", "The King at Court: you are done questioning.", ("ready",)),
+            Command("witch", "The King at Court: the Witch reveals every card and re-deals.", ("witch",)),
+            Command(
+                "peek",
+                "The King at Court: the former Knight looks at one card.",
+                ("peek",),
+                "player",
+                "Whose card",
+            ),
+            Command(
+                "accuse",
+                "The King at Court: accuse a player of being the Dragon.",
+                ("accuse",),
+                "player",
+                "Who",
+            ),
+            Command(
+                "beggar",
+                "The King at Court: as the Beggar, join the Wicked or stay.",
+                ("join", "stay"),
+                "choice",
+                "Join the Wicked, or stay hidden",
+            ),
+        ),
+        card_kinds=("pick",),
+        hints=SuiteHints(players=2, vary=("variant",)),
     )
-    rules = RULES
-    commands = (
-        Command(
-            "pick", "Pick your secret card (defend, support, tourney).", ("pick",), "card", "The card to pick"
-        ),
-        Command(
-            "reveal",
-            "Find the King: reveal a face-down place.",
-            ("reveal",),
-            "place",
-            "The place to reveal (1-5)",
-        ),
-        Command("end", "The King at Court: the King ends the questioning.", ("end",)),
-        Command("ready", "The King at Court: you are done questioning.", ("ready",)),
-        Command("witch", "The King at Court: the Witch reveals every card and re-deals.", ("witch",)),
-        Command(
-            "peek",
-            "The King at Court: the former Knight looks at one card.",
-            ("peek",),
-            "player",
-            "Whose card",
-        ),
-        Command(
-            "accuse", "The King at Court: accuse a player of being the Dragon.", ("accuse",), "player", "Who"
-        ),
-        Command(
-            "beggar",
-            "The King at Court: as the Beggar, join the Wicked or stay.",
-            ("join", "stay"),
-            "choice",
-            "Join the Wicked, or stay hidden",
-        ),
-    )
-    card_kinds = ("pick",)
-    hints = SuiteHints(players=2, vary=("variant",))
 
     # --- set-up -------------------------------------------------------------------------
 

@@ -5,11 +5,11 @@ For one decision of ``seat``, the search deals again what the seat cannot see
 with the game's own ``ai_move`` for every seat (the rollout policy): to its end, to the end
 of the current hand (:meth:`Game.stage` changes: the next hand is a fresh deal, so a
 decision costs what it costs in a one-hand match), or, for a game with a
-``search_horizon``, for that many moves; a rollout cut short is valued by
+search ``horizon``, for that many moves; a rollout cut short is valued by
 :meth:`Game.standing`, the match scored as if it ended there (a truncated rollout: cheaper,
 so more of them in the same time, and less of the noise of luck far ahead). A candidate's
 value is the mean over its rollouts of
-:func:`place_value`, plus, for a game with a ``search_margin``, that weight times its score
+:func:`place_value`, plus, for a game with a search ``margin``, that weight times its score
 margin over the best other seat (:func:`margin_value`: a smoother signal than places).
 This is flat perfect-information Monte Carlo (PIMC) with refinements that measured better
 than UCB over root moves, and than information-set Monte Carlo tree search (ISMCTS; see
@@ -108,10 +108,10 @@ def margin_value(outcome: Outcome, seat: int, lowest_wins: bool = False) -> floa
 
 def outcome_value(game: Game[Any], outcome: Outcome, seat: int) -> float:
     """A rollout's value for ``seat``: its place, plus its score margin at the game's
-    ``search_margin`` weight."""
+    search ``margin`` weight."""
     value = place_value(outcome, seat)
-    if game.search_margin:
-        value += game.search_margin * margin_value(outcome, seat, game.low_score_wins)
+    if game.search.margin:
+        value += game.search.margin * margin_value(outcome, seat, game.low_score_wins)
     return value
 
 
@@ -135,8 +135,8 @@ class SearchResult:
 def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> float:
     """Play ``state`` on with the game's AI for every seat; the value for ``seat`` at the
     match's end, or from the game's standing (if it has one) once the stage is no longer
-    ``stage`` or after the game's ``search_horizon`` moves."""
-    horizon = game.search_horizon or -1
+    ``stage`` or after the game's search ``horizon`` moves."""
+    horizon = -1 if game.search.horizon is None else game.search.horizon
     for step in range(ROLLOUT_MOVES):
         outcome = game.outcome(state)
         if outcome is None and (step == horizon or game.stage(state) != stage):

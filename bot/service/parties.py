@@ -47,11 +47,11 @@ class PartyMixin(PartyRounds):
         game = GAMES.get(game_id)
         if game is None:
             raise errors.LobbyError(f"There is no game called {game_id!r}.")
-        if game.party_options is None:
+        if game.parties is None:
             raise errors.LobbyError(
                 f"{game.name} cannot be played as a party: its matches give no totals to add up."
             )
-        options = {o.key: o.default_value for o in game.options} | dict(game.party_options)
+        options = {o.key: o.default_value for o in game.options} | dict(game.parties.options)
         try:
             record = await self.party_store.create(
                 guild_id=guild_id,

@@ -63,7 +63,7 @@ PARTY_ACTIONS = {
 
 def party_games() -> list[str]:
     """The games that can be played as a party (their outcome gives every seat a total)."""
-    return [g.id for g in GAMES.values() if g.party_options is not None]
+    return [g.id for g in GAMES.values() if g.parties is not None]
 
 
 class PartyButton(

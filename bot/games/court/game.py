@@ -10,12 +10,14 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
+    GameInfo,
     IllegalMove,
     MatchOver,
     Move,
     NotYourTurn,
     Option,
     Outcome,
+    Parties,
     Pick,
     Rng,
     SuiteHints,
@@ -94,49 +96,54 @@ def _parts(code: str) -> tuple[str, ...]:
 
 
 class KingsCourt(GameBase[CourtState]):
-    id = "court"
-    name = "King's Court (trick-and-meld)"
-    summary = "Secret King suits, tricks of pairs and flushes, a shared pool, and runs courted face down."
-    rules = RULES
-    min_players = max_players = PLAYERS
-    options = (
-        Option(
-            "target",
-            "Match length",
-            (("500", "To 500 (printed rules)"), ("250", "To 250 (shorter)"), ("120", "To 120 (quick)")),
+    info = GameInfo(
+        id="court",
+        name="King's Court (trick-and-meld)",
+        summary="Secret King suits, tricks of pairs and flushes, a shared pool, and runs courted face down.",
+        rules=RULES,
+        min_players=PLAYERS,
+        max_players=PLAYERS,
+        options=(
+            Option(
+                "target",
+                "Match length",
+                (("500", "To 500 (printed rules)"), ("250", "To 250 (shorter)"), ("120", "To 120 (quick)")),
+            ),
+            Option(
+                "board",
+                "Going board",
+                (("0", "Knock from 0 points"), ("20", "Knock from 20"), ("40", "Knock from 40")),
+            ),
         ),
-        Option(
-            "board",
-            "Going board",
-            (("0", "Knock from 0 points"), ("20", "Knock from 20"), ("40", "Knock from 40")),
+        commands=(
+            Command(
+                "play",
+                "Lead or follow: the cards to play.",
+                (LEAD_KIND, FOLLOW_KIND),
+                "cards",
+                "Cards, e.g. 7h 7s",
+            ),
+            Command("duel", "Lay a single card in a duel.", (DUEL_KIND,), "card", "The card to lay"),
+            Command(
+                "pick",
+                "Take your cards back from the pool.",
+                (TAKE_KIND,),
+                "cards",
+                "Cards from the pool, e.g. 9s 2c",
+            ),
+            Command(
+                "court", "Court a run face down.", (COURT_KIND,), "cards", "The run's cards, e.g. Ah 2h 3h"
+            ),
+            Command("sandbag", "Sandbag a four of a kind of A, Q or 7.", (BAG_KIND,), "rank", "A, Q or 7"),
+            Command("knock", "Knock to end the round.", (KNOCK,)),
+            Command("flop", "Flop your King (third trick in a row).", (FLOP,)),
+            Command("pass", "End your turn after a trick.", (DONE,)),
+            Command("bid", "Bid before the deal.", (BID_KIND,), "bid", "The bid"),
         ),
+        card_kinds=(LEAD_KIND, FOLLOW_KIND, DUEL_KIND, COURT_KIND),  # not TAKE_KIND: it takes from the pool
+        parties=Parties({"target": "120"}),
+        hints=SuiteHints(players=4, quick={"target": "120"}, vary=("board",)),
     )
-    commands = (
-        Command(
-            "play",
-            "Lead or follow: the cards to play.",
-            (LEAD_KIND, FOLLOW_KIND),
-            "cards",
-            "Cards, e.g. 7h 7s",
-        ),
-        Command("duel", "Lay a single card in a duel.", (DUEL_KIND,), "card", "The card to lay"),
-        Command(
-            "pick",
-            "Take your cards back from the pool.",
-            (TAKE_KIND,),
-            "cards",
-            "Cards from the pool, e.g. 9s 2c",
-        ),
-        Command("court", "Court a run face down.", (COURT_KIND,), "cards", "The run's cards, e.g. Ah 2h 3h"),
-        Command("sandbag", "Sandbag a four of a kind of A, Q or 7.", (BAG_KIND,), "rank", "A, Q or 7"),
-        Command("knock", "Knock to end the round.", (KNOCK,)),
-        Command("flop", "Flop your King (third trick in a row).", (FLOP,)),
-        Command("pass", "End your turn after a trick.", (DONE,)),
-        Command("bid", "Bid before the deal.", (BID_KIND,), "bid", "The bid"),
-    )
-    card_kinds = (LEAD_KIND, FOLLOW_KIND, DUEL_KIND, COURT_KIND)  # not TAKE_KIND: it takes from the pool
-    hints = SuiteHints(players=4, quick={"target": "120"}, vary=("board",))
-    party_options = (("target", "120"),)
 
     # --- set-up ----------------------------------------------------------------------
 

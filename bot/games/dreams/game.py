@@ -16,6 +16,7 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
+    GameInfo,
     IllegalMove,
     MatchOver,
     Move,
@@ -24,6 +25,7 @@ from bot.games.base import (
     Outcome,
     Rng,
     ScoreLine,
+    Search,
     SeatResult,
     SuiteHints,
     TimedMove,
@@ -139,49 +141,53 @@ def _royals(counts: Mapping[str, int]) -> str:
 
 
 class Dreams(GameBase[DreamsState]):
-    id = "dreams"
-    name = "Kingdom of Dreams"
-    summary = "Collect coins, buy attack cards, a Jack and a Queen, fight over the trump pile, and be first to buy the King."
-    rules = RULES
-    min_players = 2
-    max_players = 4
-    options = (Option("turns", "Turn cap", TURN_CAPS),)
-    commands = (
-        Command("coin", "Take the top coin card.", (COIN_MOVE,)),
-        Command(
-            "buy",
-            "Buy a card with coins and trade-ins (no change).",
-            (BUY,),
-            "card",
-            "What to buy and how to pay",
+    info = GameInfo(
+        id="dreams",
+        name="Kingdom of Dreams",
+        summary="Collect coins, buy attack cards, a Jack and a Queen, fight over the trump pile, and be first to buy the King.",
+        rules=RULES,
+        min_players=2,
+        max_players=4,
+        options=(Option("turns", "Turn cap", TURN_CAPS),),
+        commands=(
+            Command("coin", "Take the top coin card.", (COIN_MOVE,)),
+            Command(
+                "buy",
+                "Buy a card with coins and trade-ins (no change).",
+                (BUY,),
+                "card",
+                "What to buy and how to pay",
+            ),
+            Command(
+                "sell",
+                "Sell an attack card (5) or a Jack (10) for exact coins from the coin pile.",
+                (SELL,),
+                "card",
+                "The card to sell",
+            ),
+            Command(
+                "attack",
+                "Attack the next player with an attack card, or a Jack holder with a Jack.",
+                (ATTACK_MOVE,),
+                "with",
+                "Your card and whom it attacks",
+            ),
+            Command(
+                "counter",
+                "Answer an attack on you with a card of the same type.",
+                (COUNTER,),
+                "card",
+                "Your counter",
+            ),
+            Command("shuffle", "Shuffle the trump pile.", (SHUFFLE,)),
+            Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
         ),
-        Command(
-            "sell",
-            "Sell an attack card (5) or a Jack (10) for exact coins from the coin pile.",
-            (SELL,),
-            "card",
-            "The card to sell",
-        ),
-        Command(
-            "attack",
-            "Attack the next player with an attack card, or a Jack holder with a Jack.",
-            (ATTACK_MOVE,),
-            "with",
-            "Your card and whom it attacks",
-        ),
-        Command(
-            "counter",
-            "Answer an attack on you with a card of the same type.",
-            (COUNTER,),
-            "card",
-            "Your counter",
-        ),
-        Command("shuffle", "Shuffle the trump pile.", (SHUFFLE,)),
-        Command("peek", "Look at the trump pile's order (Queen holders).", (PEEK,)),
+        card_kinds=(SELL, ATTACK_MOVE, COUNTER),  # each names the card held as its second part
+        hints=SuiteHints(players=2, quick={"turns": "15"}, vary=("turns",)),
+        search=Search(
+            horizon=20
+        ),  # rollouts valued by the standing after 20 moves (measured no weaker, cheaper)
     )
-    card_kinds = (SELL, ATTACK_MOVE, COUNTER)  # each names the card held as its second part
-    hints = SuiteHints(players=2, quick={"turns": "15"}, vary=("turns",))
-    search_horizon = 20  # rollouts valued by the standing after 20 moves (measured no weaker, cheaper)
     _last_moves: tuple[DreamsState, int, tuple[Move, ...]] | None = None
 
     # --- set-up and whose move ---------------------------------------------------------

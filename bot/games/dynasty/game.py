@@ -9,11 +9,13 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
+    GameInfo,
     InvalidOptions,
     Move,
     NotYourTurn,
     Option,
     Outcome,
+    Parties,
     Rng,
     SeatResult,
     SuiteHints,
@@ -274,25 +276,27 @@ COMMANDS: tuple[Command, ...] = (
 class Dynasty(GameBase[DynastyState]):
     """King's Court / King's Dynasty / Bonus: an UNO-like shedding game for 2-8 players."""
 
-    id = "dynasty"
-    name = "King's Dynasty"
-    summary = "King's Court / King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins."
-    min_players = 2
-    max_players = 8
-    options = OPTIONS
-    rules = RULES  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
-    commands = COMMANDS
-    card_kinds = (
-        "p",
-        "t",
-        "r",
-        "k",
-    )  # a card played, the table card's choices, a Risk card, the Secret Key's
-    low_score_wins = True  # totals are penalty points
-    party_options = (
-        ("hands", "1"),
-    )  # the ruling: a party's match is one hand unless the host says otherwise
-    hints = SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",))
+    info = GameInfo(
+        id="dynasty",
+        name="King's Dynasty",
+        summary="King's Court / King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins.",
+        rules=RULES,  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
+        min_players=2,
+        max_players=8,
+        options=OPTIONS,
+        commands=COMMANDS,
+        card_kinds=(
+            "p",
+            "t",
+            "r",
+            "k",
+        ),  # a card played, the table card's choices, a Risk card, the Secret Key's
+        low_score_wins=True,  # totals are penalty points
+        parties=Parties(
+            {"hands": "1"}
+        ),  # the ruling: a party's match is one hand unless the host says otherwise
+        hints=SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",)),
+    )
 
     # --- set-up -------------------------------------------------------------------------
 

@@ -22,18 +22,19 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
-    IllegalMove,
-    MatchOver,
+    GameInfo,
     Move,
     NotYourTurn,
     Option,
     Outcome,
+    Parties,
     Rng,
     ScoreLine,
     SeatResult,
     SuiteHints,
     View,
     deal_hidden,
+    handles,
     join_names,
     plural,
     seat_token,
@@ -82,16 +83,19 @@ RULES = """\
 
 
 class HighCard(GameBase[HighCardState]):
-    id = "highcard"
-    name = "High Card"
-    summary = "Everyone plays a card face down; the highest takes the round."
-    rules = RULES
-    min_players = 2
-    max_players = 4
-    options = (Option("rounds", "Rounds", (("3", "3 rounds"), ("5", "5 rounds"))),)
-    commands = (Command("play", "Play a card face down.", (PLAY,), "card", "The card to play"),)
-    hints = SuiteHints(players=2, vary=("rounds",))
-    party_options = ()
+    state_types = (HighCardState,)
+    info = GameInfo(
+        id="highcard",
+        name="High Card",
+        summary="Everyone plays a card face down; the highest takes the round.",
+        rules=RULES,
+        min_players=2,
+        max_players=4,
+        options=(Option("rounds", "Rounds", (("3", "3 rounds"), ("5", "5 rounds"))),),
+        commands=(Command("play", "Play a card face down.", (PLAY,), "card", "The card to play"),),
+        parties=Parties(),
+        hints=SuiteHints(players=2, vary=("rounds",)),
+    )
 
     # --- set-up and whose move ---------------------------------------------------------
 
@@ -123,15 +127,18 @@ class HighCard(GameBase[HighCardState]):
 
     # --- moves -------------------------------------------------------------------------
 
-    def apply(self, state: HighCardState, seat: int, move: Move | str) -> tuple[HighCardState, list[Event]]:
-        code = move if isinstance(move, str) else move.code
-        if state.over:
-            raise MatchOver("This match is over.")
-        if seat not in self.to_act(state):
-            raise NotYourTurn(waiting_for(self.to_act(state), "You have already played this round"))
-        card = code.removeprefix(f"{PLAY}:")
-        if not code.startswith(f"{PLAY}:") or card not in state.hands[seat]:
-            raise IllegalMove("That card is not in your hand.")
+    def is_over(self, state: HighCardState) -> bool:
+        return state.over
+
+    def not_your_turn(self, state: HighCardState, seat: int) -> str:
+        return waiting_for(self.to_act(state), "You have already played this round")
+
+    def why_illegal(self, state: HighCardState, seat: int, code: str) -> str:
+        return "That card is not in your hand."
+
+    @handles(PLAY)
+    def _play(self, state: HighCardState, seat: int, move: Move) -> tuple[HighCardState, list[Event]]:
+        (card,) = move.args
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
         chosen = list(state.chosen)
@@ -219,30 +226,6 @@ class HighCard(GameBase[HighCardState]):
         return Outcome(results, self._summary(state))
 
     # --- persistence and invariants ----------------------------------------------------------
-
-    def dump(self, state: HighCardState) -> dict[str, Any]:
-        return {
-            "rng": state.rng.state,
-            "rounds": state.rounds,
-            "round": state.round,
-            "hands": [list(h) for h in state.hands],
-            "chosen": list(state.chosen),
-            "taken": list(state.taken),
-            "stock": list(state.stock),
-            "last": list(state.last),
-        }
-
-    def load(self, data: Mapping[str, Any]) -> HighCardState:
-        return HighCardState(
-            rng=Rng(data["rng"]),
-            rounds=data["rounds"],
-            round=data["round"],
-            hands=tuple(tuple(h) for h in data["hands"]),
-            chosen=tuple(data["chosen"]),
-            taken=tuple(data["taken"]),
-            stock=tuple(data["stock"]),
-            last=tuple(data["last"]),
-        )
 
     def card_count(self, state: HighCardState) -> int:
         played = (state.round - 1) * state.players + sum(c is not None for c in state.chosen)

@@ -12,14 +12,17 @@ from bot.games.base import (
     Command,
     Event,
     GameBase,
+    GameInfo,
     IllegalMove,
     MatchOver,
     Move,
     NotYourTurn,
     Option,
     Outcome,
+    Parties,
     Rng,
     ScoreLine,
+    Search,
     SeatResult,
     SuiteHints,
     View,
@@ -87,47 +90,48 @@ class FourState:
 
 
 class Four(GameBase[FourState]):
-    id = "four"
-    name = "Kingdom Four"
-    summary = "Match cards of one colour and item from the field, then score your sets for the King, the Queen and the Joker."
-    rules = RULES
-    min_players = 3
-    max_players = 4
-    options = (
-        Option(
-            "deals",
-            "Length",
-            (
-                ("1", "Each player deals once (short)"),
-                ("2", "Each player deals twice"),
-                ("3", "Each player deals three times (printed rules)"),
+    info = GameInfo(
+        id="four",
+        name="Kingdom Four",
+        summary="Match cards of one colour and item from the field, then score your sets for the King, the Queen and the Joker.",
+        rules=RULES,
+        min_players=3,
+        max_players=4,
+        options=(
+            Option(
+                "deals",
+                "Length",
+                (
+                    ("1", "Each player deals once (short)"),
+                    ("2", "Each player deals twice"),
+                    ("3", "Each player deals three times (printed rules)"),
+                ),
+                default="1",
             ),
-            default="1",
+            Option(
+                "wild",
+                "Wild cards",
+                (("off", "No wild cards"), ("on", "Kingdom cards and Jokers (one more card each)")),
+            ),
         ),
-        Option(
-            "wild",
-            "Wild cards",
-            (("off", "No wild cards"), ("on", "Kingdom cards and Jokers (one more card each)")),
+        commands=(
+            Command(
+                "play",
+                "Play a card from your hand to the field.",
+                (PLAY,),
+                "card",
+                "The card to play (and what it takes)",
+            ),
+            Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
         ),
+        card_kinds=(PLAY,),
+        parties=Parties({"deals": "1"}),
+        hints=SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",)),
+        # The hard AI weighs the score margin into its rollouts: captures show in it at once, while
+        # places after a short rollout hardly move (its own effect is within the noise so far); rollouts
+        # are valued by the standing after 20 moves (measured no weaker, cheaper).
+        search=Search(margin=1.0, horizon=20),
     )
-    commands = (
-        Command(
-            "play",
-            "Play a card from your hand to the field.",
-            (PLAY,),
-            "card",
-            "The card to play (and what it takes)",
-        ),
-        Command("take", "Choose the card your flipped card takes.", (TAKE,), "card", "The card to take"),
-    )
-    card_kinds = (PLAY,)
-    hints = SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",))
-    party_options = (("deals", "1"),)
-    # The hard AI weighs the score margin into its rollouts: captures show in it at once,
-    # while places after a short rollout hardly move. The README's AI table has the figures
-    # with and without it (its own effect is within the noise so far).
-    search_margin = 1.0
-    search_horizon = 20  # rollouts valued by the standing after 20 moves (measured no weaker, cheaper)
 
     # --- set-up ---------------------------------------------------------------------------
 

@@ -1,0 +1,62 @@
+"""What a game is and what it offers, declared once (OpenSpiel's ``GameType``/``GameInfo``).
+
+A game passes one :class:`GameInfo` to the kit; nothing else repeats these facts. Optional
+capabilities are values with their own meaning, never sentinels: a game that can be played
+as a party says so with :class:`Parties`, one whose hard AI may cut its rollouts short says
+so with a :class:`Search` horizon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bot.games.kit.values import Command, Option, SuiteHints
+
+
+@dataclass(frozen=True, slots=True)
+class Parties:
+    """The game can be played as a party (several tables, winners moving on), which adds up
+    the seats' scores: ``options`` are the lobby options a party starts with, over the
+    game's defaults."""
+
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How the hard AI (:mod:`bot.games.search`) values and cuts its rollouts.
+
+    ``margin``: how much the score margin (the seat's lead over the best other seat, scaled
+    to -1..1) counts beside the places a rollout ends in (0: places only). ``horizon``: the
+    moves after which a rollout is cut short and valued by the game's ``standing`` (None:
+    played to the end of the stage)."""
+
+    margin: float = 0.0
+    horizon: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Everything a game declares about itself.
+
+    ``id`` is also the slash command group; ``summary`` is one line for menus; ``rules`` is
+    markdown with this project's rulings; ``min_players``..``max_players`` the table sizes
+    (``check_players`` may narrow them by options); ``commands`` the game's slash commands
+    (buttons and ``/move`` reach every move anyway); ``card_kinds`` the move kinds that
+    play a card (the hand's picture marks the cards they can play now); ``low_score_wins``
+    when scores are penalties; ``hints`` what the generic test suites need."""
+
+    id: str
+    name: str
+    summary: str
+    rules: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    commands: tuple[Command, ...] = ()
+    card_kinds: tuple[str, ...] = ()
+    low_score_wins: bool = False
+    parties: Parties | None = None
+    search: Search = field(default_factory=Search)
+    hints: SuiteHints = field(default_factory=SuiteHints)
