@@ -13,7 +13,8 @@ from pathlib import Path
 from bot import images
 from bot.games import GAMES
 from bot.games.base import Game, Rng, player_counts
-from bot.images.draw import Face, card_image
+from bot.images.draw import Face, card_image, legend
+from bot.images.symbols import MARK_MEANING
 
 
 def _sample_state(game: Game, seed: int = 7) -> tuple[object, int]:
@@ -71,7 +72,11 @@ def write_gallery(out: Path) -> list[Path]:
         seat = min(game.to_act(state) or {0})
         hand = images.hand_png(game_id, game.view(state, seat), game.legal_moves(state, seat))
         table = images.table_png(game_id, game.view(state, None))
-        for name, png in (("cards", cards), ("hand", hand), ("table", table)):
+        pictures = [("cards", cards), ("hand", hand), ("table", table)]
+        if game_id == "dynasty":
+            key = [(kind, meaning) for kind, meaning in MARK_MEANING.items()]
+            pictures.append(("marks", legend(key, title=f"{game.name}: what the marks mean")))
+        for name, png in pictures:
             if png is not None:
                 path = out / f"{game_id}-{name}.png"
                 path.write_bytes(png)

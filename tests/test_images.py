@@ -88,3 +88,43 @@ def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-unt
         assert len(own) == cards, f"{game_id}: one file per card"
         assert len({p.name for p in own}) == cards
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in written)
+
+
+def test_cards_read_at_a_glance() -> None:
+    """Issue 49: the 52-card games carry corner indices and pips; every King's Dynasty card
+    but a number shows what it does (known effect marks) and its points; the gallery's key
+    names every mark."""
+    from bot.games.court.cards import KINGS, RANKS, SUITS
+    from bot.games.dynasty.cards import CODE, KIND, NFACES, NUM
+    from bot.images import court as court_art
+    from bot.images import dynasty as dynasty_art
+    from bot.images.symbols import MARK_MEANING
+
+    for rank in RANKS:
+        for suit in SUITS:
+            face = court_art.face(f"{rank}{suit}")
+            assert face.index and face.symbol
+            assert face.pips == (
+                0 if rank in "JQ" else 1 if rank == "A" else 10 if rank == "T" else int(rank)
+            )
+    assert all(court_art.face(king).index == "K" for king in KINGS)
+    for index in range(NFACES):
+        face = dynasty_art.face(CODE[index])
+        if KIND[index] == NUM:
+            continue
+        assert face.marks and set(face.marks) <= set(MARK_MEANING), face
+        assert face.points, face
+    drawbridge = next(
+        dynasty_art.face(CODE[i]) for i in range(NFACES) if dynasty_art.face(CODE[i]).badge == "+2"
+    )
+    assert drawbridge.marks[0] == "draw"
+
+
+def test_the_dynasty_table_shows_top_card_suit_and_direction_apart() -> None:
+    from bot.games.base import View
+    from bot.images import dynasty as dynasty_art
+
+    view = View(None, "", data={"top": "5gd", "suit": "gd", "direction": -1, "phase": "play"})
+    rows = dynasty_art.ART.table(view)
+    assert [caption for caption, _faces in rows] == ["Top card", "Suit", "Play passes"]
+    assert rows[1][1][0].colour == "gold" and rows[2][1][0].marks == ("left",)

@@ -19,7 +19,9 @@ def face(code: str, *, marked: bool = False) -> Face:
     """The card ``code`` ("Th", "Kd")."""
     rank, suit = code[0], code[1]
     colour = "red" if suit in ("h", "d") else "black"
-    return Face(RANK_LABEL[rank], SUIT_NAME[suit], colour, SYMBOL[suit], marked)
+    label = RANK_LABEL[rank]
+    pips = 1 if rank == "A" else int(label) if label.isdigit() else 0
+    return Face(label, "", colour, SYMBOL[suit], marked, index=label, pips=pips)
 
 
 def code_of(label: str) -> str | None:

@@ -21,7 +21,8 @@ BY_NAME = {name: code for code, (name, *_rest) in CHARACTERS.items()}
 
 def face(code: str, *, marked: bool = False, down: bool = False) -> Face:
     name, caption, colour, symbol = CHARACTERS[code]
-    return Face(name, caption, colour, symbol, marked, down=down)
+    value, team = caption.split(" · ")
+    return Face(name, team, colour, symbol, marked, down=down, points=value)
 
 
 def _code_of(label: str) -> str | None:

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.images import symbols
+
 RGB = tuple[int, int, int]
 
 CARD_W, CARD_H = 96, 136
@@ -58,16 +60,29 @@ EMOJI_COLOURS: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Face:
-    """One card to draw: its big label (``rank``), a small caption, its colour, a symbol
-    drawn in its corners, and whether it is marked (playable now) or new, or face down."""
+    """One card to draw, face up or down, marked (playable now) or new.
+
+    A card of the 52-card deck gives its corner ``index`` ("10", "K") with its suit pip as
+    ``symbol``, and ``pips`` for a number card (the centre shows that many pips; a court
+    card shows its letter framed). Any other card shows its ``rank`` (a number or a name)
+    large under a bar of its ``colour`` that carries the ``caption``; its ``symbol`` in the
+    lower corners; ``marks`` (effect marks, see :mod:`bot.images.symbols`) in a row with
+    ``badge`` (``+2``) on the first; ``points`` (what it costs at the end of a hand) in the
+    lower left corner.
+    """
 
     rank: str
     caption: str = ""
     colour: str = "neutral"
-    symbol: str = ""  # "", "shield", "sword", "star", "crown", "circle", "key", "axe", "heart", "diamond", "club", "spade"
+    symbol: str = ""  # a shape of bot.images.symbols.symbol, or ""
     marked: bool = False
     new: bool = False
     down: bool = False
+    index: str = ""
+    pips: int = 0
+    marks: tuple[str, ...] = ()
+    badge: str = ""
+    points: str = ""
 
 
 @lru_cache(maxsize=8)
@@ -89,68 +104,6 @@ def _fit(
     return text + "…", f
 
 
-def _symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int, colour: RGB) -> None:
-    s = size
-    if kind == "shield":
-        draw.polygon(
-            [(x, y), (x + s, y), (x + s, y + s * 0.6), (x + s / 2, y + s), (x, y + s * 0.6)], fill=colour
-        )
-    elif kind == "sword":
-        draw.line([(x + 2, y + s - 2), (x + s - 2, y + 2)], fill=colour, width=3)
-        draw.line([(x + 2, y + s * 0.55), (x + s * 0.45, y + s - 2)], fill=colour, width=3)
-    elif kind == "star":
-        points = []
-        for i in range(10):
-            import math
-
-            r = s / 2 if i % 2 == 0 else s / 5
-            a = math.pi / 2 + i * math.pi / 5
-            points.append((x + s / 2 + r * math.cos(a), y + s / 2 - r * math.sin(a)))
-        draw.polygon(points, fill=colour)
-    elif kind == "crown":
-        draw.polygon(
-            [
-                (x, y + s),
-                (x, y + s * 0.3),
-                (x + s * 0.25, y + s * 0.6),
-                (x + s / 2, y),
-                (x + s * 0.75, y + s * 0.6),
-                (x + s, y + s * 0.3),
-                (x + s, y + s),
-            ],
-            fill=colour,
-        )
-    elif kind == "circle":
-        draw.ellipse([x, y, x + s, y + s], fill=colour)
-    elif kind == "key":
-        draw.ellipse([x, y, x + s * 0.5, y + s * 0.5], outline=colour, width=3)
-        draw.line([(x + s * 0.4, y + s * 0.4), (x + s - 2, y + s - 2)], fill=colour, width=3)
-        draw.line([(x + s * 0.7, y + s * 0.7), (x + s * 0.9, y + s * 0.5)], fill=colour, width=3)
-    elif kind == "axe":
-        draw.line([(x + 2, y + s - 2), (x + s * 0.7, y + s * 0.3)], fill=colour, width=3)
-        draw.pieslice([x + s * 0.35, y, x + s, y + s * 0.65], 200, 20, fill=colour)
-    elif kind == "diamond":
-        draw.polygon(
-            [(x + s / 2, y), (x + s * 0.9, y + s / 2), (x + s / 2, y + s), (x + s * 0.1, y + s / 2)],
-            fill=colour,
-        )
-    elif kind in ("heart", "spade"):
-        # Two lobes and a point (a heart); upside down, with a stem, a spade.
-        lobes, point = (y + s * 0.05, y + s) if kind == "heart" else (y + s * 0.4, y)
-        r = s * 0.28
-        for cx in (x + s * 0.28, x + s * 0.72):
-            draw.ellipse([cx - r, lobes, cx + r, lobes + 2 * r], fill=colour)
-        edge = lobes + r * 1.2
-        draw.polygon([(x + s * 0.02, edge), (x + s * 0.98, edge), (x + s / 2, point)], fill=colour)
-        if kind == "spade":
-            draw.polygon([(x + s / 2, y + s * 0.7), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
-    elif kind == "club":
-        r = s * 0.22
-        for cx, cy in ((x + s / 2, y + r), (x + r, y + s * 0.5), (x + s - r, y + s * 0.5)):
-            draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
-        draw.polygon([(x + s / 2, y + s * 0.45), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
-
-
 @lru_cache(maxsize=2048)
 def card_image(face: Face) -> Image.Image:
     """One card drawn once on the felt (cached): pictures paste these."""
@@ -170,32 +123,131 @@ def draw_card(image: Image.Image, x: int, y: int, face: Face) -> None:
     colour = COLOURS.get(face.colour, COLOURS["neutral"])
     outline, width = (MARK, 5) if face.marked else (INK, 2)
     draw.rounded_rectangle(box, radius=10, fill=PAPER, outline=outline, width=width)
-    draw.rounded_rectangle([x + 7, y + 7, x + CARD_W - 8, y + 30], radius=6, fill=colour)
+    if face.index:
+        _indexed(image, draw, x, y, face, colour)
+    else:
+        _named(draw, x, y, face, colour)
+    if face.new:
+        draw.ellipse(
+            [x + CARD_W - 22, y + 10, x + CARD_W - 10, y + 22], fill=(230, 40, 60), outline=PAPER, width=2
+        )
+
+
+# Where a number card's pips lie: (column 0..1, row 0..1) in the card's centre area.
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    6: ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    7: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    8: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    9: ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)),
+    10: (
+        (0, 0),
+        (1, 0),
+        (0.5, 1 / 6),
+        (0, 1 / 3),
+        (1, 1 / 3),
+        (0, 2 / 3),
+        (1, 2 / 3),
+        (0.5, 5 / 6),
+        (0, 1),
+        (1, 1),
+    ),
+}
+CORNER_W, CORNER_H = 22, 42
+
+
+def _corner(face: Face, colour: RGB) -> Image.Image:
+    """The corner index: the rank over its suit pip, on the card's paper."""
+    tile = Image.new("RGB", (CORNER_W, CORNER_H), PAPER)
+    draw = ImageDraw.Draw(tile)
+    text, f = _fit(draw, face.index, CORNER_W, (21, 18, 15))
+    draw.text((CORNER_W / 2, 11), text, font=f, fill=colour, anchor="mm")
     if face.symbol:
-        _symbol(draw, face.symbol, x + 9, y + CARD_H - 25, 16, colour)
-        _symbol(draw, face.symbol, x + CARD_W - 25, y + CARD_H - 25, 16, colour)
+        symbols.symbol(draw, face.symbol, 4, 24, 14, colour)
+    return tile
+
+
+def _indexed(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -> None:
+    """A card of the 52-card deck: corner indices, pips or a framed court letter."""
+    corner = _corner(face, colour)
+    image.paste(corner, (x + 4, y + 6))
+    image.paste(corner.rotate(180), (x + CARD_W - 4 - CORNER_W, y + CARD_H - 6 - CORNER_H))
+    if face.pips in PIP_LAYOUT and face.symbol:
+        if face.pips == 1:
+            symbols.symbol(draw, face.symbol, x + CARD_W / 2 - 18, y + CARD_H / 2 - 18, 36, colour)
+        for column, row in PIP_LAYOUT[face.pips] if face.pips > 1 else ():
+            centre_x = x + 36 + column * 24
+            centre_y = y + (24 if face.caption else 22) + row * (82 if face.caption else 92)
+            symbols.symbol(draw, face.symbol, centre_x - 7, centre_y - 7, 14, colour)
+    else:
+        frame = [x + 28, y + 12, x + CARD_W - 29, y + CARD_H - 13]
+        draw.rounded_rectangle(frame, radius=6, outline=colour, width=2)
+        letter, f = _fit(draw, face.rank, CARD_W - 64, (40, 32, 24, 18, 14))
+        draw.text((x + CARD_W / 2, y + 58), letter, font=f, fill=colour, anchor="mm")
+        if face.symbol:
+            symbols.symbol(draw, face.symbol, x + CARD_W / 2 - 10, y + 80, 20, colour)
+    if face.caption:
+        caption, f = _fit(draw, face.caption, CARD_W - 60, (12, 11, 10))
+        draw.text((x + CARD_W / 2, y + CARD_H - 9), caption, font=f, fill=INK, anchor="mm")
+
+
+def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -> None:
+    """Any other card: a bar of its colour with the caption, its rank or name large, its
+    effect marks and its points."""
+    draw.rounded_rectangle([x + 7, y + 7, x + CARD_W - 8, y + 30], radius=6, fill=colour)
+    if face.caption:
+        caption, f = _fit(draw, face.caption, CARD_W - 20, (15, 13, 12, 11))
+        draw.text(
+            (x + CARD_W / 2, y + 19),
+            caption,
+            font=f,
+            fill=PAPER,
+            anchor="mm",
+            stroke_width=1,
+            stroke_fill=INK,
+        )
     width = CARD_W - 14
+    if face.marks:
+        alone = len(face.marks) == 1 and not face.rank  # a table tile: one mark, drawn large
+        size = 64 if alone else 32 if len(face.marks) == 1 else 28 if len(face.marks) == 2 else 24
+        row = len(face.marks) * size + (len(face.marks) - 1) * 4
+        mx = x + (CARD_W - row) / 2
+        badge = font(18 if size >= 28 else 15)
+        for i, kind in enumerate(face.marks):
+            text = face.badge if i == 0 else ""
+            symbols.mark(draw, kind, mx + i * (size + 4), y + 35, size, colour, text, badge)
+        name_top = y + 35 + size + 4
+    else:
+        name_top = y + 40
     words = face.rank.split()
     if len(words) > 1 and draw.textlength(face.rank, font=font(20)) > width:
         # Two lines for long names ("Fair / Maiden", "Royal / Decree").
         cut = max(
             range(1, len(words)), key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
         )
-        first, f = _fit(draw, " ".join(words[:cut]), width, (20, 18, 16, 14))
-        second, g = _fit(draw, " ".join(words[cut:]), width, (20, 18, 16, 14))
-        size = min(f.size, g.size) if hasattr(f, "size") and hasattr(g, "size") else 16
-        draw.text((x + CARD_W / 2, y + 56), first, font=font(int(size)), fill=INK, anchor="mm")
-        draw.text((x + CARD_W / 2, y + 78), second, font=font(int(size)), fill=INK, anchor="mm")
+        first, f = _fit(draw, " ".join(words[:cut]), width, (17, 16, 14))
+        second, g = _fit(draw, " ".join(words[cut:]), width, (17, 16, 14))
+        size = int(min(getattr(f, "size", 14), getattr(g, "size", 14)))
+        middle = name_top + 26 if not face.marks else name_top + 9
+        draw.text((x + CARD_W / 2, middle), first, font=font(size), fill=INK, anchor="mm")
+        draw.text((x + CARD_W / 2, middle + size + 3), second, font=font(size), fill=INK, anchor="mm")
     else:
-        rank, f = _fit(draw, face.rank, width, (40, 32, 26, 20, 16, 14))
-        draw.text((x + CARD_W / 2, y + 68), rank, font=f, fill=INK, anchor="mm")
-    if face.caption:
-        caption, f = _fit(draw, face.caption, CARD_W - 16, (16, 14, 12))
-        draw.text((x + CARD_W / 2, y + 98), caption, font=f, fill=INK, anchor="mm")
-    if face.new:
-        draw.ellipse(
-            [x + CARD_W - 22, y + 10, x + CARD_W - 10, y + 22], fill=(230, 40, 60), outline=PAPER, width=2
-        )
+        sizes = (40, 32, 26, 20, 16, 14) if not face.marks else (20, 18, 16, 14)
+        rank, f = _fit(draw, face.rank, width, sizes)
+        middle = y + 72 if not face.marks else name_top + 16
+        draw.text((x + CARD_W / 2, middle), rank, font=f, fill=INK, anchor="mm")
+    if face.symbol and not face.marks:
+        symbols.symbol(draw, face.symbol, x + 9, y + CARD_H - 25, 16, colour)
+        symbols.symbol(draw, face.symbol, x + CARD_W - 25, y + CARD_H - 25, 16, colour)
+    if face.points:
+        text, f = _fit(draw, face.points, 40, (14, 12))
+        right = x + 10 + draw.textlength(text, font=f) + 8
+        draw.rounded_rectangle([x + 6, y + CARD_H - 24, right, y + CARD_H - 7], radius=5, fill=INK)
+        draw.text((x + 10, y + CARD_H - 15.5), text, font=f, fill=PAPER, anchor="lm")
 
 
 def _blocks(rows: Sequence[tuple[str, Sequence[Face]]]) -> list[list[tuple[str, list[Face]]]]:
@@ -257,3 +309,34 @@ def colour_of_label(label: str) -> str:
             return name
     low = label.lower()
     return next((name for name in COLOURS if name in low), "neutral")
+
+
+def legend(entries: Sequence[tuple[str, str]], *, title: str = "") -> bytes:
+    """A key to the effect marks: each mark's badge beside what it means; one PNG."""
+    row, size = 40, 30
+    width = 560
+    height = MARGIN * 2 + (30 if title else 0) + row * len(entries)
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    y = MARGIN
+    if title:
+        draw.text((MARGIN, y), title, font=font(20), fill=FELT_TEXT)
+        y += 30
+    badge = font(16)
+    for kind, meaning in entries:
+        symbols.mark(
+            draw,
+            kind,
+            MARGIN,
+            y + (row - size) / 2,
+            size,
+            COLOURS["kingdom"],
+            "+2" if kind == "draw" else "",
+            badge,
+        )
+        text, f = _fit(draw, meaning, width - 3 * MARGIN - size, (18, 16, 14))
+        draw.text((MARGIN * 2 + size, y + row / 2), text, font=f, fill=FELT_TEXT, anchor="lm")
+        y += row
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()

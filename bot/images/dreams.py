@@ -19,7 +19,6 @@ from bot.games.dreams.cards import (
     KINGS,
     QUEEN,
     QUEENS,
-    SUIT_NAME,
     TRUMP,
     TRUMPS,
     kind,
@@ -30,15 +29,19 @@ from bot.games.dreams.game import GAME
 from bot.images import Rows, strip_emoji
 from bot.images.draw import Face
 
-SYMBOL = {COIN: "circle", ATTACK: "sword", JACK: "shield", QUEEN: "star", KING: "crown", TRUMP: ""}
+PIP = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
+# What the card does in this game, written at its foot.
+ROLE = {COIN: "coins", ATTACK: "attack", JACK: "Jack", QUEEN: "Queen", KING: "King", TRUMP: "trump"}
 
 
 def face(code: str, *, marked: bool = False) -> Face:
     if code == JOKER:
-        return Face("Joker", "trump pile", "purple", "star", marked)
+        return Face("Joker", "trump pile", "purple", "star", marked, marks=("wild",))
     k = kind(code)
     colour = "red" if suit(code) in ("h", "d") else "black"
-    return Face(rank(code), SUIT_NAME[suit(code)], colour, SYMBOL[k], marked)
+    label = rank(code)
+    pips = 1 if label == "A" else int(label) if label.isdigit() else 0
+    return Face(label, ROLE[k], colour, PIP[suit(code)], marked, index=label, pips=pips)
 
 
 def _back(caption: str) -> Face:

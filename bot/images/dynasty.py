@@ -8,24 +8,93 @@ from collections.abc import Sequence
 
 from bot.games.base import Move, View, playable_cards
 from bot.games.dynasty.cards import (
+    ARR,
     BATTLE_KINDS,
+    CAN,
+    CAT,
+    CJ,
+    DB,
+    DEC,
     DEF,
+    DKN,
+    DRA,
+    DUCHESS,
+    DUKE,
+    DUN,
     FACE_OF_CODE,
+    FIR,
+    FM,
+    GOB,
+    KEY,
     KIND,
     KIND_NAME,
+    KIND_POINTS,
+    KING,
+    KN,
+    MAG,
     NFACES,
     NUM,
+    POI,
+    POT,
+    PRO,
+    QO,
+    QUEEN,
     RANK,
     RISK_KINDS,
     SHIELD_KINDS,
+    SIE,
     SUIT,
     SUIT_NAMES,
+    TAX,
+    TRE,
+    WAR,
     WILDS,
+    WIZ,
     suits_of,
 )
 from bot.games.dynasty.game import GAME
 from bot.images import Rows, strip_emoji
 from bot.images.draw import Face
+
+# What each kind of card does, as effect marks (bot.images.symbols.MARK_MEANING), and the
+# draw count written on the first mark.
+MARKS: dict[int, tuple[tuple[str, ...], str]] = {
+    FM: (("escort",), ""),
+    DB: (("draw",), "+2"),
+    QO: (("choice",), ""),
+    KN: (("reverse",), ""),
+    CJ: (("skip",), ""),
+    WIZ: (("draw", "wild", "choice"), "+5"),
+    DRA: (("draw", "wild"), "+3"),
+    KING: (("wild", "extra"), ""),
+    QUEEN: (("wild", "extra"), ""),
+    DUKE: (("wild",), ""),
+    DUCHESS: (("wild",), ""),
+    DEC: (("answer", "reverse"), ""),
+    MAG: (("magic",), ""),
+    POT: (("last",), ""),
+    PRO: (("answer", "shield"), ""),
+    DUN: (("dungeon",), ""),
+    DKN: (("risk",), ""),
+    POI: (("risk",), ""),
+    FIR: (("risk",), ""),
+    GOB: (("risk",), ""),
+    CAN: (("battle",), ""),
+    CAT: (("battle",), ""),
+    ARR: (("battle",), ""),
+    SIE: (("battle",), ""),
+    TAX: (("battle",), ""),
+    DEF: (("shield",), ""),
+    TRE: (("last",), ""),
+    WAR: (("turn",), ""),
+    KEY: (("key",), ""),
+}
+
+
+def points(kind: int) -> str:
+    """What the card costs in a hand at the end (the Dark Knight's 100 is a bet either way)."""
+    value = KIND_POINTS[kind]
+    return "±100" if kind == DKN else str(value)
 
 
 def face(code: str, *, marked: bool = False) -> Face:
@@ -35,23 +104,20 @@ def face(code: str, *, marked: bool = False) -> Face:
     colour = SUIT_NAMES[suit] if suit >= 0 else "kingdom"
     if kind == NUM:
         return Face(str(RANK[index]), SUIT_NAMES[suit], colour, "", marked)
-    if kind in BATTLE_KINDS:
-        symbol = "sword"
-    elif kind in RISK_KINDS:
-        symbol = "star"
-    elif kind in SHIELD_KINDS or kind == DEF:
-        symbol = "shield"
-    elif kind in WILDS:
-        symbol = "crown"
-    else:
-        symbol = ""
     if len(suits) > 1:
         caption = " / ".join(SUIT_NAMES[s] for s in suits)
     elif suit >= 0:
         caption = SUIT_NAMES[suit]
+    elif kind in RISK_KINDS:
+        caption = "risk"
+    elif kind in BATTLE_KINDS:
+        caption = "battle"
+    elif kind in SHIELD_KINDS:
+        caption = "shield"
     else:
-        caption = {"sword": "Battle", "star": "Risk", "shield": "Shield"}.get(symbol, "Kingdom")
-    return Face(KIND_NAME[kind], caption, colour, symbol, marked)
+        caption = "wild" if kind in WILDS else "Kingdom"
+    marks, badge = MARKS.get(kind, ((), ""))
+    return Face(KIND_NAME[kind], caption, colour, "", marked, marks=marks, badge=badge, points=points(kind))
 
 
 class DynastyArt:
@@ -68,19 +134,24 @@ class DynastyArt:
         return rows
 
     def table(self, view: View) -> Rows:
+        """The top card (and what it acts as), the suit to follow and the direction of
+        play, each its own card-sized tile so that all three read at a glance."""
         top = view.data.get("top")
         if top is None or view.data.get("phase") in ("over", "cut"):
             return []
-        suit = view.data.get("suit")
-        caption = "Top card"
-        if suit:
-            name = next((n for n in SUIT_NAMES if n.startswith(_suit_word(suit))), suit)
-            caption += f" · suit {name}"
-        caption += " · play passes " + ("→" if view.data.get("direction", 1) > 0 else "←")
         faces = [face(top)]
         if view.data.get("top_as"):
             faces.append(face(view.data["top_as"]))
-        return [(caption, faces)]
+        rows: Rows = [("Top card", faces)]
+        suit = view.data.get("suit")
+        if suit:
+            name = next((n for n in SUIT_NAMES if n.startswith(_suit_word(suit))), suit)
+            rows.append(("Suit", [Face(name, "follow", name, "", marks=("disc",))]))
+        forward = view.data.get("direction", 1) > 0
+        rows.append(
+            ("Play passes", [Face("", "next seat", "neutral", "", marks=("right" if forward else "left",))])
+        )
+        return rows
 
     def gallery(self) -> Rows:
         from bot.games.dynasty.cards import CODE

@@ -17,9 +17,9 @@ SYMBOL = {"k": "key", "a": "axe", "s": "shield", "c": "circle"}
 
 def face(card: str, *, marked: bool = False) -> Face:
     if card in KINGDOMS:
-        return Face("Kingdom", COLOUR_NAME[card[1]], COLOUR_NAME[card[1]], "crown", marked)
+        return Face("Kingdom", COLOUR_NAME[card[1]], COLOUR_NAME[card[1]], "crown", marked, marks=("wild",))
     if card in JOKERS:
-        return Face("Joker", f"{ITEM_NAME[card[1]]}s", "neutral", SYMBOL[card[1]], marked)
+        return Face("Joker", f"{ITEM_NAME[card[1]]}s", "neutral", SYMBOL[card[1]], marked, marks=("wild",))
     n = int(card[0])
     return Face(
         card[0], f"{ITEM_NAME[card[2]]}{'' if n == 1 else 's'}", COLOUR_NAME[card[1]], SYMBOL[card[2]], marked
