@@ -87,6 +87,23 @@ async def test_a_search_no_worker_takes_in_time_plays_the_game_ai_choice() -> No
     assert time.monotonic() - started < thinkers.WAIT_GRACE + 3, "it did not wait for a worker to come free"
 
 
+async def test_a_hard_move_is_made_by_its_deadline_when_every_worker_is_busy() -> None:
+    """Issue 47: the search's deadline is the AI's (``AI_THINK``): with every worker busy the
+    seat plays the normal level's choice by then, not up to 2 s later (``WAIT_GRACE`` was
+    2.0: a hard AI's pause reached 2.8 s while others searched)."""
+    game = GAMES["dynasty"]
+    state = game.setup(3, 11, {})
+    seat = min(game.to_act(state))
+    busy = thinkers._pool(3)  # a pool of its own, so no other test waits behind it
+    for _ in range(3):
+        busy.submit(time.sleep, 4)
+    started = time.monotonic()
+    waited = await thinkers.search(3, game, state, seat, 99, 24, started + 0.3)
+    took = time.monotonic() - started
+    assert waited.rollouts == 0 and waited.move.code in {m.code for m in game.legal_moves(state, seat)}
+    assert took < 0.3 + 0.5, f"the move came {took - 0.3:.2f} s after its deadline"
+
+
 async def test_a_worker_carries_the_games_and_nothing_of_the_bot_around_them() -> None:
     """What a worker runs is in ``bot.worker``, which imports only the games: no worker
     imports the service, the database or discord.py (with its task named in

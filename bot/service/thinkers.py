@@ -21,8 +21,10 @@ machine: hard seats thinking at once each get a share of the CPU for their whole
 than queueing. A search that waits for a worker gets only what is left of its time, so when
 more think at once than there are workers, the later ones play the game's own AI's choice
 (the normal level), never a longer pause. A result that has not come back ``WAIT_GRACE``
-after the search's end (no worker could start), a worker that died or any other failure of
-this path gives the game AI's choice too: a hard seat never stalls.
+(0.1 s, its way back from the worker) after the search's end (every worker busy, none
+started yet, a worker starved of the CPU), a worker that died or any other failure of this
+path gives the game AI's choice too: the move is made by its deadline, and a hard seat never
+stalls. (A grace of 2 s let a hard seat's pause reach 2.8 s with all workers busy.)
 
 The pool is started once a process, at the first search or by :func:`start` (``python -m
 bot`` calls it at start-up, so that the first hard move does not wait for a worker to start,
@@ -48,9 +50,7 @@ from bot.games.search import SearchResult, level_move
 
 log = logging.getLogger(__name__)
 MIN_WORKERS = 4  # hard seats that think at once at full time, however few the cores
-WAIT_GRACE = (
-    2.0  # seconds past a search's deadline its result is waited for at most (a worker starting, a busy pool)
-)
+WAIT_GRACE = 0.1  # seconds past a search's deadline its result is waited for at most (its way back)
 _pools: dict[int, ProcessPoolExecutor] = {}  # workers -> the process's pool of that size
 
 
