@@ -16,7 +16,7 @@ import discord
 from bot.games.base import GameError, Option
 from bot.service import MatchStatus, ServiceError, Snapshot, errors
 from bot.ui import render
-from bot.ui.hand import SELECT_SIZE
+from bot.ui.handview import SELECT_SIZE
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,

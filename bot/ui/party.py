@@ -22,7 +22,7 @@ from bot.games.base import GameError, Option
 from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
-from bot.ui import render
+from bot.ui import partyview, render
 from bot.ui.lobby import (
     AI_LEVEL_ACTIONS,
     PANEL_SELECTS,
@@ -188,7 +188,7 @@ def options_view(party: PartySnapshot, page: int = 0) -> discord.ui.View:
 def options_embed(party: PartySnapshot) -> discord.Embed:
     embed = discord.Embed(
         title=f"Options: {party.game.name} party #{party.id}",
-        description="\n".join(render.party_options(party))
+        description="\n".join(partyview.party_options(party))
         + "\n\nChanges show on the party at once; press Start there when ready.",
         colour=render.COLOUR_LOBBY,
     )
@@ -222,7 +222,7 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
         host_name=display_name(interaction),
         game_id=game_id,
     )
-    await interaction.response.send_message(embed=render.party_embed(party), view=party_view(party))
+    await interaction.response.send_message(embed=partyview.party_embed(party), view=party_view(party))
     try:
         message = await interaction.original_response()
         await svc.set_party_message(party.id, message.id)
@@ -334,7 +334,7 @@ class PartyPublisher:
                 if table.match_id is not None:
                     channels[table.table_no] = (await self.service.get(table.match_id)).record.channel_id
             messageable = self.client.get_partial_messageable(latest.record.channel_id)
-            embed, view = render.party_embed(latest, channels), party_view(latest)
+            embed, view = partyview.party_embed(latest, channels), party_view(latest)
             try:
                 await messageable.get_partial_message(latest.record.message_id).edit(embed=embed, view=view)
             except discord.NotFound:

@@ -1,0 +1,271 @@
+"""What the private hand shows: its message (embed and components) built from a snapshot.
+
+The components here are looks only: their custom ids (public data: the match id, the
+version and positions in the clicker's own list of legal moves, never a card) and their
+labels. What pressing one does is :mod:`bot.ui.hand`, whose items are these looks with a
+callback, registered once with ``bot.add_dynamic_items`` and rebuilt from the id.
+
+    kg:hand:<match>:<version>        the table's "My hand" button
+    kg:m:<match>:<version>:<path>    a step in the hand's move tree (button)
+    kg:ms:<match>:<version>:<path>   the same as a select; the chosen value is the next step
+    kg:mp:<match>:<version>:<path>   a move's Pick (several at once); the values are positions
+                                     in its items, never the items
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Self
+
+import discord
+
+from bot.games.base import Move
+from bot.service import Snapshot
+from bot.service.snapshot import NOTES_PER_SEAT
+from bot.ui import render
+from bot.ui.handmessage import HandMessage
+from bot.ui.movetree import Node, join_path, parse_path, walk
+from bot.ui.render import clip
+from bot.ui.replies import component_view
+from bot.ui.tracker import FIRST_LOOK_NOTES, Shown, signature
+
+BUTTONS_PER_ROW = 5
+MAX_BUTTON_CHOICES = 20
+SELECT_SIZE = 25
+MAX_SELECTS = 4
+
+
+class HandButtonLook(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hand:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"
+):
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand",
+                style=discord.ButtonStyle.primary,
+                emoji="🂠",
+                custom_id=f"kg:hand:{match_id}:{version}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["mid"]), int(match["ver"]))
+
+
+class MoveButtonLook(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kg:m:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: Sequence[int],
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, 80), style=style, custom_id=f"kg:m:{match_id}:{version}:{join_path(path)}"
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [])
+
+
+class MoveSelectLook(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:ms:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)(?::(?P<part>\d))?",
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: Sequence[int],
+        select: discord.ui.Select[Any] | None = None,
+        part: int = 0,
+    ) -> None:
+        suffix = f":{part}" if part else ""
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"kg:ms:{match_id}:{version}:{join_path(path)}{suffix}",
+                options=[discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
+
+
+class PickSelectLook(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:mp:(?P<mid>\d{1,12}):(?P<ver>\d{1,9}):(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)",
+):
+    """The multi-select of a move's :class:`~bot.games.base.Pick`: the move at ``path``,
+    completed with the items at the chosen positions."""
+
+    def __init__(
+        self, match_id: int, version: int, path: Sequence[int], select: discord.ui.Select[Any] | None = None
+    ) -> None:
+        super().__init__(
+            select
+            or discord.ui.Select(
+                custom_id=f"kg:mp:{match_id}:{version}:{join_path(path)}",
+                options=[discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = list(path)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["mid"]), int(match["ver"]), parse_path(match["path"]) or [], item)
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def pick_select(snap: Snapshot, move: Move, path: Sequence[int], label: str, row: int) -> PickSelectLook:
+    """One multi-select for ``move``'s Pick: choose ``least`` to ``most`` of its items (Discord
+    shows at most 25; the slash command reaches the rest)."""
+    assert move.pick is not None
+    items = move.pick.items[:SELECT_SIZE]
+    most = max(1, min(move.pick.most, len(items)))
+    least = min(move.pick.least, most)
+    count = str(least) if least == most else f"{least}-{most}"
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"kg:mp:{snap.id}:{snap.version}:{join_path(path)}",
+        placeholder=clip(f"{label}: choose {count}", 150),
+        min_values=least,
+        max_values=most,
+        options=[
+            discord.SelectOption(label=clip(snap.name_text(text), 100), value=str(i))
+            for i, (_part, text) in enumerate(items)
+        ],
+        row=row,
+    )
+    return PickSelectLook(snap.id, snap.version, path, select)
+
+
+def pick_leaf(moves: Sequence[Move], path: Sequence[int]) -> Move | None:
+    """The move with a Pick that ends exactly at ``path`` (nothing else below it)."""
+    node = walk(moves, path)
+    if node is None or node.children or node.leaf is None or node.leaf.pick is None:
+        return None
+    return node.leaf
+
+
+def hand_view(
+    snap: Snapshot, moves: Sequence[Move], path: Sequence[int]
+) -> tuple[discord.ui.View, Node | None]:
+    """Buttons (or selects, for many choices) for the node at ``path`` of the move tree; a
+    move whose last step is a Pick shows as a multi-select when the rows allow, else as a
+    button that opens it."""
+    view = component_view()
+    node = walk(moves, path) if moves else None
+    own = pick_leaf(moves, path) if node is not None else None
+    if own is not None:
+        view.add_item(pick_select(snap, own, path, snap.name_text(own.path[-1]), 0))
+    elif node is not None and (node.children or node.leaf is not None):
+        labels = [snap.name_text(c) for c in node.children]
+        if node.choose_leaf_index is not None:
+            labels.append("Just this")
+        picks = {i: m for i in range(len(node.children)) if (m := pick_leaf(moves, [*path, i])) is not None}
+        buttons = [i for i in range(len(labels)) if i not in picks]
+        button_rows = (len(buttons) + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW
+        inline = bool(picks) and len(picks) + button_rows + (1 if path else 0) <= 5
+        if inline:
+            for row, (i, move) in enumerate(picks.items()):
+                view.add_item(pick_select(snap, move, [*path, i], labels[i], row))
+            for n, i in enumerate(buttons):
+                item = MoveButtonLook(snap.id, snap.version, list(path) + [i], labels[i])
+                item.item.row = len(picks) + n // BUTTONS_PER_ROW
+                view.add_item(item)
+        elif len(labels) <= MAX_BUTTON_CHOICES:
+            for i, label in enumerate(labels):
+                item = MoveButtonLook(snap.id, snap.version, list(path) + [i], label)
+                item.item.row = i // BUTTONS_PER_ROW
+                view.add_item(item)
+        else:
+            for part in range(min(MAX_SELECTS, (len(labels) + SELECT_SIZE - 1) // SELECT_SIZE)):
+                chunk = list(enumerate(labels))[part * SELECT_SIZE : (part + 1) * SELECT_SIZE]
+                suffix = f":{part}" if part else ""
+                select: discord.ui.Select[Any] = discord.ui.Select(
+                    custom_id=f"kg:ms:{snap.id}:{snap.version}:{join_path(path)}{suffix}",
+                    placeholder=f"Choose ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})",
+                    options=[discord.SelectOption(label=clip(lab, 100), value=str(i)) for i, lab in chunk],
+                    row=part,
+                )
+                view.add_item(MoveSelectLook(snap.id, snap.version, path, select, part))
+    if path:
+        back = MoveButtonLook(snap.id, snap.version, list(path)[:-1], "Back", discord.ButtonStyle.secondary)
+        back.item.row = 4
+        view.add_item(back)
+    return view, node
+
+
+# --- the hand message ---------------------------------------------------------------------------
+
+
+def hand_message(
+    snap: Snapshot,
+    seat: int,
+    before: Shown | None,
+    *,
+    notice: Sequence[str] = (),
+    path: Sequence[int] = (),
+) -> HandMessage:
+    """The hand message for ``seat`` and what it shows (to remember)."""
+    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
+    view, node = hand_view(snap, moves, path)
+    step = node.labels if node is not None else ()
+    seat_view = snap.view(seat)
+    cards = tuple(card for group in seat_view.hand for card in group.cards)
+    count = snap.notes_count(seat)
+    new_cards: list[str] = []
+    told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES) :] if count else []
+    if before is not None:
+        remaining = list(before.cards)
+        for card in cards:
+            if card in remaining:
+                remaining.remove(card)
+            else:
+                new_cards.append(card)
+        unseen = min(max(0, count - before.notes), NOTES_PER_SEAT)
+        told = snap.notes_for(seat)[-unseen:] if unseen else []
+    lines = list(notice) + [t for t in told if t not in notice]
+    embed = render.hand_embed(
+        snap, seat, seat_view, notice=lines, new_cards=new_cards, step=step, has_moves=bool(moves)
+    )
+    interaction = before.interaction if before is not None else None
+    shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count, tuple(lines[-NOTES_PER_SEAT:]))
+    return HandMessage(embed, view, shown, seat_view, moves, new_cards)
+
+
+def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[str]) -> HandMessage:
+    """The hand message a self-updating hand is edited to (the tracker's renderer); what it
+    said above the hand stays (at the end the result leads, above it)."""
+    return hand_message(snap, seat, before, notice=notice)
