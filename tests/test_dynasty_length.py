@@ -61,3 +61,31 @@ def test_matches_stored_before_the_option_keep_playing_to_the_limit() -> None:
     data = GAME.dump(GAME.setup(4, 1, {"hands": "3"}))
     del data["config"]["hands"]
     assert GAME.load(data).config.hands == 0
+
+
+def test_a_match_that_reaches_the_turn_cap_ends_on_the_totals_of_that_hand() -> None:
+    """Issue 47: when a hand ends on exactly the match's last allowed turn, the match ends
+    on the totals at the end of that hand; no new hand is dealt and ended as blocked."""
+    from dataclasses import replace
+
+    from bot.games.dynasty.scoring import MATCH_TURN_CAP
+
+    options = {"deck": "classic", "hands": "limit"}
+    start = GAME.setup(4, 11, options)
+    moves: list[tuple[int, str]] = []
+    state, rng = start, Rng.from_seed(11)
+    while state.hand_number == 1 and GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        draw, rng = rng.next64()
+        move = GAME.ai_move(state, seat, Rng(draw))
+        moves.append((seat, move.code))
+        state, _events = GAME.apply(state, seat, move)
+    assert GAME.outcome(state) is None, "the first hand alone must not end this match"
+    at_hand_end = state.match_turns - 1  # the second hand's first turn has begun
+    # The same hand again, started so that its last turn is the match's last allowed turn.
+    state = replace(start, match_turns=start.match_turns + MATCH_TURN_CAP - at_hand_end)
+    for seat, code in moves:
+        state, events = GAME.apply(state, seat, code)
+    assert GAME.outcome(state) is not None, "the match ends with the hand that reached the cap"
+    assert state.hand_number == 1
+    assert not any("gone on far too long: it ends as blocked" in event.text for event in events)

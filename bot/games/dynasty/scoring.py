@@ -136,7 +136,7 @@ def _why_the_match_ends(w: Work, tables: Tables, totals: list[int], halved: list
         return f"A total passed {limit}: the match is over, lowest total wins."
     if hands and w.hand_number >= hands:
         return f"That was the last of {hands} hand{'s' if hands > 1 else ''}: lowest total wins."
-    if w.hand_number >= MATCH_HAND_CAP or w.match_turns > MATCH_TURN_CAP:
+    if w.hand_number >= MATCH_HAND_CAP or w.match_turns >= MATCH_TURN_CAP:
         return "The match has gone on far too long: it ends on the totals."
     return None
 
