@@ -255,7 +255,10 @@ def test_a_first_court_is_a_run_of_three_from_a_q_or_7() -> None:
         GAME.apply(state, 0, "court:Ah.2h")
     state = act(state, "court:Ah.2h.3h")
     assert state.courted[0] == ("Ah", "2h", "3h") and "Ah" not in state.hands[0]
-    assert state.phase == LEAD and state.leader == 1  # nothing more to do: the turn ended
+    # nothing more to do: the turn waits for the pass all the same (RULES.md's secrecy ruling)
+    assert state.phase == AFTER and [m.code for m in GAME.legal_moves(state, 0)] == ["done"]
+    state = act(state, "done")
+    assert state.phase == LEAD and state.leader == 1
     again = replace(won_by_zero(base), courted=(("Ah", "2h", "3h"), (), (), ()), courted_now=True)
     with pytest.raises(IllegalMove, match="One court a turn"):
         GAME.apply(again, 0, "court:4h")
@@ -290,7 +293,13 @@ def test_courting_passes_the_lead_to_the_winners_left_and_forbids_knocking() -> 
 
 def test_the_winner_who_does_nothing_leads_again() -> None:
     state = won_by_zero(["7d 9h Jc 2d", "2c 5c", "2s 5s", "3c 6c"])
-    assert state.phase == LEAD and state.leader == 0  # no court, no knock (below 0): passed for them
+    # No court, no knock (below 0): Pass is all the hand offers, but the turn waits for it,
+    # so that the table does not show what the winner could not do (RULES.md's secrecy ruling).
+    assert state.phase == AFTER and [m.code for m in GAME.legal_moves(state, 0)] == ["done"]
+    timed = GAME.timer(state)
+    assert timed is not None and timed.move == "done" and timed.seat == 0
+    state = act(state, "done")
+    assert state.phase == LEAD and state.leader == 0
 
 
 def test_robbing_courts_another_suit_as_prisoners_worth_nothing() -> None:
@@ -310,7 +319,8 @@ def test_sandbag_a_four_of_a_kind_of_a_q_or_7() -> None:
         GAME.apply(state, 0, "bag:5")
     state = act(state, "bag:Q")
     assert sorted(state.bags[0]) == sorted(["Qh", "Qs", "Qc", "Qd"])
-    assert state.phase == LEAD and state.leader == 1  # nothing else to do: the lead passes left
+    state = act(state, "done")  # nothing else to do: the winner passes and the lead passes left
+    assert state.phase == LEAD and state.leader == 1
     assert round_points((), "h", (), 1, 0) == 60
     assert all("Q" not in line for line in GAME.view(state, None).public if "sandbag" in line)
 
@@ -321,6 +331,7 @@ def test_sandbag_four_aces() -> None:
     state = act(state, "bag:A")
     assert sorted(state.bags[0]) == sorted(["Ah", "As", "Ac", "Ad"]) and state.hands[0] == ("7d", "9h")
     assert state.score_so_far(0) == 60 - 5  # the sandbag; the 7d off-suit in hand
+    state = act(state, "done")
     assert state.phase == LEAD and state.leader == 1
 
 
@@ -330,7 +341,7 @@ def test_sandbag_four_aces() -> None:
 def test_knocking_needs_the_going_board() -> None:
     rich = ["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"]  # hearts 8 9 10 in hand: +15 (7d is -5): +10
     state = won_by_zero(rich, going_board=20)
-    assert state.phase == LEAD  # +10 is below 20: no knock (and nothing else to do)
+    assert [m.code for m in GAME.legal_moves(state, 0)] == ["done"]  # +10 is below 20: no knock
     state = won_by_zero(rich, going_board=0)
     assert state.phase == AFTER and "knock" in [m.code for m in GAME.legal_moves(state, 0)]
     state = won_by_zero(rich, going_board=0)
@@ -384,13 +395,15 @@ def test_a_kings_court_ends_the_round_at_once_for_150() -> None:
 
 def test_a_round_ends_after_forty_tricks() -> None:
     hands = ["7d 9h Jc 2d", "2c 5c", "2s 5s", "3c 6c"]
-    going = won_by_zero(hands, tricks=38)
+    going = act(won_by_zero(hands, tricks=38), "done")
     assert going.tricks == 39 and going.round == 1 and going.phase == LEAD  # the 39th: the round goes on
     texts = events_of(
         table(hands, tricks=39), "lead:7d", "play:2c", "play:2s", "play:3c", "take:7d", "take:2c", "take:2s"
     )
-    assert any("40 tricks played" in t for t in texts)
     state = won_by_zero(hands, tricks=39)
+    texts += events_of(state, "done")
+    assert any("40 tricks played" in t for t in texts)
+    state = act(state, "done")
     assert state.round == 2 and state.last_round[0] == -15  # the 40th ended the round, scored as if knocked
 
 
@@ -699,3 +712,45 @@ def test_the_ai_avoids_a_forced_third_trick_when_it_cannot_knock() -> None:
     state = table(["2c 7h 7s 9d", "3c 4c", "5c 6c", "8c 9c"], streak=(0, 2), going_board=40)
     move = GAME.ai_move(state, 0, Rng(1))
     assert move.code == "lead:2c"  # a low single that others will likely beat
+
+
+def _a_forced_flop(seed: int = 0) -> tuple[CourtState, int]:
+    """A state whose trick winner must knock or flop (third trick in a row), from AI play."""
+    for s in range(seed, seed + 200):
+        state = GAME.setup(4, s, {})
+        rng = Rng.from_seed(s)
+        for _ in range(3000):
+            if GAME.outcome(state) is not None:
+                break
+            for seat in sorted(GAME.to_act(state)):
+                if any(m.code == "flop" for m in GAME.legal_moves(state, seat)):
+                    return state, seat
+            seat = min(GAME.to_act(state))
+            draw, rng = rng.next64()
+            state, _ = GAME.apply(state, seat, GAME.ai_move(state, seat, Rng(draw)))
+    raise AssertionError("no forced flop found")
+
+
+def test_a_blind_bidders_flopped_king_shows_to_the_others_and_stays_hidden_from_its_owner() -> None:
+    """RULES.md ruling (issue 47): a blind bidder never sees their own King; if it flops it
+    lies face up for the other players and stays hidden from its owner."""
+    state, seat = _a_forced_flop()
+    bids = list(state.bids)
+    bids[seat] = "blind"
+    state = replace(state, bids=tuple(bids))
+    king = label(state.kings[seat])
+    after, events = GAME.apply(state, seat, "flop")
+    for event in events:
+        if king in event.text:
+            assert event.seat is not None and event.seat != seat, event
+    told = {event.seat for event in events if king in event.text}
+    assert told == {s for s in range(4) if s != seat}
+    table_view = GAME.view(after, None)
+    assert not any(king in line for line in (*table_view.public, table_view.waiting))
+    owner = GAME.view(after, seat)
+    assert not any(king in line for line in (*owner.public, *owner.secret, owner.waiting))
+    for other in range(4):
+        if other != seat:
+            assert any(king in line for line in GAME.view(after, other).secret), other
+            # the other players see it, so a resample for them keeps it where it is
+            assert GAME.resample(after, other, Rng.from_seed(5)).kings[seat] == after.kings[seat]

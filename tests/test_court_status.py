@@ -41,9 +41,12 @@ def test_a_knocked_rounds_score_line_says_who_knocked() -> None:
 
 
 def test_a_round_ended_by_the_trick_cap_says_so() -> None:
-    # no run to court and +5 short of the board: seat 0 can only pass, and trick 40 ends the round
+    # no run to court and +5 short of the board: seat 0 can only pass (the turn waits for the
+    # pass, RULES.md's secrecy ruling), and trick 40 ends the round
     state, texts = act(
-        table(["7d 8h 2h Th", "2c 5c", "2s 5s", "3c 6c"], going_board=40, tricks=TRICK_CAP - 1), *TRICK
+        table(["7d 8h 2h Th", "2c 5c", "2s 5s", "3c 6c"], going_board=40, tricks=TRICK_CAP - 1),
+        *TRICK,
+        "done",
     )
     assert state.round == 2, texts
     assert any(t.startswith(f"Round 1 ({TRICK_CAP} tricks) scored: ") for t in texts), texts

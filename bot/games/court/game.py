@@ -64,6 +64,7 @@ from bot.games.court.state import (
 from bot.games.court.tricks import MAX_LEAD, best_seats, classify, duel_round
 
 PICK_SECONDS = 60.0
+AFTER_SECONDS = 45.0  # a trick winner who neither courts, sandbags nor knocks passes after this
 HAND_SIZE = 12
 
 # Move kinds (the code's part before the first ":").
@@ -312,6 +313,8 @@ class KingsCourt(GameBase[CourtState]):
         return moves
 
     def timer(self, state: CourtState) -> TimedMove | None:
+        if state.phase == AFTER and not state.forced and not state.over:
+            return TimedMove(AFTER_SECONDS, state.turn, DONE, "the trick winner's time to court ran out")
         if state.phase != PICK:
             return None
         move = self.legal_moves(state, state.turn)[0]
@@ -548,9 +551,12 @@ class KingsCourt(GameBase[CourtState]):
         return self._maybe_finish_turn(state, events)
 
     def _maybe_finish_turn(self, state: CourtState, events: list[Event]) -> CourtState:
-        """Pass for the winner when passing is all they could do."""
-        moves = self.legal_moves(state, state.turn)
-        if [m.code for m in moves] == [DONE]:
+        """The winner's turn goes on until they pass (or knock), even when passing is all
+        they can do: ending it for them would show the table that they hold no run to court,
+        no four to sandbag and too low a score to knock (RULES.md's secrecy ruling). The rule
+        timer passes for them after AFTER_SECONDS, the same for every winner. A winner left
+        with no card (which everyone sees) ends the round at once, as before."""
+        if not state.hands[state.turn] and not state.forced:
             return self._next_trick(state, events)
         return state
 
@@ -617,6 +623,11 @@ class KingsCourt(GameBase[CourtState]):
             raise IllegalMove("You flop your King only on a third trick won in a row.")
         shown = "" if state.blind(seat) else f" {label(state.kings[seat])} face up"
         events.append(Event(f"{p(seat)} flops their King{shown} (-15)."))
+        if state.blind(seat):  # face up for the others, hidden from its blind owner
+            for other in range(PLAYERS):
+                if other != seat:
+                    king = label(state.kings[seat])
+                    events.append(Event(f"{p(seat)} bid blind: their flopped King is {king}.", other))
         state = replace(
             state, flops=_set(state.flops, seat, state.flops[seat] + 1), streak=(seat, 0), forced=False
         )
@@ -780,12 +791,12 @@ class KingsCourt(GameBase[CourtState]):
 
     def resample(self, state: CourtState, seat: int, rng: Rng) -> CourtState:
         """Deal again what ``seat`` cannot see: the others' hands, courted cards and sandbags,
-        and every King face down to it (its own too, if it bid blind)."""
+        and every King it does not see (its own too, if it bid blind; see ``king_seen_by``)."""
         others = [s for s in range(PLAYERS) if s != seat]
         places = [*state.hands, *state.courted, *state.bags]
         hidden = [i + k * PLAYERS for k in range(3) for i in others]
         dealt, rng = deal_hidden(places, hidden, rng)
-        down = [s for s in range(PLAYERS) if not state.king_public(s) and (s != seat or state.blind(seat))]
+        down = [s for s in range(PLAYERS) if not state.king_seen_by(s, seat)]
         kings, _ = deal_hidden([(k,) for k in state.kings], down, rng)
         return replace(
             state,

@@ -88,8 +88,16 @@ class CourtState:
         return self.blind(seat) or self.score_so_far(seat) >= self.going_board
 
     def king_public(self, seat: int) -> bool:
-        """A flopped King lies face up (a blind bidder's stays down: they would see it)."""
+        """A flopped King lies face up for the whole table (a blind bidder's does not: its
+        owner would see it on the table; see :meth:`king_seen_by`)."""
         return self.flops[seat] > 0 and not self.blind(seat)
+
+    def king_seen_by(self, owner: int, viewer: int) -> bool:
+        """Whether ``viewer`` sees ``owner``'s King: their own unless they bid blind, and a
+        flopped King face up, a blind bidder's for every other player only (the ruling)."""
+        if owner == viewer:
+            return not self.blind(owner)
+        return self.flops[owner] > 0
 
     def play_order(self) -> tuple[int, ...]:
         return tuple((self.leader + i) % PLAYERS for i in range(PLAYERS))

@@ -98,6 +98,15 @@ def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[Card
         private.append(
             f"Your King: {label(state.kings[seat])}, your suit is {suit_label(state.king_suit(seat))}"
         )
+    seen = {
+        other: state.kings[other]
+        for other in range(PLAYERS)
+        if other != seat and state.blind(other) and state.king_seen_by(other, seat)
+    }
+    for other, king in seen.items():
+        private.append(f"{seat_token(other)} bid blind; their flopped King, hidden from them: {label(king)}")
+    if seen:
+        data["blind_flopped_kings"] = dict(seen)
     run = state.courted[seat]
     if run:
         robbed = "" if blind or suit(run[0]) == mine else " (robbed: prisoners, 0)"

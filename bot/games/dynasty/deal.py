@@ -24,7 +24,6 @@ from bot.games.dynasty.cards import (
     SUIT_NAMES,
 )
 from bot.games.dynasty.effects import DIRECTION_TEXT, card_effect
-from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.state import (
     ASK_NONE,
     CUT,
@@ -40,7 +39,6 @@ from bot.games.dynasty.state import (
     freeze,
 )
 from bot.games.dynasty.tables import (
-    C_EXTRA,
     Action,
     CardPlay,
     Tables,
@@ -249,7 +247,7 @@ def table_choice(w: Work, tables: Tables, play: CardPlay, events: list[Event]) -
     if nxt == ESCORT:  # Magician turned into a Fair Maiden: the dealer escorts it
         begin_turn(w, tables, dealer, events, escorting_first_card=True)
         return
-    if nxt == EXTRA and card_plays(w, tables, w.hands[dealer], C_EXTRA, dealer):
+    if nxt == EXTRA:  # waits for the extra card or its end, as in a turn (effects.play_card)
         w.phase = EXTRA
         return
     end_turn(w, tables, events)

@@ -34,7 +34,6 @@ from bot.games.dynasty.cards import (
     WIZ,
     hand_label,
 )
-from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.scoring import go_out
 from bot.games.dynasty.state import (
     BATTLE,
@@ -47,7 +46,6 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import (
     C_ESCORT,
-    C_EXTRA,
     REVERSE,
     SKIP,
     CardPlay,
@@ -136,10 +134,12 @@ def play_card(w: Work, tables: Tables, play: CardPlay, context: int, events: lis
         go_out(w, tables, t, events)
         return
     if nxt == EXTRA:
-        if card_plays(w, tables, w.hands[t], C_EXTRA, t):
-            w.phase = EXTRA
-            return
-    elif nxt == ESCORT:
+        # The turn waits for the extra card or its end even when no card could follow:
+        # ending it at once would show the table that the hand holds none (RULES.md's
+        # secrecy ruling: nothing the table shows may reveal what a player could have done).
+        w.phase = EXTRA
+        return
+    if nxt == ESCORT:
         w.phase = ESCORT
         return
     end_turn(w, tables, events)
