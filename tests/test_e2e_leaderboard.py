@@ -23,7 +23,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.settings import Settings
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord import BareId, FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.asyncio
 
@@ -192,4 +192,19 @@ async def test_seasons_need_manage_server_and_archive_champions(world: World, bo
     # The other server still has its own first season.
     other = await fake.slash(world.bob, world.other_channel, "season list")
     assert "1. Season 1" in other.text and "Summer" not in other.text
+    fake.assert_clean()
+
+
+async def test_stats_of_a_bare_user_names_them_as_their_matches_did(world: World, bot: KingBot) -> None:
+    """Issue 47: Discord sends a member who left the server (or is not cached) as a bare
+    user, an id alone; /stats answers with their record, named as their seat was."""
+    fake = world.fake
+    await play_defend(world, world.channel, world.cat, world.bob)
+    stats = await fake.slash(world.bob, world.channel, "stats", user=BareId(world.cat.id))
+    assert stats.response is not None and not stats.ephemeral
+    assert "Something went wrong" not in stats.text
+    assert "Stats: cat" in stats.text and "won, place 1 of 2" in stats.text
+    stranger = await fake.slash(world.bob, world.channel, "stats", user=BareId(123456789012345))
+    assert "Something went wrong" not in stranger.text
+    assert "no finished matches on this server" in stranger.text
     fake.assert_clean()

@@ -204,6 +204,16 @@ class LeaderboardService:
         parties = await PartyStore(self.repo).stats(guild_id, user_id)
         return PlayerStats(guild_id, user_id, current, tuple(boards), tuple(last), parties)
 
+    async def stored_name(self, stats: PlayerStats) -> str | None:
+        """The name a player's seat had in their latest recorded match (for a player Discord
+        sends as a bare id: one who left the server, or is not cached)."""
+        for result in stats.recent:
+            record = await self.repo.get_match(result.match_id)
+            for seat in record.seats if record is not None else ():
+                if seat.user_id == stats.user_id and not seat.ai:
+                    return seat.name
+        return None
+
     async def season_choices(self, guild_id: int, text: str = "", limit: int = 25) -> list[SeasonRecord]:
         """Seasons whose number or name contains ``text`` (for autocomplete), newest first."""
         low = text.strip().casefold()

@@ -290,13 +290,18 @@ async def show_page(interaction: Interaction, guild_id: int, game_id: str, seaso
     await interaction.response.edit_message(embed=board_embed(board), view=board_view(board))
 
 
-async def stats_command(interaction: Interaction, user: discord.abc.User | None) -> None:
+async def stats_command(interaction: Interaction, user: discord.abc.Snowflake | None) -> None:
+    """``/stats [user:]``. Discord may send the user bare (one who left the server, or is not
+    cached): only an id, no name. Such a player is named as their matches' seats stored them."""
     who = user or interaction.user
+    shown = getattr(who, "display_name", None)
     if getattr(who, "bot", False):
-        raise ServiceError(f"{who.display_name} is a bot and plays no matches here.")
-    stats = await service_of(interaction).stats(_guild(interaction), who.id)
+        raise ServiceError(f"{shown or 'That user'} is a bot and plays no matches here.")
+    service = service_of(interaction)
+    stats = await service.stats(_guild(interaction), who.id)
+    name = shown or await service.stored_name(stats) or "a former member"
     await interaction.response.send_message(
-        embed=stats_embed(stats, who.display_name), allowed_mentions=discord.AllowedMentions.none()
+        embed=stats_embed(stats, name), allowed_mentions=discord.AllowedMentions.none()
     )
 
 

@@ -78,6 +78,7 @@ from __future__ import annotations
 from .gateway import GatewaySession
 from .interactions import InteractionRecord, InteractionResult, InteractionTimeout
 from .models import (
+    BareId,
     Button,
     FakeChannel,
     FakeGuild,
@@ -93,6 +94,7 @@ from .process import BotProcess
 from .server import FakeDiscord, RequestRecord
 
 __all__ = [
+    "BareId",
     "BotProcess",
     "Button",
     "FakeChannel",

@@ -103,6 +103,11 @@ def now_iso() -> str:
     return dt.datetime.now(dt.UTC).isoformat()
 
 
+class BareId(int):
+    """An id sent for a user option with no resolved user or member, as Discord does for
+    someone who left the server or is not cached (discord.py then gives a bare Object)."""
+
+
 @dataclass(eq=False)
 class FakeUser:
     id: int

@@ -60,6 +60,7 @@ from .models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
+    BareId,
     FakeChannel,
     FakeGuild,
     FakeMember,
@@ -1784,6 +1785,8 @@ class FakeDiscord:
         self, resolved: dict[str, Any], value: Any, opt_type: int, guild: FakeGuild | None, user: FakeUser
     ) -> None:
         target: Any = value
+        if isinstance(value, BareId):
+            return  # Discord sends only the id (the user left or is not cached)
         if isinstance(value, (int, str)) and not isinstance(value, bool):
             vid = int(value)
             target = self._users.get(vid) or self._channels.get(vid)
