@@ -499,7 +499,17 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(
         stale = "out of date"
         option_key = game.options[0].key if game.options else "zz"
         kind = next((k for c in game.commands for k in c.moves), "zz")
+        side = fake.add_channel(world.guild, "side-room")
+        away = fake.add_channel(fake.add_guild("Elsewhere"), "tables")
+        elsewhere = "another channel"
         cases = [
+            # this match's own components, pressed in another channel or another server (issue 47)
+            (fire_forged(fake, ann, side, f"kg:m:{mid}:{ver}:0", ephemeral=True), elsewhere),
+            (fire_forged(fake, ann, away, f"kg:hand:{mid}:{ver}"), elsewhere),
+            (fire_forged(fake, ann, side, f"kg:ms:{mid}:{ver}:", component_type=3, values=["0"]), elsewhere),
+            (fire_forged(fake, cat, away, f"kg:lobby:{mid}:join"), elsewhere),
+            (fire_forged(fake, bob, side, f"kg:log:{mid}"), elsewhere),
+            (fire_forged(fake, bob, away, f"kg:lb:{world.guild.id}:{game_id}:1:1:n"), "another server"),
             # custom ids no handler takes: forged, truncated, retired, or not on the clicked message
             (fire_component(fake, cat, table, "kg:m:"), gone),
             (fire_component(fake, cat, table, f"kg:m:{mid}"), gone),

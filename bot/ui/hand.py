@@ -27,6 +27,7 @@ from bot.ui.handview import (
     rerender,
 )
 from bot.ui.movetree import walk
+from bot.ui.placement import OfMatch
 from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
 
@@ -35,21 +36,21 @@ __all__ = ["HAND_ITEMS", "HandButton", "hand_message", "hand_view", "play_move",
 log = logging.getLogger(__name__)
 
 
-class HandButton(HandButtonLook, template=HandButtonLook.__discord_ui_compiled_template__):
+class HandButton(OfMatch, HandButtonLook, template=HandButtonLook.__discord_ui_compiled_template__):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.button):
             return
         await guarded(interaction, show_hand(interaction, self.match_id))
 
 
-class MoveButton(MoveButtonLook, template=MoveButtonLook.__discord_ui_compiled_template__):
+class MoveButton(OfMatch, MoveButtonLook, template=MoveButtonLook.__discord_ui_compiled_template__):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.button):
             return
         await guarded(interaction, move_step(interaction, self.match_id, self.version, self.path))
 
 
-class MoveSelect(MoveSelectLook, template=MoveSelectLook.__discord_ui_compiled_template__):
+class MoveSelect(OfMatch, MoveSelectLook, template=MoveSelectLook.__discord_ui_compiled_template__):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.select):
             return
@@ -61,7 +62,7 @@ class MoveSelect(MoveSelectLook, template=MoveSelectLook.__discord_ui_compiled_t
         await guarded(interaction, move_step(interaction, self.match_id, self.version, self.path + [child]))
 
 
-class PickSelect(PickSelectLook, template=PickSelectLook.__discord_ui_compiled_template__):
+class PickSelect(OfMatch, PickSelectLook, template=PickSelectLook.__discord_ui_compiled_template__):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.select):
             return

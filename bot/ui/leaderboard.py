@@ -32,6 +32,7 @@ from bot.service.leaderboard import (
     game_name,
 )
 from bot.ui import replies
+from bot.ui.placement import OfServer
 from bot.ui.render import DESCRIPTION_LIMIT, FIELD_LIMIT, clip
 
 log = logging.getLogger(__name__)
@@ -215,6 +216,7 @@ def rollover_embed(rollover: Rollover) -> discord.Embed:
 
 
 class LeaderboardPageButton(
+    OfServer,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"kg:lb:(?P<guild>\d{1,20}):(?P<game>[a-z0-9_]{1,32}):(?P<season>\d{1,6}):(?P<page>\d{1,6}):(?P<tag>[fpnl])",
 ):

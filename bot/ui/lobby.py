@@ -17,6 +17,7 @@ from bot.games.base import GameError, Option
 from bot.service import MatchStatus, ServiceError, Snapshot, errors
 from bot.ui import render
 from bot.ui.handview import SELECT_SIZE
+from bot.ui.placement import OfMatch
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -53,6 +54,7 @@ INLINE_OPTIONS = 3  # more options than this go to an ephemeral panel behind an 
 
 
 class LobbyButton(
+    OfMatch,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"kg:lobby:(?P<mid>\d{1,12}):(?P<action>[a-z]{1,8})",
 ):
@@ -77,7 +79,9 @@ class LobbyButton(
 
 
 class OptionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})"
+    OfMatch,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"kg:opt:(?P<mid>\d{1,12}):(?P<key>[a-z_]{1,20})",
 ):
     def __init__(self, match_id: int, key: str, select: discord.ui.Select[Any] | None = None) -> None:
         super().__init__(

@@ -31,6 +31,7 @@ from bot.ui.lobby import (
     option_placeholder,
     paged_options_view,
 )
+from bot.ui.placement import OfParty
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
@@ -67,6 +68,7 @@ def party_games() -> list[str]:
 
 
 class PartyButton(
+    OfParty,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"kg:party:(?P<pid>\d{1,12}):(?P<action>[a-z]{1,8})",
 ):
@@ -91,6 +93,7 @@ class PartyButton(
 
 
 class PartyOptionSelect(
+    OfParty,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"kg:popt:(?P<pid>\d{1,12}):(?P<key>[a-z_]{1,20})",
 ):

@@ -28,6 +28,7 @@ from bot.ui import render
 from bot.ui.answers import AnswersFirst
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
+from bot.ui.placement import OfMatch
 from bot.ui.replies import Interaction, component_view, display_name, guarded, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
 
@@ -38,7 +39,9 @@ FORGET_AFTER = 60.0  # seconds after a match ends before its table's bookkeeping
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:log:(?P<mid>\d{1,12})"):
+class LogButton(
+    OfMatch, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:log:(?P<mid>\d{1,12})"
+):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -57,7 +60,9 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:lo
         await guarded(interaction, show_log(interaction, self.match_id))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:rematch:(?P<mid>\d{1,12})"):
+class RematchButton(
+    OfMatch, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:rematch:(?P<mid>\d{1,12})"
+):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(

@@ -1,0 +1,66 @@
+"""Every component acts only where it was posted.
+
+A custom id names its match, party or server; one copied into another channel or server (a
+hand's button, a lobby's Join) must not act there. The items of one match, one party or one
+server's boards take one of these mixins before their look, and discord.py asks its
+``interaction_check`` before the callback: pressed anywhere else, the player is told so in
+one sentence and nothing changes.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import GameError
+from bot.service import ServiceError
+from bot.ui.replies import Interaction, refuse, say, service_of
+
+ELSEWHERE = {
+    "match": "That belongs to a match in another channel; use the buttons there.",
+    "party": "That belongs to a party in another channel; use the buttons there.",
+    "server": "That belongs to another server's leaderboard.",
+}
+
+
+async def in_place(interaction: Interaction, guild_id: int | None, channel_id: int | None, what: str) -> bool:
+    """True when the interaction comes from ``guild_id`` (and ``channel_id``, if given); else
+    the player is told where the component belongs."""
+    if interaction.guild_id == guild_id and (channel_id is None or interaction.channel_id == channel_id):
+        return True
+    await say(interaction, ELSEWHERE[what])
+    return False
+
+
+class OfMatch:
+    """A component of the match ``match_id``: it acts only in that match's channel."""
+
+    match_id: int
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        try:
+            snap = await service_of(interaction).get(self.match_id)
+        except (GameError, ServiceError) as err:
+            await refuse(interaction, err)
+            return False
+        return await in_place(interaction, snap.record.guild_id, snap.record.channel_id, "match")
+
+
+class OfParty:
+    """A component of the party ``party_id``: it acts only in that party's channel."""
+
+    party_id: int
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        try:
+            party = await service_of(interaction).get_party(self.party_id)
+        except (GameError, ServiceError) as err:
+            await refuse(interaction, err)
+            return False
+        return await in_place(interaction, party.record.guild_id, party.record.channel_id, "party")
+
+
+class OfServer:
+    """A component of one server's boards (``guild_id``): it acts only in that server."""
+
+    guild_id: int
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await in_place(interaction, self.guild_id, None, "server")
