@@ -322,6 +322,9 @@ async def test_the_turn_message_is_edited_when_only_some_have_moved(world: World
     fake = world.fake
     ann, bob = world.users[:2]
     table = await open_match(world, ann, [bob])
+    await fake.wait_for(  # the ping follows the table once the answers are out
+        lambda: [m for m in fake.messages(world.channel) if m.id != table.id], what="the turn ping"
+    )
     [ping] = [m for m in fake.messages(world.channel) if m.id != table.id]
     assert {ann.id, bob.id} <= set(ping.mention_ids)
     played = await fake.slash(ann, world.channel, "crown pick", card="K")
