@@ -82,6 +82,14 @@ SCRIPTS: dict[str, Smoke] = {
             r"^leaderboard page p99 {n} ms: {n} x the 50 ms target",
         ),
     ),
+    # Two matches, two marks.
+    "bench_memory.py": Smoke(
+        ("--matches", "2", "--moves", "2", "4"),
+        (
+            r"^\| 2 \| {n} \| 1\.00x \|$",
+            r"^\| 4 \| {n} \| {n}x \|$",
+        ),
+    ),
     # Not --postgres: it needs a PostgreSQL server.
     "bench_moves.py": Smoke(
         ("--players", "2", "--rounds", "1", "--thread"),

@@ -30,10 +30,18 @@ DEFAULT_TURN_SECONDS = 180
 
 @dataclass
 class Timer:
-    """A match's armed deadline, for the version it was armed at: a handle on the event
-    loop's clock (cheap: a restart arms thousands), which starts a task when it fires."""
+    """A match's armed deadline: a handle on the event loop's clock (cheap: a restart arms
+    thousands), which starts a task when it fires, and what it is for now: the version and
+    its deadline (``at``, the service's clock), or nothing (``version`` None).
 
-    version: int
+    One handle serves a match's successive deadlines: a move that sets a later deadline
+    (nearly every one) only changes ``version`` and ``at``, and a handle that fires early
+    sleeps again for the time left. Cancelling a handle leaves it in the loop's queue until
+    its time comes (or until cancelled ones are half the queue): one a move made 13,000
+    objects for 8,000 moves (issue 47)."""
+
+    version: int | None
+    at: float
     handle: asyncio.TimerHandle
 
 

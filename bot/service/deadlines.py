@@ -142,27 +142,41 @@ class DeadlineKeeper(ServiceCore):
         return stored(Deadlines(version, rule, turn))
 
     def _arm(self, snap: Snapshot) -> None:
+        """Arm the match's deadline for its version. The handle it has already is kept when
+        it fires no later than this deadline (it then sleeps again for the time left); only
+        an earlier deadline cancels it for a new one."""
         rec = snap.record
         current = self._timers.get(snap.id)
         if current is not None and current.version == rec.version:
             return
-        self._disarm(snap.id)
         if rec.deadline_at is None or not rec.deadline or rec.deadline.get("version") != rec.version:
+            if current is not None:
+                current.version = None  # nothing due: the handle ends quietly when it fires
             return
+        loop = asyncio.get_running_loop()
         delay = max(0.0, rec.deadline_at - self.clock())
-        handle = asyncio.get_running_loop().call_later(delay, self._start_firing, snap.id, rec.version)
-        self._timers[snap.id] = Timer(rec.version, handle)
+        if current is not None and current.handle.when() <= loop.time() + delay:
+            current.version, current.at = rec.version, rec.deadline_at
+            return
+        self._disarm(snap.id)
+        handle = loop.call_later(delay, self._start_firing, snap.id)
+        self._timers[snap.id] = Timer(rec.version, rec.deadline_at, handle)
 
     def _disarm(self, match_id: int) -> None:
         timer = self._timers.pop(match_id, None)
         if timer is not None:
             timer.handle.cancel()
 
-    def _start_firing(self, match_id: int, version: int) -> None:
+    def _start_firing(self, match_id: int) -> None:
         timer = self._timers.get(match_id)
-        if timer is not None and timer.version == version:
-            del self._timers[match_id]
-        if self._closed:
+        if timer is None:
+            return
+        version, left = timer.version, timer.at - self.clock()
+        if version is not None and left > 0.001 and not self._closed:  # fired early: sleep again
+            timer.handle = asyncio.get_running_loop().call_later(left, self._start_firing, match_id)
+            return
+        del self._timers[match_id]
+        if self._closed or version is None:
             return
         task = asyncio.create_task(self._fire(match_id, version), name=f"deadline-{match_id}")
         self._firing.add(task)
