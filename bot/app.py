@@ -28,7 +28,7 @@ from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.games", "cogs.admin", "cogs.leaderboard")
+COGS = ("cogs.lobby", "cogs.games", "cogs.admin", "cogs.leaderboard", "cogs.help")
 
 
 class KingTree(app_commands.CommandTree["KingBot"]):

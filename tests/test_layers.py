@@ -119,6 +119,7 @@ NOT_MOVES = {
     ("bot/ui/party.py", "join"),  # the party lobby's Join button
     ("bot/images/dynasty.py", "cut"),  # the view data's phase "cut", not the dealer's move
     ("bot/images/dreams.py", "attack"),  # the attack pile's card back, not the move
+    ("bot/ui/help.py", "court"),  # the game id keying the guide's page, not the move
 }
 
 

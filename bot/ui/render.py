@@ -98,7 +98,7 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
             text=(
                 "Join, then the host presses Start. The host can add AI players and change options. "
                 "AI levels: easy plays random legal moves, normal the game's own AI, hard searches "
-                "(it thinks up to a second a move)."
+                "(it thinks up to a second a move). New here? /help is a short guide."
             )
         )
     return embed
