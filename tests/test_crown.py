@@ -753,7 +753,7 @@ def test_atcourt_witch_reveals_all_and_redeals_non_king_cards_once() -> None:
     # The King keeps the King; the others are re-dealt in secret.
     assert after.cards[1] == KING and after.king == 1
     assert sorted(after.cards) == sorted(s.cards)
-    assert after.witch_used and after.peeker == 2 and after.peeked == -1
+    assert after.witch_used and after.peeker == 2 and after.peeked is None
     for seat in (0, 2, 3):
         told = private_texts(events, seat)
         assert told == [f"You now hold the {NAME[after.cards[seat]]}."]
