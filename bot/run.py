@@ -25,7 +25,7 @@ def run() -> int:
     if not settings.token:
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
-            "(see README, 'Create the Discord application').",
+            "(see README, 'Getting started').",
             file=sys.stderr,
         )
         return 2
