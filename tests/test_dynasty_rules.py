@@ -6,6 +6,7 @@ top card is the *last* element of ``draw``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -23,7 +24,6 @@ from bot.games.dynasty.state import (
     DRAWN,
     ESCORT,
     EXTRA,
-    FIELD_NAMES,
     FIRST,
     KEY_PICK,
     OLD_NAMES,
@@ -34,6 +34,8 @@ from bot.games.dynasty.state import (
     thaw,
 )
 from bot.games.dynasty.tables import tables_for
+
+FIELD_NAMES = tuple(f.name for f in dataclasses.fields(DynastyState) if f.init)
 
 FILL = "9bu"  # filler for draw piles: never playable on the gold/green tops used below
 

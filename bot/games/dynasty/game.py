@@ -20,10 +20,15 @@ from bot.games.base import (
     SeatResult,
     SuiteHints,
     View,
+    handles,
     join_names,
     plural,
 )
 from bot.games.dynasty import ai
+from bot.games.dynasty import deal as deal_rules
+from bot.games.dynasty import moves as move_rules
+from bot.games.dynasty import turn as turn_rules
+from bot.games.dynasty import windows as window_rules
 from bot.games.dynasty.cards import (
     ARR,
     CAN,
@@ -40,19 +45,19 @@ from bot.games.dynasty.cards import (
     WAR,
 )
 from bot.games.dynasty.deal import new_match
-from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
-from bot.games.dynasty.moves import apply_move
+from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask, why_illegal, why_not_your_turn
+from bot.games.dynasty.moves import perform
 from bot.games.dynasty.rules import RULES
 from bot.games.dynasty.scoring import placings, team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
+    PHASE_NAMES,
     Config,
     DynastyState,
-    dump_state,
     freeze,
-    load_state,
     thaw,
+    upgrade_saved_state,
 )
 from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
@@ -217,6 +222,8 @@ def _switch(options: Mapping[str, str], key: str) -> bool:
     raise InvalidOptions(f"The {key.replace('_', ' ')} option is on or off, not {v!r}.")
 
 
+Played = tuple[DynastyState, list[Event]]
+
 _MASK_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(x for x in range(8) if (m >> x) & 1) for m in range(256)
 )
@@ -297,6 +304,7 @@ class Dynasty(GameBase[DynastyState]):
         ),  # the ruling: a party's match is one hand unless the host says otherwise
         hints=SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",)),
     )
+    state_types = (DynastyState,)
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -326,8 +334,122 @@ class Dynasty(GameBase[DynastyState]):
                 return list(r)
         return list(legal(state, seat, tables_for(state.config)))
 
-    def apply(self, state: DynastyState, seat: int, move: Move | str) -> tuple[DynastyState, list[Event]]:
-        return apply_move(state, seat, move)
+    # --- judging a move (the kit applies it: GameBase.apply) -------------------------------
+
+    def phase(self, state: DynastyState) -> str:
+        return PHASE_NAMES[state.phase]
+
+    def is_over(self, state: DynastyState) -> bool:
+        return state.phase == OVER
+
+    def not_your_turn(self, state: DynastyState, seat: int) -> str:
+        return why_not_your_turn(state, seat, tables_for(state.config))
+
+    def why_illegal(self, state: DynastyState, seat: int, code: str) -> str:
+        return why_illegal(state, seat, code, tables_for(state.config))
+
+    # --- the moves, by kind and phase (each rule in bot.games.dynasty.moves) ---------------
+
+    @handles("p", phase="play")
+    @handles("p", phase="drawn")
+    def play_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.play_in_turn)
+
+    @handles("p", phase="extra")
+    def play_an_extra_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.play_extra)
+
+    @handles("p", phase="escort")
+    def play_the_escort(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.play_escort)
+
+    @handles("p", phase="answer")
+    def answer_a_draw_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.answer_draw_card)
+
+    @handles("acc", phase="answer")
+    def accept_the_draw(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.accept_draw)
+
+    @handles("t", phase="first")
+    def choose_for_the_table_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.choose_for_table_card)
+
+    @handles("d", phase="play")
+    def draw_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.draw_instead_of_playing)
+
+    @handles("pass", phase="play")
+    @handles("pass", phase="drawn")
+    def pass_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.pass_turn)
+
+    @handles("x", phase="extra")
+    @handles("x", phase="escort")
+    def end_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.end_without_extra)
+
+    @handles("def", phase="battle")
+    def defend_the_battle(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.defend_battle)
+
+    @handles("take", phase="battle")
+    def let_the_battle_happen(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.let_battle_happen)
+
+    @handles("k", phase="key")
+    def take_with_the_key(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.secret_key_pick)
+
+    @handles("ask", phase="play")
+    def ask_the_partner(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.ask_partner)
+
+    @handles("yes", phase="ask")
+    def partner_says_yes(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.partner_says_yes)
+
+    @handles("no", phase="ask")
+    def partner_says_no(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.partner_says_no)
+
+    @handles("f", phase="play")
+    def decline_to_go_out(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, turn_rules.decline_to_go_out)
+
+    @handles("cut", phase="cut")
+    def cut_for_the_bonus(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, deal_rules.cut_for_bonus)
+
+    @handles("deal", phase="cut")
+    def deal_normally(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, deal_rules.deal_normally)
+
+    # Out-of-turn moves: open in any phase.
+
+    @handles("og")
+    def call_on_guard(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, window_rules.call_on_guard)
+
+    @handles("c")
+    def catch_a_player(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, window_rules.catch_on_guard)
+
+    @handles("r")
+    def play_a_risk_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.risk_card)
+
+    @handles("war")
+    def play_the_warlord(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.warlord_move)
+
+    @handles("esc")
+    def escape_the_dungeon(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, move_rules.escape_move)
+
+    @handles("wait")
+    def let_the_chance_pass(self, state: DynastyState, seat: int, move: Move) -> Played:
+        return perform(state, seat, move, window_rules.let_it_pass)
 
     # --- what players see -----------------------------------------------------------------
 
@@ -401,11 +523,8 @@ class Dynasty(GameBase[DynastyState]):
 
     # --- persistence and invariants -------------------------------------------------------
 
-    def dump(self, state: DynastyState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> DynastyState:
-        return load_state(data)
+    def upgrade(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        return upgrade_saved_state(data)
 
     def card_count(self, state: DynastyState) -> int:
         total = len(state.draw_pile) + len(state.discard_pile) + len(state.pending_dungeons)

@@ -63,7 +63,7 @@ class Config:
     secret_key: bool = False
     hands: int = 0  # the match ends after this many hands (0: only when a total passes the limit)
     # cache of tables_for(); not part of the value (set once, see tables.tables_for)
-    _tables: Any = field(default=None, compare=False, hash=False, repr=False)
+    _tables: Any = field(default=None, init=False, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -118,27 +118,10 @@ class DynastyState:
     last_hand: tuple[str, ...]  # summary of the previous hand
     places: tuple[int, ...]  # final placing per seat (when over)
     # per-state memo of legal moves (seat -> moves), not part of the value
-    _legal_memo: dict[int, Any] | None = field(default=None, compare=False, hash=False, repr=False)
+    _legal_memo: dict[int, Any] | None = field(
+        default=None, init=False, compare=False, hash=False, repr=False
+    )
 
-
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(DynastyState) if f.name != "_legal_memo")
-_SEQ2 = frozenset({"hands", "in_front", "set_aside", "dungeon", "dark_knight_bets"})
-_SEQ1 = frozenset(
-    {
-        "totals",
-        "added_points",
-        "lost_turns",
-        "on_guard",
-        "draw_pile",
-        "discard_pile",
-        "pending_dungeons",
-        "battle",
-        "log",
-        "last_hand",
-        "places",
-    }
-)
-_BOOLS = frozenset({"escorting_first_card", "drawbridge_may_stack", "called_ahead"})
 
 # The keys of matches dumped before the fields were named in words: new name -> old key.
 OLD_NAMES: dict[str, str] = {
@@ -229,7 +212,11 @@ class Work:
     places: tuple[int, ...]
 
 
-if tuple(Work.__annotations__) != FIELD_NAMES:  # the two lists must not drift apart
+BOOL_FIELDS = ("escorting_first_card", "drawbridge_may_stack", "called_ahead")
+
+if tuple(Work.__annotations__) != tuple(
+    f.name for f in fields(DynastyState) if f.init
+):  # the two lists must not drift apart
     raise AssertionError("Work must declare exactly the fields of DynastyState, in order")
 
 _new = object.__new__
@@ -259,51 +246,21 @@ def freeze(w: Work) -> DynastyState:
     return s
 
 
-def dump_state(state: DynastyState) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name in FIELD_NAMES:
-        v = getattr(state, name)
-        if name == "config":
-            cfg: Config = v
-            v = {
-                "players": cfg.players,
-                "deck": cfg.deck,
-                "limit": cfg.limit,
-                "partners": cfg.partners,
-                "dealing_bonus": cfg.dealing_bonus,
-                "without": list(cfg.without),
-                "secret_key": cfg.secret_key,
-                "hands": cfg.hands,
-            }
-        elif name in _SEQ2:
-            v = [list(x) for x in v]
-        elif name in _SEQ1:
-            v = list(v)
-        out[name] = v
+def upgrade_saved_state(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved state in today's form (the kit's codec loads it): keys of the matches dumped
+    before the fields were named in words are renamed, and truth values stored as numbers
+    become booleans. A missing option (``hands``, before the match length) takes its default."""
+    out = dict(data)
+    for name, old in OLD_NAMES.items():
+        if name not in out and old in out:
+            out[name] = out.pop(old)
+    for name in BOOL_FIELDS:
+        if name in out:
+            out[name] = bool(out[name])
+    if isinstance(out.get("config"), Mapping):
+        config = dict(out["config"])
+        for name in ("partners", "dealing_bonus", "secret_key"):
+            if name in config:
+                config[name] = bool(config[name])
+        out["config"] = config
     return out
-
-
-def load_state(data: Mapping[str, Any]) -> DynastyState:
-    """The state of :func:`dump_state`'s dictionary, or of one dumped with the old keys."""
-    values: dict[str, Any] = {}
-    for name in FIELD_NAMES:
-        v = data[name] if name in data else data[OLD_NAMES[name]]
-        if name == "config":
-            v = Config(
-                players=int(v["players"]),
-                deck=str(v["deck"]),
-                limit=int(v["limit"]),
-                partners=bool(v["partners"]),
-                dealing_bonus=bool(v["dealing_bonus"]),
-                without=tuple(int(k) for k in v["without"]),
-                secret_key=bool(v["secret_key"]),
-                hands=int(v.get("hands", 0)),  # matches stored before the option: limit only
-            )
-        elif name in _SEQ2:
-            v = tuple(tuple(x) for x in v)
-        elif name in _SEQ1:
-            v = tuple(v)
-        elif name in _BOOLS:
-            v = bool(v)
-        values[name] = v
-    return DynastyState(**values)
