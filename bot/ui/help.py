@@ -55,8 +55,9 @@ GAME_NOTES: dict[str, str] = {
         "Five small games played with a deck of five cards each (King, Dragon, Knight, Witch, "
         "Beggar). **find**, **support** and **tourney** are for two players, **defend** for two to "
         "eight, **The King at Court** (a game of questions and bluff) for three to five.\n\n"
-        "Length: a few picks. find is one or two reveals, defend and support are best of three, "
-        "tourney has five rounds, and The King at Court allows at most five minutes of questioning."
+        "Length: a few picks. find is one or two reveals; support, and defend for two, are best "
+        "of three (defend with more players goes on until one is left); "
+        "tourney has five rounds; The King at Court allows at most five minutes of questioning."
     ),
     "dreams": (
         "Everyone starts with nothing. On your turn take a coin, buy a card, sell one, attack, "
