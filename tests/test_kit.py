@@ -194,3 +194,18 @@ def test_apply_judges_then_calls_the_handler_of_the_phase() -> None:
         game.apply(late, 1, "stop")
     assert game.load(game.dump(late)) == late
     assert game.id == "count" and game.parties is None and game.search.horizon is None
+
+
+class Forgiving(Counting):
+    """Counting that forgives a code typed with a stray space or in capitals."""
+
+    def normalise(self, state: CountState, seat: int, code: str) -> str:
+        return code.strip().lower()
+
+
+def test_a_game_may_normalise_a_code_before_it_is_judged() -> None:
+    game = Forgiving()
+    state, events = game.apply(game.setup(2, 0, {}), 0, " ADD:2 ")
+    assert state.total == 2 and [e.text for e in events] == ["+2"]
+    with pytest.raises(IllegalMove, match="Add 1 or 2."):
+        Counting().apply(game.setup(2, 0, {}), 0, " ADD:2 ")  # by default a code is taken as it is

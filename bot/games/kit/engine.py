@@ -161,7 +161,7 @@ class GameBase(ABC, Generic[S]):
     def apply(self, state: S, seat: int, move: Move | str) -> tuple[S, list[Event]]:
         """Judge ``move`` for ``seat`` and play it: the new state and what happened, or a
         :class:`~bot.games.kit.errors.GameError` whose text is one sentence for the player."""
-        code = move if isinstance(move, str) else move.code
+        code = self.normalise(state, seat, move if isinstance(move, str) else move.code)
         if self.is_over(state):
             raise MatchOver("This match is over.")
         if seat not in self.to_act(state):
@@ -182,6 +182,11 @@ class GameBase(ABC, Generic[S]):
             )
         result: tuple[S, list[Event]] = getattr(self, name)(state, seat, move)
         return result
+
+    def normalise(self, state: S, seat: int, code: str) -> str:
+        """The code as the game's legal moves spell it, for a game that forgives how a code
+        was typed (letter case, a stray separator); the default leaves it as it is."""
+        return code
 
     def phase(self, state: S) -> str | None:
         """The phase whose handlers apply now (None: a game of one phase)."""
