@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.games.base import Event, Move, Rng, p
 from bot.games.crown import defend, support, tourney
 from bot.games.crown.cards import DECK, card_label, known
-from bot.games.crown.state import PickState
+from bot.games.crown.state import HISTORY, PickState
 
 
 def setup(variant: str, players: int, rng: Rng) -> PickState:
@@ -29,7 +29,7 @@ def setup(variant: str, players: int, rng: Rng) -> PickState:
         used=((),) * players,
         out_round=zeros,
         lord=lord,
-        log=log,
+        log=log[-HISTORY:],
     )
 
 
