@@ -39,7 +39,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import MatchService
-from db import repository as repository_module
+from db import database as database_module
 from db.repository import Repository
 from db.writer import WriterThread
 
@@ -52,7 +52,7 @@ class _NoLock(contextlib.AbstractAsyncContextManager):
 def pooled(repo: Repository) -> Repository:
     """The baseline: several writer connections on one SQLite file, no write lock."""
     repo.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
-    event.listen(repo.writer.sync_engine, "connect", repository_module._sqlite_pragmas)
+    event.listen(repo.writer.sync_engine, "connect", database_module.sqlite_pragmas)
     repo._write_lock = _NoLock()  # type: ignore[assignment]
     repo._writer_thread = None  # through aiosqlite (the idle writer thread has no connection yet)
     return repo

@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games import GAMES
-from db import repository as repository_module
+from db import sqlite_moves
 from db.records import MatchRecord, MatchUpdate, Seat
 from db.repository import Repository, dump_json
 from db.writer import Checkpointer
@@ -176,7 +176,7 @@ async def breakdown(bot: Bot, raw: Raw, n: int) -> dict[str, list[float]]:
                 "deadline": None,
                 "updated_at": time.time(),
             }
-            rec = repository_module._move_on_sqlite(u, values, values["updated_at"], conn)
+            rec = sqlite_moves.move_on_sqlite(u, values, values["updated_at"], conn)
             times.append(time.perf_counter() - start)
             bot.version = rec.version
         return times

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from db import direct as direct_module
-from db import repository
+from db import sqlite_moves
 from db.direct import Direct
 from db.leaderboard import ST, se_table, st_table
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
@@ -70,7 +70,7 @@ async def _play_out(repo: Repository) -> dict[str, list[dict[str, Any]]]:
 async def test_a_last_move_writes_the_same_rows_directly_as_through_sqlalchemy(tmp_path: Path) -> None:
     direct = Repository(f"sqlite:///{tmp_path / 'direct.db'}")
     core = Repository("sqlite://")  # in memory: every write through SQLAlchemy Core
-    assert direct._writer_thread is not None and core._writer_thread is None
+    assert direct.database.writer_thread is not None and core.database.writer_thread is None
     try:
         await direct.migrate()
         await core.migrate()
@@ -91,8 +91,8 @@ async def test_the_first_moves_after_a_start_compile_nothing(
     """A started repository has compiled what a move and a match's last move run on SQLite's
     own connection (a season opened, standings inserted and updated), so that the first
     players after a restart do not wait for it."""
-    repository._sqlite_move_update.cache_clear()  # as in a fresh process
-    repository._compile_the_moves.cache_clear()
+    sqlite_moves.sqlite_move_update.cache_clear()  # as in a fresh process
+    sqlite_moves.compile_the_moves.cache_clear()
     Direct._prepared.clear()
     repo = Repository(f"sqlite:///{tmp_path / 'fresh.db'}")
     compiled: list[str] = []
@@ -103,7 +103,7 @@ async def test_the_first_moves_after_a_start_compile_nothing(
 
     try:
         await repo.migrate()
-        monkeypatch.setattr(repository, "compile_statement", counting)
+        monkeypatch.setattr(sqlite_moves, "compile_statement", counting)
         monkeypatch.setattr(direct_module, "compile_statement", counting)
         for n in range(2):
             seats = [Seat(11, "ann"), Seat(12, "bob")]

@@ -91,12 +91,25 @@ def test_nothing_imports_cogs() -> None:
             assert not name.startswith("cogs"), f"{path.relative_to(ROOT)} imports {name}"
 
 
-def test_service_and_ui_modules_stay_small() -> None:
-    """A module of the service or the Discord layer past about 400 lines mixes seams: split it
-    by responsibility (docs/ARCHITECTURE.md lists the modules)."""
-    for path in sorted([*ROOT.glob("bot/service/*.py"), *ROOT.glob("bot/ui/*.py")]):
-        lines = len(path.read_text().splitlines())
-        assert lines <= 400, f"{path.relative_to(ROOT)} has {lines} lines"
+SIZE_CAPPED = ("bot/**/*.py", "db/**/*.py")  # every module of the bot and the database
+NOT_SIZE_CAPPED = ("bot/games",)  # the engines, being restructured; they join the cap later
+MODULE_LINE_LIMIT = 400
+
+
+def test_modules_stay_small() -> None:
+    """A module of the bot (outside the engines) or of the database past about 400 lines
+    mixes seams: split it by responsibility (docs/ARCHITECTURE.md lists the modules)."""
+    paths = {path for pattern in SIZE_CAPPED for path in ROOT.glob(pattern)}
+    capped = sorted(p for p in paths if not any(p.is_relative_to(ROOT / skip) for skip in NOT_SIZE_CAPPED))
+    assert any(p.is_relative_to(ROOT / "db") for p in capped) and any(
+        p.is_relative_to(ROOT / "bot" / "ui") for p in capped
+    ), "the cap finds the modules it should"
+    too_long = [
+        f"{path.relative_to(ROOT)} has {lines} lines"
+        for path in capped
+        if (lines := len(path.read_text().splitlines())) > MODULE_LINE_LIMIT
+    ]
+    assert not too_long, "\n".join(too_long)
 
 
 def test_sql_only_in_db() -> None:

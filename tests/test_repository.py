@@ -111,7 +111,7 @@ async def test_on_postgresql_a_move_does_not_queue_behind_the_one_writer(postgre
     await repo.migrate()
     try:
         matches = [await _running(repo, channel=20 + n) for n in range(3)]
-        async with repo._write_lock:  # the writer is busy
+        async with repo.database.write_lock:  # the writer is busy
             moved = await asyncio.wait_for(
                 asyncio.gather(
                     *(repo.apply_move(MatchUpdate(m.id, m.version, {"n": 1}, 0, 3, "a", {})) for m in matches)
