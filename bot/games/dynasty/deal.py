@@ -3,7 +3,7 @@ bonus cut, the first (table) card and the dealer's choices for it, Castle Fire's
 
 from __future__ import annotations
 
-from bot.games.base import Event
+from bot.games.base import Event, p
 from bot.games.dynasty.cards import (
     CJ,
     DB,
@@ -42,7 +42,6 @@ from bot.games.dynasty.tables import (
     Action,
     CardPlay,
     Tables,
-    p,
     tables_for,
 )
 from bot.games.dynasty.turn import begin_turn, end_turn

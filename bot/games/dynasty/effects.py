@@ -3,7 +3,7 @@ escort (suit, direction, skips, draw cards, Dungeons), battle cards and the Secr
 
 from __future__ import annotations
 
-from bot.games.base import Event, join_names, plural
+from bot.games.base import Event, join_names, p, plural
 from bot.games.dynasty.cards import (
     ARR,
     BATTLE_KINDS,
@@ -50,7 +50,6 @@ from bot.games.dynasty.tables import (
     SKIP,
     CardPlay,
     Tables,
-    p,
 )
 from bot.games.dynasty.turn import end_turn
 from bot.games.dynasty.working import (

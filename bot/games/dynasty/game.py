@@ -6,14 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import (
-    Command,
     Event,
     GameBase,
     GameInfo,
-    InvalidOptions,
     Move,
     NotYourTurn,
-    Option,
     Outcome,
     Parties,
     Rng,
@@ -29,31 +26,17 @@ from bot.games.dynasty import deal as deal_rules
 from bot.games.dynasty import moves as move_rules
 from bot.games.dynasty import turn as turn_rules
 from bot.games.dynasty import windows as window_rules
-from bot.games.dynasty.cards import (
-    ARR,
-    CAN,
-    CAT,
-    DEF,
-    DKN,
-    FIR,
-    GOB,
-    POI,
-    SIE,
-    TAX,
-    TOGGLE_KEYS,
-    TRE,
-    WAR,
-)
 from bot.games.dynasty.deal import new_match
-from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask, why_illegal, why_not_your_turn
+from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import perform
+from bot.games.dynasty.options import COMMANDS, OPTIONS, parse_options
+from bot.games.dynasty.refusals import why_illegal, why_not_your_turn
 from bot.games.dynasty.rules import RULES
 from bot.games.dynasty.scoring import placings, team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
     PHASE_NAMES,
-    Config,
     DynastyState,
     freeze,
     thaw,
@@ -62,221 +45,13 @@ from bot.games.dynasty.state import (
 from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
 
-DECKS = ("dynasty", "classic", "bonus")
 # SeatResult.score is the total (lowest wins, as the result checks allow).
 REPORT_TOTAL_AS_SCORE = True
-LIMITS = ("auto", "300", "500", "750", "1000", "1500", "2000", "3000")
-MIN_LIMIT, MAX_LIMIT = 50, 100_000
-
-# Presets and single exclusions accepted by the ``cards`` option (comma-separated).
-CARD_PRESETS: dict[str, tuple[int, ...]] = {
-    "all": (),
-    "no-risk": (DKN, POI, FIR, GOB),
-    "no-battle": (CAN, CAT, ARR, SIE, TAX, DEF),
-    "no-shields": (DKN, POI, FIR, GOB, CAN, CAT, ARR, SIE, TAX, DEF, TRE, WAR),
-}
-_CARD_LABELS = {
-    "queen": "Queens",
-    "duchess": "Duchesses",
-    "darkknight": "Dark Knight",
-    "poison": "Poison Garden",
-    "fire": "Castle Fire",
-    "goblet": "King's Goblet",
-    "cannonball": "Cannonball",
-    "catapult": "Catapult",
-    "arrow": "Flaming Arrow",
-    "siege": "Siege Tower",
-    "tax": "Imperial Tax",
-    "defender": "Defenders",
-    "treasure": "Hidden Treasure",
-    "warlord": "Warlord",
-}
-
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "deck",
-        "Deck",
-        (
-            ("dynasty", "King's Dynasty: classic + expansion (163 cards)"),
-            ("classic", "King's Court classic (108 cards)"),
-            ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
-        ),
-    ),
-    Option(
-        "hands",
-        "Match length",
-        (
-            ("5", "5 hands, or the limit (about half an hour)"),
-            ("1", "1 hand"),
-            ("3", "3 hands, or the limit"),
-            ("8", "8 hands, or the limit"),
-            ("limit", "Until a total passes the limit (printed rule; long)"),
-        ),
-    ),
-    Option(
-        "limit",
-        "Game ends above",
-        (
-            ("auto", "Auto: 500 classic, 750 with the expansion"),
-            *((v, f"{v} points") for v in LIMITS[1:]),
-        ),
-    ),
-    Option(
-        "cards",
-        "Card changes",
-        (
-            ("key", "Add the Secret Key"),
-            ("no-risk", "Leave out the Risk cards"),
-            ("no-battle", "Leave out Battle cards and Defenders"),
-            ("no-shields", "Leave out every Shield card"),
-            *((f"no-{k}", f"Leave out {v}") for k, v in _CARD_LABELS.items()),
-        ),
-        default="",
-        multi=True,
-        empty="none (every expansion card in play, no Secret Key)",
-    ),
-    Option(
-        "partners",
-        "Partners",
-        (
-            ("off", "No partners"),
-            ("on", "Partners (4, 6 or 8 players; partners sit opposite)"),
-        ),
-    ),
-    Option(
-        "dealing_bonus",
-        "Dealing bonus",
-        (
-            ("off", "No dealing bonus"),
-            ("on", "Dealing bonus: the dealer may cut for it"),
-        ),
-    ),
-)
-
-
-def parse_options(players: int, options: Mapping[str, str]) -> Config:
-    """Validate lobby options into a :class:`Config` (InvalidOptions with a sentence)."""
-    if not 2 <= players <= 8:
-        raise InvalidOptions(f"King's Dynasty needs 2 to 8 players, not {players}.")
-    known = {o.key for o in OPTIONS}
-    for key in options:
-        if key not in known:
-            raise InvalidOptions(f"Unknown option {key!r}; the options are {', '.join(sorted(known))}.")
-    deck = str(options.get("deck", "dynasty")).strip().lower()
-    if deck not in DECKS:
-        raise InvalidOptions(f"Unknown deck {deck!r}: choose classic, dynasty or bonus.")
-    raw_limit = str(options.get("limit", "auto")).strip().lower()
-    if raw_limit in ("auto", ""):
-        limit = 500 if deck == "classic" else 750
-    else:
-        try:
-            limit = int(raw_limit)
-        except ValueError:
-            raise InvalidOptions(f"The score limit must be a number or auto, not {raw_limit!r}.") from None
-        if not MIN_LIMIT <= limit <= MAX_LIMIT:
-            raise InvalidOptions(f"The score limit must be between {MIN_LIMIT} and {MAX_LIMIT}.")
-    without: set[int] = set()
-    secret_key = False
-    for token in str(options.get("cards", "")).replace(" ", "").lower().split(","):
-        if not token:
-            continue
-        if token in CARD_PRESETS:
-            without.update(CARD_PRESETS[token])
-        elif token in ("key", "+key", "secretkey"):
-            secret_key = True
-        elif token.startswith("no-") and token[3:] in TOGGLE_KEYS and token[3:] != "key":
-            without.add(TOGGLE_KEYS[token[3:]])
-        else:
-            raise InvalidOptions(
-                f"Unknown cards setting {token!r}: use all, key, no-risk, no-battle, no-shields or no-<card> "
-                f"({', '.join(k for k in TOGGLE_KEYS if k != 'key')})."
-            )
-    raw_hands = str(options.get("hands", "5")).strip().lower()
-    if raw_hands in ("limit", "0", ""):
-        hands = 0
-    elif raw_hands.isdigit() and 1 <= int(raw_hands) <= 50:
-        hands = int(raw_hands)
-    else:
-        raise InvalidOptions(f"The match length is a number of hands (1 to 50) or limit, not {raw_hands!r}.")
-    partners = _switch(options, "partners")
-    if partners and (players % 2 or players < 4):
-        raise InvalidOptions("Partners need an even number of players: 4, 6 or 8.")
-    return Config(
-        players=players,
-        deck=deck,
-        limit=limit,
-        partners=partners,
-        dealing_bonus=_switch(options, "dealing_bonus"),
-        without=tuple(sorted(without)),
-        secret_key=secret_key,
-        hands=hands,
-    )
-
-
-def _switch(options: Mapping[str, str], key: str) -> bool:
-    v = str(options.get(key, "off")).strip().lower()
-    if v in ("on", "yes", "true", "1"):
-        return True
-    if v in ("off", "no", "false", "0", ""):
-        return False
-    raise InvalidOptions(f"The {key.replace('_', ' ')} option is on or off, not {v!r}.")
-
 
 Played = tuple[DynastyState, list[Event]]
 
 _MASK_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(x for x in range(8) if (m >> x) & 1) for m in range(256)
-)
-
-
-COMMANDS: tuple[Command, ...] = (
-    Command(
-        "play",
-        "Play a card (with its suit, direction or extra card choices).",
-        ("p", "t"),
-        "card",
-        "The card and its choices (the list shows what you may play now)",
-    ),
-    Command("draw", "Draw a card instead of playing.", ("d",)),
-    Command("pass", "Pass after drawing, or end the turn without an extra card.", ("pass", "x")),
-    Command("onguard", "Call On Guard with one card left.", ("og",)),
-    Command(
-        "catch", "Catch a player who did not call On Guard (they draw 2).", ("c",), "player", "Who to catch"
-    ),
-    Command("accept", "Take a draw card or battle card aimed at you without answering.", ("acc", "take")),
-    Command("defend", "Answer a battle card with a Defender.", ("def",)),
-    Command(
-        "risk",
-        "Play a Risk card from in front of you (any time in the hand).",
-        ("r",),
-        "card",
-        "The Risk card",
-    ),
-    Command("escape", "Escape the Dungeon by discarding it (right after your second draw).", ("esc",)),
-    Command("warlord", "Play the Warlord: make this player's turn for them.", ("war",)),
-    Command("ask", "Partners: ask your partner whether you may go out.", ("ask",)),
-    Command(
-        "reply",
-        "Partners: answer your partner, or decline to go out after a Yes.",
-        ("yes", "no", "f"),
-        "answer",
-        "Your answer",
-    ),
-    Command(
-        "key",
-        "Secret Key: take any card of your choice from the draw pile.",
-        ("k",),
-        "card",
-        "The card to take",
-    ),
-    Command(
-        "deal",
-        "Dealer: cut for the dealing bonus, or deal normally.",
-        ("cut", "deal"),
-        "choice",
-        "Cut for the bonus, or deal",
-    ),
-    Command("wait", "Let an open window pass without an out-of-turn play.", ("wait",)),
 )
 
 

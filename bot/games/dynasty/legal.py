@@ -1,4 +1,4 @@
-"""Who the game waits for, the legal moves of a seat, and why a move is refused.
+"""Who the game waits for and the legal moves of a seat.
 
 Vocabulary: *awaited* seats are those the game waits for (the turn player, a partner
 asked, targets of a battle card); *optional* moves (On Guard call and catch, Risk cards,
@@ -7,7 +7,7 @@ Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the
 
 from __future__ import annotations
 
-from bot.games.base import Move, join_names, waiting_for
+from bot.games.base import Move
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
     ARR,
@@ -18,23 +18,17 @@ from bot.games.dynasty.cards import (
     DEF,
     DKN,
     EXTRA_KINDS,
-    FACE_OF_CODE,
     FIR,
     FM,
     GOB,
     KEY,
     KIND,
-    KIND_NAME,
     KINGDOM,
     LAST_ONLY,
     MAG,
-    MATCH_KEY,
-    NAME,
     POI,
     PRO,
     SUIT,
-    SUIT2,
-    SUIT_NAMES,
     TURN_ONLY,
     WAR,
 )
@@ -90,7 +84,6 @@ from bot.games.dynasty.tables import (
     catch_move,
     dk_move,
     key_move,
-    p,
     war_move,
 )
 from bot.games.dynasty.working import can_draw, holds_kind, remove_one
@@ -401,90 +394,3 @@ def legal(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
     if r is None:
         r = c[seat] = moves_of_seat(s, seat, tables)
     return r
-
-
-def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:
-    if not 0 <= seat < tables.n:
-        return "You are not seated at this table."
-    if (s.waived >> seat) & 1:
-        return "You let this chance pass; wait for the next player to act."
-    bl = awaited_mask(s, tables)
-    return waiting_for(x for x in range(tables.n) if (bl >> x) & 1)
-
-
-def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
-    parts = code.split(":")
-    if parts[0] in ("p", "t") and len(parts) > 1:
-        f = FACE_OF_CODE.get(parts[1])
-        if f is None:
-            return "That is not a card of this game."
-        owner = s.turn
-        if f not in s.hands[owner]:
-            return f"You do not hold {NAME[f]}."
-        k = KIND[f]
-        if s.phase == ANSWER:
-            return f"{NAME[f]} cannot answer this draw: answer with a Royal Decree, a Protector, a Magician{', a Drawbridge' if s.drawbridge_may_stack else ''}, or draw."
-        if k in ANSWER_ONLY:
-            return f"{KIND_NAME[k]} can only be played in answer to {'a battle card' if k == DEF else 'a draw card aimed at you'}."
-        if k in LAST_ONLY:
-            return f"{KIND_NAME[k]} may only be played as your last card."
-        if k in TURN_ONLY and s.phase in (EXTRA, ESCORT):
-            return (
-                f"{KIND_NAME[k]} is played only as the one card of a normal turn, not as an extra or escort."
-            )
-        if not KINGDOM[f] and SUIT[f] != s.suit and SUIT2[f] != s.suit and MATCH_KEY[f] != s.match_key:
-            return f"{NAME[f]} does not match: play a {SUIT_NAMES[s.suit]} card, the same kind as the top card, or a Kingdom card."
-        if k == FM:
-            return "A Fair Maiden needs an escort: another card playable on it (same suit, a Fair Maiden or a Kingdom card)."
-        if s.partner_asked == ASK_YES:
-            return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
-        return f"That way of playing {NAME[f]} is not possible right now."
-    if parts[0] == "d":
-        return (
-            "You cannot draw now."
-            if s.phase != PLAY
-            else "The draw pile and discard pile are empty: play a card or pass."
-        )
-    if parts[0] == "og":
-        return "You can call On Guard only when you have just got down to one card."
-    if parts[0] == "c":
-        return "Nobody can be caught right now: only a player down to one card who has not called On Guard, before the next player acts."
-    if parts[0] == "r":
-        return "You have no such Risk card in front of you, or it cannot be played now."
-    if parts[0] == "war":
-        return "The Warlord is played at the start of another player's turn."
-    if parts[0] == "esc":
-        return "You can escape the Dungeon only after your second lost turn, before the next player acts."
-    return "That move is not possible right now."
-
-
-def waiting_text(s: DynastyState, tables: Tables) -> str:
-    ph = s.phase
-    if ph == OVER:
-        return "The match is over."
-    t = s.turn
-    bl = awaited_mask(s, tables)
-    if ph == CUT:
-        return f"Waiting for {p(t)} to cut for the dealing bonus or deal."
-    if ph == FIRST:
-        return f"Waiting for {p(t)} to make the choices for the table card."
-    if ph == ANSWER:
-        what = f"draw {s.pending_draws}" if s.pending_draws else ""
-        if s.pending_dungeons:
-            what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
-        return f"Waiting for {p(t)} to {what} or answer."
-    if ph == BATTLE:
-        names = join_names([p(x) for x in range(tables.n) if (bl >> x) & 1])
-        return f"Waiting for {names} to answer the {KIND_NAME[s.battle[0]]} (Defender or let it happen)."
-    if ph == ASK:
-        return f"Waiting for {p(tables.partner[t])} to answer {p(t)}: Yes or No."
-    who = p(t) if s.warlord < 0 else f"{p(s.warlord)} (Warlord, playing {p(t)}'s turn)"
-    if ph == EXTRA:
-        return f"Waiting for {who}: an extra card, or end the turn."
-    if ph == ESCORT:
-        return f"Waiting for {who} to play the Fair Maiden's escort."
-    if ph == KEY_PICK:
-        return f"Waiting for {who} to take a card with the Secret Key."
-    if ph == DRAWN:
-        return f"Waiting for {who}: play a card or pass."
-    return f"Waiting for {who} to play or draw."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Event, join_names
+from bot.games.base import Event, join_names, p
 from bot.games.dynasty.cards import (
     DEF,
     KIND,
@@ -27,7 +27,6 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.tables import (
     Tables,
-    p,
 )
 from bot.games.dynasty.working import clear_pending_draw, draw_card_target, draw_cards, replaced
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.games.base import Move, seat_token
+from bot.games.base import Move, p
 from bot.games.dynasty.cards import (
     ARR,
     CAN,
@@ -85,10 +85,6 @@ def card_play_of(move: Move) -> CardPlay:
     play = ACTIONS[move.code]
     assert isinstance(play, CardPlay), move.code
     return play
-
-
-def p(seat: int) -> str:
-    return seat_token(seat)
 
 
 def mk(code: str, path: tuple[str, ...], action: Action) -> Move:

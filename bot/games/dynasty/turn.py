@@ -4,7 +4,7 @@ once), ending it, a draw card reaching its target, drawing and passing, and part
 
 from __future__ import annotations
 
-from bot.games.base import Event
+from bot.games.base import Event, p
 from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.matching import any_playable, has_answer
 from bot.games.dynasty.scoring import HAND_ROUND_CAP, MATCH_TURN_CAP, end_hand
@@ -25,7 +25,6 @@ from bot.games.dynasty.tables import (
     C_PLAY,
     Action,
     Tables,
-    p,
 )
 from bot.games.dynasty.working import (
     bury,

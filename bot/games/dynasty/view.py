@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import CardGroup, ScoreLine, View, plural
+from bot.games.base import CardGroup, ScoreLine, View, join_names, p, plural
 from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
-from bot.games.dynasty.legal import awaited_mask, to_act_mask, waiting_text
+from bot.games.dynasty.legal import awaited_mask, to_act_mask
 from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
     BATTLE,
     CUT,
+    DRAWN,
+    ESCORT,
+    EXTRA,
+    FIRST,
     GUARD_CALLED,
     GUARD_UNCALLED,
     KEY_PICK,
@@ -20,7 +24,7 @@ from bot.games.dynasty.state import (
     PHASE_NAMES,
     DynastyState,
 )
-from bot.games.dynasty.tables import p, tables_for
+from bot.games.dynasty.tables import Tables, tables_for
 
 DECK_TITLES = {
     "classic": "King's Court (classic)",
@@ -204,3 +208,35 @@ def build_view(s: DynastyState, seat: int | None) -> View:
 
 
 __all__ = ["build_view"]
+
+
+def waiting_text(s: DynastyState, tables: Tables) -> str:
+    ph = s.phase
+    if ph == OVER:
+        return "The match is over."
+    t = s.turn
+    bl = awaited_mask(s, tables)
+    if ph == CUT:
+        return f"Waiting for {p(t)} to cut for the dealing bonus or deal."
+    if ph == FIRST:
+        return f"Waiting for {p(t)} to make the choices for the table card."
+    if ph == ANSWER:
+        what = f"draw {s.pending_draws}" if s.pending_draws else ""
+        if s.pending_dungeons:
+            what = (what + " and go to the Dungeon") if what else "go to the Dungeon"
+        return f"Waiting for {p(t)} to {what} or answer."
+    if ph == BATTLE:
+        names = join_names([p(x) for x in range(tables.n) if (bl >> x) & 1])
+        return f"Waiting for {names} to answer the {KIND_NAME[s.battle[0]]} (Defender or let it happen)."
+    if ph == ASK:
+        return f"Waiting for {p(tables.partner[t])} to answer {p(t)}: Yes or No."
+    who = p(t) if s.warlord < 0 else f"{p(s.warlord)} (Warlord, playing {p(t)}'s turn)"
+    if ph == EXTRA:
+        return f"Waiting for {who}: an extra card, or end the turn."
+    if ph == ESCORT:
+        return f"Waiting for {who} to play the Fair Maiden's escort."
+    if ph == KEY_PICK:
+        return f"Waiting for {who} to take a card with the Secret Key."
+    if ph == DRAWN:
+        return f"Waiting for {who}: play a card or pass."
+    return f"Waiting for {who} to play or draw."

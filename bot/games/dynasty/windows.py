@@ -4,7 +4,7 @@ cards and the Dark Knight bet, the Warlord, the Dungeon escape, letting a chance
 
 from __future__ import annotations
 
-from bot.games.base import Event
+from bot.games.base import Event, p
 from bot.games.dynasty.cards import (
     DB,
     DEC,
@@ -36,7 +36,6 @@ from bot.games.dynasty.tables import (
     Action,
     CardPlay,
     Tables,
-    p,
 )
 from bot.games.dynasty.turn import aim_draw_at, begin_turn, on_guard_after_play
 from bot.games.dynasty.working import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from bot.games.base import Event, plural
+from bot.games.base import Event, p, plural
 from bot.games.dynasty.cards import (
     FRONT_KINDS,
     KIND,
@@ -23,9 +23,6 @@ from bot.games.dynasty.state import (
     GUARD_UNCALLED,
     DynastyState,
     Work,
-)
-from bot.games.dynasty.tables import (
-    p,
 )
 
 HAND_SIZE = 7  # cards dealt to each player
