@@ -1,11 +1,15 @@
 """A fuzz test: thousands of random bad interactions fired at the running bot through the fake
 Discord. Forged, truncated and mutated custom ids, ids of other matches and other players,
 stale versions, out-of-range positions, wrong component kinds, unknown cards and choices,
-out-of-range numbers, unknown commands, commands in direct messages, autocomplete junk.
+out-of-range numbers, unknown commands, commands in direct messages, autocomplete junk,
+players Discord sends as a bare id (no user, no member: one who left or is not cached), and
+real ids of a match pressed in another channel, another server or a direct message (a lobby's
+Join, a seated player's current move: they act only where the match is).
 
 Every one must be answered within 3 seconds with exactly one ephemeral reply (a sentence, or
-a fresh hand for an out-of-date button), no public message may be posted or edited, no match
-may change, and the log must hold no error or traceback.
+a fresh hand for an out-of-date button; ``/stats`` answers in public, as it does for anyone),
+never with the generic "Something went wrong" sentence, no other public message may be posted
+or edited, no match may change, and the log must hold no error or traceback.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ if str(_ROOT) not in sys.path:
 from bot.games import GAMES
 from bot.games.base import Move
 from bot.service import resolve_move
+from bot.ui.replies import GENERIC_FAILURE
 from tests.e2e_support import (
     World,
     acknowledged,
@@ -210,9 +215,14 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         users = [ann, bob, dan, eve]  # never cat (host of the lobby) and nobody with Manage Server
         mid_a, ver_a = snap_a.id, snap_a.version
 
-        def safe_component(user: FakeUser, custom_id: str) -> bool:
-            """False for the few ids that would be a legitimate change (not bad input)."""
+        home = {snap_a.id: ch_a.id, snap_b.id: ch_b.id, snap_c.id: ch_c.id}
+
+        def safe_component(user: FakeUser, custom_id: str, channel: Any) -> bool:
+            """False for the few ids that would be a legitimate change (not bad input): only in
+            their match's own channel; anywhere else each must be refused."""
             parts = custom_id.split(":")
+            if len(parts) >= 3 and parts[2].isdigit() and home.get(int(parts[2])) not in (None, channel.id):
+                return True  # a match's id away from its channel: refused, whatever it would do
             if len(parts) >= 4 and parts[0] == "kg" and parts[1] == "lobby" and parts[2] == str(snap_c.id):
                 return parts[3] not in ("join", "leave")
             if len(parts) >= 4 and parts[0] == "kg" and parts[1] in ("m", "ms") and parts[2] == str(mid_a):
@@ -239,13 +249,15 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 custom_id = f"kg:{rnd.choice(['m', 'ms'])}:{rnd.choice(matches + (999,))}:{rnd.choice([ver_a, ver_a - 1, ver_a + 1, 0])}:{rnd.choice(['', '0', '1', '55', '0.0', '3.99'])}"
             else:
                 custom_id = f"kg:{rnd.choice(['hand', 'lobby', 'opt'])}:{rnd.choice(matches + (0, 10**11))}:{rnd.choice(['1', 'start', 'ai', 'unai', 'cancel', 'variant', 'zz'])}"
-            if not custom_id or not safe_component(user, custom_id):
+            channel = rnd.choice(channels + [dm] if user is eve else channels)
+            if kind >= 2 and rnd.random() < 0.3:  # a real id of a match, pressed away from it
+                channel = rnd.choice([ch_d, ch_e] + ([dm] if user is eve else []))
+            if not custom_id or not safe_component(user, custom_id, channel):
                 return None
             ctype = rnd.choice([2, 2, 2, 3])
             values = None
             if ctype == 3:
                 values = rnd.choice([[], ["0"], [fuzz.junk()], [str(fuzz.number())], ["1", "2"]])
-            channel = rnd.choice(channels + [dm] if user is eve else channels)
             on_real = [
                 m
                 for m in (table_a, table_b, table_c)
@@ -268,7 +280,14 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         def command() -> InteractionRecord | None:
             user = rnd.choice(users)
             channel = rnd.choice(channels + [dm] if user is eve else channels)
-            kind = rnd.randrange(12)
+            kind = rnd.randrange(13)
+            if kind == 12:  # a player sent as a bare id: one who left the server, or is not cached
+                target = rnd.choice([ann.id, bob.id, cat.id, dan.id, fake.bot_user.id, 123456789012345])
+                rec = fire_command(
+                    fake, user, channel, "stats", [{"name": "user", "type": 6, "value": str(target)}]
+                )
+                stats_asked.add(rec.id)
+                return rec
             if kind <= 2 or kind == 4:
                 name, option, kinds = rnd.choice(with_option)
                 text = fuzz.junk() if kind <= 2 else str(fuzz.number())
@@ -347,6 +366,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 autocomplete=True,
             )
 
+        stats_asked: set[int] = set()  # /stats answers in public
         fired: list[InteractionRecord] = []
         started = time.monotonic()
         while len(fired) < max(BATCH, INTERACTIONS // len(GAMES)):
@@ -376,6 +396,15 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 problems.append(f"{rec.description}: {len(answer)} replies")
                 continue
             message = answer[0]
+            if GENERIC_FAILURE in answer_text(rec):
+                problems.append(f"{rec.description}: the generic failure")
+                continue
+            if rec.id in stats_asked and not message.ephemeral:
+                if "Stats: " not in answer_text(rec):
+                    problems.append(f"{rec.description}: a public reply {message.text[:80]!r}")
+                fuzz.carriers.add(message.id)  # the one public answer this may post
+                answers["/stats (public)"] = answers.get("/stats (public)", 0) + 1
+                continue
             if not message.ephemeral or message.visible_to != rec.user.id:
                 problems.append(f"{rec.description}: a public reply {message.text[:80]!r}")
                 continue
