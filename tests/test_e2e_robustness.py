@@ -45,7 +45,7 @@ from tests.fakediscord.models import text_of
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
-MATCH_LOGGERS = {f"bot.service.{m}" for m in ("core", "lobby", "matches", "deadlines", "ai_seats")} | {
+MATCH_LOGGERS = {f"bot.service.{m}" for m in ("store", "lobby", "playing", "deadlines", "ai_seats")} | {
     "bot.ui.table"
 }
 

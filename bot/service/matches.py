@@ -1,238 +1,350 @@
-"""The match service: lobbies, moves, AI seats and deadlines, without Discord.
+"""The match service: lobbies, moves, AI seats, deadlines and parties, without Discord.
 
 Every change to a match happens under that match's lock: load, ``engine.apply``, save in
 one transaction (state, version, move row), then listeners are told (the Discord layer
 edits the table message). A move made against an older version is refused, never merged.
 
-The parts live beside this module: :mod:`bot.service.core` (cache, locks, the move
-transaction), :mod:`bot.service.lobby`, :mod:`bot.service.ai_seats`,
-:mod:`bot.service.deadlines`, and parties (:mod:`bot.service.parties` for the lobby,
-:mod:`bot.service.party_rounds` once it runs); this class puts them together with playing, leaving,
-reading and restoring.
+:class:`MatchService` is a thin front over parts that each own their state:
+
+- :class:`~bot.service.store.MatchStore`: the cache of active matches, their locks and every
+  write to a match, the move transaction among them;
+- :class:`~bot.service.lobby_flow.SeatingLobby`: the one seating lobby, used by a match's
+  lobby (:mod:`bot.service.lobby`) and a party's (:mod:`bot.service.parties`) alike;
+- :class:`~bot.service.ai_seats.AISeats`: the AI seats' play;
+- :class:`~bot.service.deadlines.DeadlineKeeper`: turn and rule timers;
+- :class:`~bot.service.party_rounds.PartyRounds`: parties once they run;
+- :class:`~bot.service.notifier.Notifier`: the listeners and the work of telling them;
+- :class:`~bot.service.preferences.SettingsBook`: server settings and players' preferences.
+
+The parts reach each other only through what they are given at construction; where that is
+the rest of the service (:mod:`bot.service.flow`), the front stands in for it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event, Move
-from bot.service import errors
-from bot.service.ai_seats import AIDriver
+from bot.service.ai_seats import AISeats
+from bot.service.deadline_plans import DeadlinePlanner
 from bot.service.deadlines import DeadlineKeeper
-from bot.service.parties import PartyMixin
-from bot.service.snapshot import MoveResult, Snapshot, add_events
-from db.records import MatchStatus
+from bot.service.history import MatchHistory
+from bot.service.lobby import MatchLobbies
+from bot.service.notifier import Notifier
+from bot.service.parties import PartyLobbies
+from bot.service.party_rounds import PartyRounds
+from bot.service.playing import MatchPlay
+from bot.service.preferences import DEFAULT_TURN_SECONDS, SettingsBook
+from bot.service.restart import Restorer
+from bot.service.snapshot import Listener, MoveResult, PartyListener, PartySnapshot, Snapshot, TableChannels
+from bot.service.store import MatchStore
+from db.parties import PartyStats
+from db.records import MatchStatus, Preferences, ServerSettings
+from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
 
-RECENTLY_ENDED_SECONDS = 600.0  # restore shows again the tables of matches ended this recently
+class MatchService:
+    """The front the Discord layer and the tests use: it builds the parts, wires them, and
+    passes each call to the part that owns it (see the module docstring)."""
 
+    def __init__(
+        self,
+        repo: Repository,
+        ai_delay: float = 0.8,
+        ai_think: float = 0.8,
+        ai_processes: int = 0,
+        default_turn_seconds: int = DEFAULT_TURN_SECONDS,
+        clock: Callable[[], float] = time.time,
+        runs_guild: Callable[[int], bool] = lambda _guild_id: True,
+    ) -> None:
+        self.repo = repo
+        self.notifier = Notifier()
+        self.settings = SettingsBook(repo, default_turn_seconds)
+        planner = DeadlinePlanner(self.settings, clock)
+        self.store = MatchStore(repo, planner)
+        self.deadlines = DeadlineKeeper(self.store, planner, self.notifier, self, clock)
+        self.ai_seats = AISeats(self.store, self, delay=ai_delay, think=ai_think, processes=ai_processes)
+        self.rounds = PartyRounds(self.store, self.notifier, self, runs_guild)
+        self.notifier.add_end_watcher(self.rounds)
+        self.lobbies = MatchLobbies(self.store, self.notifier, self, self.rounds)
+        self.parties = PartyLobbies(self.rounds, self.notifier, self)
+        self.playing = MatchPlay(self.store, self.lobbies.seating, self.deadlines, self.notifier, self)
+        self.history = MatchHistory(repo)
+        self.restorer = Restorer(
+            self.store, self.deadlines, self.rounds, self.notifier, self, runs_guild, clock
+        )
 
-@dataclass
-class MatchService(PartyMixin, AIDriver, DeadlineKeeper):
-    """Lobbies, moves, AI seats, deadlines and parties of every match (see the module docstring)."""
+    # --- the flow between the parts (bot.service.flow) ----------------------------------
 
-    # --- moves --------------------------------------------------------------------------
+    async def after_change(self, snap: Snapshot, events: Sequence[Event]) -> None:
+        """Tell listeners, then arm timers and wake the AI (or let an ended match go)."""
+        self.notifier.tell(snap, events)
+        if snap.status != MatchStatus.RUNNING:
+            self.release(snap.id)
+            return
+        self.deadlines.arm(snap)
+        self._wake_ai(snap)
 
-    async def play(
-        self, match_id: int, user_id: int, move: str | Move, *, version: int | None = None
-    ) -> MoveResult:
-        """Apply a human's move. ``version`` (from a button) must be the current one."""
-        async with self.lock(match_id):
-            snap = await self.get(match_id)
-            if snap.status != MatchStatus.RUNNING:
-                raise errors.NotRunning(
-                    "This match is over."
-                    if snap.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
-                    else "This match has not started yet."
-                )
-            seat = snap.seat_of(user_id)
-            if seat is None:
-                raise errors.NotSeated()
-            if snap.seats[seat].left:
-                raise errors.NotSeated("You left this match; the AI plays your seat now.")
-            if version is not None and version != snap.version:
-                raise errors.StaleVersion()
-            result = await self._apply(snap, seat, user_id, move)
-        await self._after_change(result.snapshot, result.events)
-        return result
+    def release(self, match_id: int) -> None:
+        """A match is over: drop its deadline and an AI seat's pending pause. The cache drops
+        it by itself, its AI task as the task ends, and its lock with the lock's last holder."""
+        self.deadlines.disarm(match_id)
+        self.ai_seats.forget(match_id)
 
-    # --- leaving a running match --------------------------------------------------------
+    def _wake_ai(self, snap: Snapshot) -> None:
+        self.ai_seats.wake(snap)
 
-    async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
-        """A player leaves a running match: the AI takes the seat; they take a loss."""
-        async with self.lock(match_id):
-            snap = await self.get(match_id)
-            if snap.status != MatchStatus.RUNNING:
-                raise errors.NotRunning("This match is not running.")
-            seat = snap.seat_of(user_id)
-            if seat is None or snap.seats[seat].left:
-                raise errors.NotSeated()
-            seats = list(snap.seats)
-            seats[seat] = replace(seats[seat], left=True)
-            name = seats[seat].name
-            events = [Event(f"{name} left the match; the AI plays their seat.")]
-            old = snap
-            snap = await self._lobby_change(
-                match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events)
-            )
-            snap = await self._carry_deadline(old, snap)
-        await self._after_change(snap, events)
-        return snap
+    # --- listeners and settings ---------------------------------------------------------
 
-    async def remove_seat(self, match_id: int, user_id: int, target_id: int, *, is_admin: bool) -> Snapshot:
-        """The host (or Manage Server) removes a player: from a lobby, their seat goes; in a
-        running match, the AI plays their seat and they take a loss (as if they had left)."""
-        async with self.lock(match_id):
-            snap = await self.get(match_id)
-            if snap.status not in (MatchStatus.LOBBY, MatchStatus.RUNNING):
-                raise errors.NotRunning("This match has already ended.")
-            if user_id != snap.record.host_id and not is_admin:
-                raise errors.NotHost("remove a player (or someone with Manage Server)")
-            if target_id == user_id:
-                raise errors.LobbyError("You cannot remove yourself; use /leave instead.")
-            seat = snap.seat_of(target_id)
-            if seat is None or snap.seats[seat].left:
-                raise errors.NotSeated("That player has no seat in this match.")
-            name = snap.seats[seat].name
-            if snap.status == MatchStatus.LOBBY:
-                snap, text = await self._drop_from_lobby(snap, seat, "was removed by the host")
-                events = [Event(text)]
-            else:
-                seats = list(snap.seats)
-                seats[seat] = replace(seats[seat], left=True)
-                events = [Event(f"{name} was removed from the match; the AI plays their seat.")]
-                old = snap
-                snap = await self._lobby_change(
-                    match_id, seats=tuple(seats), notes=add_events(snap.record.notes, events)
-                )
-                snap = await self._carry_deadline(old, snap)
-            log.info("match %s: seat %d (%s) removed by %s", match_id, seat, target_id, user_id)
-        if snap.status == MatchStatus.LOBBY or snap.status == MatchStatus.ABANDONED:
-            await self._notify(snap, events)
-        else:
-            await self._after_change(snap, events)
-        return snap
+    def add_listener(self, listener: Listener) -> None:
+        self.notifier.add_listener(listener)
 
-    # --- reading ------------------------------------------------------------------------
+    def add_party_listener(self, listener: PartyListener) -> None:
+        self.notifier.add_party_listener(listener)
+
+    @property
+    def table_channels(self) -> TableChannels | None:
+        return self.rounds.table_channels
+
+    @table_channels.setter
+    def table_channels(self, channels: TableChannels | None) -> None:
+        self.rounds.table_channels = channels
+
+    @property
+    def ai_think(self) -> float:
+        """A hard AI seat's thinking budget per move, in seconds."""
+        return self.ai_seats.think
+
+    @ai_think.setter
+    def ai_think(self, seconds: float) -> None:
+        self.ai_seats.think = seconds
+
+    @property
+    def default_turn_seconds(self) -> int:
+        return self.settings.default_turn_seconds
+
+    @default_turn_seconds.setter
+    def default_turn_seconds(self, seconds: int) -> None:
+        self.settings.default_turn_seconds = seconds
+
+    async def turn_seconds(self, guild_id: int) -> int:
+        return await self.settings.turn_seconds(guild_id)
+
+    async def set_turn_seconds(self, guild_id: int, seconds: int, *, is_admin: bool) -> None:
+        await self.settings.set_turn_seconds(guild_id, seconds, is_admin=is_admin)
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        return await self.settings.server_settings(guild_id)
+
+    async def set_server_settings(self, guild_id: int, *, is_admin: bool, **values: bool) -> ServerSettings:
+        return await self.settings.set_server_settings(guild_id, is_admin=is_admin, **values)
+
+    async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
+        return await self.settings.preferences(user_ids)
+
+    async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
+        return await self.settings.set_preferences(user_id, **values)
+
+    # --- reading matches ----------------------------------------------------------------
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self.store.lock(match_id)
+
+    async def get(self, match_id: int) -> Snapshot:
+        return await self.store.get(match_id)
+
+    async def active_in_channel(self, channel_id: int) -> Snapshot | None:
+        return await self.store.active_in_channel(channel_id)
+
+    async def matches_of(self, guild_id: int, user_id: int) -> list[Snapshot]:
+        return await self.store.matches_of(guild_id, user_id)
 
     async def hand(self, match_id: int, user_id: int) -> tuple[Snapshot, int]:
-        snap = await self.get(match_id)
-        seat = snap.seat_of(user_id)
-        if seat is None:
-            raise errors.NotSeated()
-        if snap.status == MatchStatus.LOBBY:
-            raise errors.NotRunning("The match has not started yet; the host presses Start.")
-        return snap, seat
+        return await self.playing.hand(match_id, user_id)
 
     async def skill_changes(self, match_id: int) -> dict[int, float]:
-        """Seat -> change of skill (μ − 3σ) by this finished match, for the rated players."""
-        return {
-            r.seat: r.skill_change for r in await self.repo.results(match_id) if r.skill_change is not None
-        }
+        return await self.history.skill_changes(match_id)
 
     async def export_log(
         self, *, channel_id: int, match_id: int | None, user_id: int, is_admin: bool
     ) -> dict[str, Any]:
-        """The move log of a finished match, for a bug report: seed + moves replay it exactly."""
-        if match_id is None:
-            record = await self.repo.latest_in_channel(channel_id)
-            if record is None:
-                raise errors.MatchNotFound()
-        else:
-            record = await self.repo.get_match(match_id)
-            if record is None or record.channel_id != channel_id:
-                raise errors.MatchNotFound()
-        if user_id != record.host_id and not is_admin:
-            raise errors.NotHost("export the move log (or someone with Manage Server)")
-        if record.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
-            raise errors.NotRunning("The move log can be exported once the match is over.")
-        moves = await self.repo.moves(record.id)
-        return {
-            "match": record.id,
-            "game": record.game_id,
-            "options": record.options,
-            "seed": record.seed,
-            "status": record.status,
-            "seats": [{"name": s.name, "ai": s.ai, "left": s.left} for s in record.seats],
-            "moves": [
-                {
-                    "version": m.version,
-                    "seat": m.seat,
-                    "move": m.code,
-                    "by": "player" if m.user_id else "bot",
-                    "at": m.created_at,
-                }
-                for m in moves
-            ],
-        }
+        return await self.history.export_log(
+            channel_id=channel_id, match_id=match_id, user_id=user_id, is_admin=is_admin
+        )
+
+    async def set_table_message(self, match_id: int, message_id: int | None) -> None:
+        await self.store.set_table_message(match_id, message_id)
+
+    async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
+        await self.store.set_turn_message(match_id, message_id)
+
+    # --- a match's lobby ----------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_id: str,
+        options: Mapping[str, str] | None = None,
+    ) -> Snapshot:
+        return await self.lobbies.open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            game_id=game_id,
+            options=options,
+        )
+
+    async def rematch(self, match_id: int, user_id: int, name: str) -> tuple[Snapshot, list[int]]:
+        return await self.lobbies.rematch(match_id, user_id, name)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Snapshot:
+        return await self.lobbies.seating.join(match_id, user_id, name)
+
+    async def leave_lobby(self, match_id: int, user_id: int) -> Snapshot:
+        return await self.lobbies.seating.leave(match_id, user_id)
+
+    async def add_ai(self, match_id: int, user_id: int, level: str = "normal") -> Snapshot:
+        return await self.lobbies.seating.add_ai(match_id, user_id, level)
+
+    async def remove_ai(self, match_id: int, user_id: int) -> Snapshot:
+        return await self.lobbies.seating.remove_ai(match_id, user_id)
+
+    async def set_option(self, match_id: int, user_id: int, key: str, value: str) -> Snapshot:
+        return await self.lobbies.seating.set_option(match_id, user_id, key, value)
+
+    async def start(self, match_id: int, user_id: int) -> Snapshot:
+        return await self.lobbies.seating.start(match_id, user_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Snapshot:
+        return await self.lobbies.cancel(match_id, user_id, is_admin=is_admin)
+
+    # --- playing ------------------------------------------------------------------------
+
+    async def play(
+        self, match_id: int, user_id: int, move: str | Move, *, version: int | None = None
+    ) -> MoveResult:
+        return await self.playing.play(match_id, user_id, move, version=version)
+
+    async def leave_match(self, match_id: int, user_id: int) -> Snapshot:
+        return await self.playing.leave_match(match_id, user_id)
+
+    async def remove_seat(self, match_id: int, user_id: int, target_id: int, *, is_admin: bool) -> Snapshot:
+        return await self.playing.remove_seat(match_id, user_id, target_id, is_admin=is_admin)
+
+    # --- parties ------------------------------------------------------------------------
+
+    async def open_party(
+        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game_id: str
+    ) -> PartySnapshot:
+        return await self.parties.open_party(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name, game_id=game_id
+        )
+
+    async def get_party(self, party_id: int) -> PartySnapshot:
+        return await self.rounds.get_party(party_id)
+
+    async def party_in_channel(self, channel_id: int) -> PartySnapshot | None:
+        return await self.rounds.party_in_channel(channel_id)
+
+    async def party_of_match(self, match_id: int) -> int | None:
+        return await self.rounds.party_of_match(match_id)
+
+    async def party_stats(self, guild_id: int, user_id: int) -> PartyStats:
+        return await self.rounds.party_stats(guild_id, user_id)
+
+    async def set_party_message(self, party_id: int, message_id: int | None) -> None:
+        await self.rounds.set_party_message(party_id, message_id)
+
+    async def party_join(self, party_id: int, user_id: int, name: str) -> PartySnapshot:
+        return await self.parties.seating.join(party_id, user_id, name)
+
+    async def party_add_ai(self, party_id: int, user_id: int, level: str = "normal") -> PartySnapshot:
+        return await self.parties.seating.add_ai(party_id, user_id, level)
+
+    async def party_remove_ai(self, party_id: int, user_id: int) -> PartySnapshot:
+        return await self.parties.seating.remove_ai(party_id, user_id)
+
+    async def party_set_option(self, party_id: int, user_id: int, key: str, value: str) -> PartySnapshot:
+        return await self.parties.seating.set_option(party_id, user_id, key, value)
+
+    async def party_start(self, party_id: int, user_id: int) -> PartySnapshot:
+        return await self.parties.seating.start(party_id, user_id)
+
+    async def party_leave(self, party_id: int, user_id: int) -> PartySnapshot:
+        return await self.parties.leave(party_id, user_id)
+
+    async def party_cancel(self, party_id: int, user_id: int, *, is_admin: bool) -> PartySnapshot:
+        return await self.parties.cancel(party_id, user_id, is_admin=is_admin)
 
     # --- start and stop -----------------------------------------------------------------
 
     async def restore(self, *, freeze: bool = False) -> list[Snapshot]:
-        """Load every open match of this process's servers (its Discord shards), re-arm
-        deadlines (with the time that was left), wake AIs.
+        return await self.restorer.restore(freeze=freeze)
 
-        The garbage collector is paused meanwhile: the many small objects of thousands of
-        matches would be walked again and again. With ``freeze`` (a bot that owns its
-        process), what is alive then goes to the collector's permanent generation before it
-        resumes, so no collection walks the restored matches at all (the first one after a
-        restore of 10,000 took 0.4 s, every player waiting); without it (several services in
-        one test run), only the loading is paused."""
-        parties = await self._remember_parties()
-        collecting = gc.isenabled()
-        if freeze:
-            gc.collect()  # the start-up's garbage, while the heap is small: not to be frozen
-        gc.disable()
-        try:
-            records = await self.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
-            snaps = [self._snapshot(r) for r in records if self.runs_guild(r.guild_id)]
-            if not freeze and collecting:
-                gc.enable()
-            for i, snap in enumerate(snaps):
-                if snap.status == MatchStatus.RUNNING:
-                    async with self.lock(snap.id):
-                        snap = snaps[i] = await self._restore_deadline(snap)
-                    # A crash between a move and its table edit leaves the table one step behind.
-                    await self._notify(snap, [])
-                    self._arm(snap)
-                    self._wake_ai(snap)
-            if freeze:
-                gc.freeze()
-        finally:
-            if collecting:
-                gc.enable()
-        # A stop between a match's last move and its table edit leaves the table showing a
-        # match still running: tables of matches that ended just before are shown again.
-        for record in await self.repo.ended_since(self.clock() - RECENTLY_ENDED_SECONDS):
-            if self.runs_guild(record.guild_id):
-                await self._notify(self._snapshot(record), [])
-        log.info("restored %d open matches", len(snaps))
-        await self._restore_parties(parties)
-        return snaps
+    async def settle(self) -> None:
+        """Wait for listener work in flight (tests and shutdown)."""
+        await self.notifier.settle()
 
     async def close(self) -> None:
-        self._closed = True
+        self.deadlines.closed = self.ai_seats.closed = True
         try:
             await asyncio.wait_for(self.settle(), timeout=5)
         except TimeoutError:
             log.warning("table updates still pending at shutdown")
-        for timer in self._timers.values():
-            timer.handle.cancel()
-        for pause in self._ai_pauses.values():
-            pause.cancel()
-        self._ai_pauses.clear()
-        tasks = [*self._firing, *self._ai_tasks.values()]
-        for task in tasks:
-            task.cancel()
+        tasks = [*self.deadlines.close(), *self.ai_seats.close()]
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._timers.clear()
-        self._ai_tasks.clear()
+
+    # --- what the tests look into: each part's own state --------------------------------
+
+    @property
+    def party_store(self) -> Any:
+        return self.rounds.party_store
+
+    @property
+    def _cache(self) -> dict[int, Snapshot]:
+        return self.store.cache
+
+    @property
+    def _in_channel(self) -> dict[int, int]:
+        return self.store.in_channel
+
+    @property
+    def _locks(self) -> Any:
+        return self.store.locks
+
+    @property
+    def _timers(self) -> Any:
+        return self.deadlines.timers
+
+    @property
+    def _ai_tasks(self) -> Any:
+        return self.ai_seats.tasks
+
+    @property
+    def _ai_pauses(self) -> Any:
+        return self.ai_seats.pauses
+
+    @property
+    def _party_locks(self) -> Any:
+        return self.rounds.locks
+
+    @property
+    def _party_of_match(self) -> dict[int, int]:
+        return self.rounds.party_of
+
+    def _remember(self, snap: Snapshot) -> None:
+        self.store.remember(snap)
 
 
 __all__ = ["MatchService"]

@@ -6,12 +6,16 @@ players at tables (:mod:`bot.service.seating`), every table's match plays in a c
 its own (the Discord layer opens a thread), and when every table of the round is over the
 winners move and the next round starts by itself. Everything is stored (the party, every
 table of every round with its seating, match and results), so a restart loses nothing:
-:meth:`PartyRounds._restore_parties` opens what was not opened and advances a round whose
-matches all ended while the bot was down.
+:meth:`bot.service.party_rounds.PartyRounds.restore_parties` opens what was not opened and
+advances a round whose matches all ended while the bot was down.
+
+This module is the party's lobby: its seats are the seating lobby's
+(:mod:`bot.service.lobby_flow`), as for a match; the rounds are :mod:`bot.service.party_rounds`'.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -20,6 +24,9 @@ from dataclasses import replace
 from bot.games import GAMES
 from bot.games.base import GameError
 from bot.service import errors, seating
+from bot.service.flow import MatchSeats
+from bot.service.lobby_flow import LobbyWords, SeatingLobby, check_option
+from bot.service.notifier import Notifier
 from bot.service.party_rounds import PartyRounds
 from bot.service.seating import SeatingError
 from bot.service.snapshot import PartySnapshot
@@ -34,12 +41,122 @@ DEFAULT_TABLES = 2
 DEFAULT_ROUNDS = 3
 PARTY_KEYS = ("tables", "rounds")  # the party's own options; the others are the matches'
 
+PARTY_WORDS = LobbyWords(
+    noun="party",
+    already_in="You are already in this party.",
+    not_in="You are not in this party.",
+    no_ai="There is no AI player to remove.",
+    start="start the party",
+)
 
-class PartyMixin(PartyRounds):
-    """Party lobbies: opening, joining, options, leaving, cancelling and starting; the rounds
-    that follow are :class:`PartyRounds`'."""
 
-    # --- the lobby --------------------------------------------------------------------
+class PartyBook:
+    """A party's lobby as the seating lobby reads and writes it: players in the party record."""
+
+    words = PARTY_WORDS
+
+    def __init__(self, rounds: PartyRounds, notifier: Notifier) -> None:
+        self.rounds = rounds
+        self.notifier = notifier
+
+    def lock(self, lobby_id: int) -> asyncio.Lock:
+        return self.rounds.lock(lobby_id)
+
+    async def open(self, lobby_id: int) -> PartySnapshot:
+        party = await self.rounds.get_party(lobby_id)
+        if party.status != MatchStatus.LOBBY:
+            raise errors.LobbyError("This party has already started or ended.")
+        return party
+
+    def seated(self, lobby: PartySnapshot) -> tuple[PartyPlayer, ...]:
+        return lobby.players
+
+    def host_id(self, lobby: PartySnapshot) -> int:
+        return lobby.record.host_id
+
+    def capacity(self, lobby: PartySnapshot) -> int:
+        return seating.MAX_PLAYERS
+
+    def person(self, user_id: int, name: str) -> PartyPlayer:
+        return PartyPlayer(user_id, name)
+
+    def robot(self, name: str, level: str) -> PartyPlayer:
+        return PartyPlayer(None, name, ai=True, level=level)
+
+    async def seat(
+        self,
+        lobby: PartySnapshot,
+        seated: tuple[PartyPlayer, ...],
+        *,
+        host_id: int | None = None,
+        closed: bool = False,
+    ) -> PartySnapshot:
+        status = MatchStatus.ABANDONED if closed else None
+        return await self.rounds.change(lobby, PartyChange(players=seated, host_id=host_id, status=status))
+
+    async def set_option(self, lobby: PartySnapshot, key: str, value: str) -> PartySnapshot:
+        if key == "tables":
+            if value not in dict(TABLE_CHOICES):
+                raise errors.LobbyError(f"{value!r} is not a choice for Tables.")
+            change = PartyChange(tables=int(value))
+        elif key == "rounds":
+            if value not in dict(ROUND_CHOICES):
+                raise errors.LobbyError(f"{value!r} is not a choice for Rounds.")
+            change = PartyChange(rounds=int(value))
+        else:
+            check_option(lobby.game, key, value)
+            change = PartyChange(options={**lobby.record.options, key: value})
+        return await self.rounds.change(lobby, change)
+
+    async def begin(self, lobby: PartySnapshot) -> PartySnapshot:
+        """Seat the first round (every table one the game can start) and open its tables."""
+        party = lobby
+        count, tables = len(party.players), party.record.tables
+        try:
+            seating.check_seating(
+                count,
+                tables,
+                game_min=party.game.min_players,
+                game_max=party.game.max_players,
+                partners=party.partners,
+            )
+        except SeatingError as err:
+            raise errors.LobbyError(str(err)) from None
+        first = seating.fill_ai(
+            seating.first_seating(count, tables, random.Random(party.record.seed)), party.game.min_players
+        )
+        for table in first:  # every table must be one the game can start (its options too)
+            try:
+                party.game.check_players(len(table), party.record.options)
+            except GameError as err:
+                raise errors.LobbyError(f"A table of {len(table)}: {err}") from None
+        party = await self.rounds.change(
+            party,
+            PartyChange(
+                status=MatchStatus.RUNNING,
+                round=1,
+                new_tables=[(1, number, table) for number, table in enumerate(first)],
+            ),
+        )
+        log.info("party %s: started, %d players at %d tables", party.id, count, tables)
+        return await self.rounds.open_round(party)
+
+    async def begun(self, lobby: PartySnapshot) -> None:
+        self.notifier.tell_party(lobby)
+
+    async def announce(self, lobby: PartySnapshot, text: str | None) -> None:
+        self.notifier.tell_party(lobby)
+
+
+class PartyLobbies:
+    """Opens parties' lobbies, and lets players leave and hosts cancel a party, also once it
+    runs; the lobby's seats are the seating lobby's (``seating``)."""
+
+    def __init__(self, rounds: PartyRounds, notifier: Notifier, matches: MatchSeats) -> None:
+        self.rounds = rounds
+        self.notifier = notifier
+        self.matches = matches
+        self.seating: SeatingLobby[PartySnapshot, PartyPlayer] = SeatingLobby(PartyBook(rounds, notifier))
 
     async def open_party(
         self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game_id: str
@@ -51,9 +168,9 @@ class PartyMixin(PartyRounds):
             raise errors.LobbyError(
                 f"{game.name} cannot be played as a party: its matches give no totals to add up."
             )
-        options = {o.key: o.default_value for o in game.options} | dict(game.parties.options)
+        options = {option.key: option.default_value for option in game.options} | dict(game.parties.options)
         try:
-            record = await self.party_store.create(
+            record = await self.rounds.party_store.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
@@ -71,163 +188,53 @@ class PartyMixin(PartyRounds):
         log.info("party %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
         return PartySnapshot(record, game)
 
-    async def _party_lobby(self, party_id: int) -> PartySnapshot:
-        party = await self.get_party(party_id)
-        if party.status != MatchStatus.LOBBY:
-            raise errors.LobbyError("This party has already started or ended.")
-        return party
-
-    async def party_join(self, party_id: int, user_id: int, name: str) -> PartySnapshot:
-        async with self.party_lock(party_id):
-            party = await self._party_lobby(party_id)
-            if party.player_of(user_id) is not None:
-                raise errors.LobbyError("You are already in this party.")
-            if len(party.players) >= seating.MAX_PLAYERS:
-                raise errors.LobbyError(f"This party is full ({seating.MAX_PLAYERS} players).")
-            party = await self._party_change(
-                party, PartyChange(players=(*party.players, PartyPlayer(user_id, name)))
-            )
-        await self._notify_party(party)
-        return party
-
-    async def party_add_ai(self, party_id: int, user_id: int, level: str = "normal") -> PartySnapshot:
-        """An AI player playing at ``level`` (easy, normal or hard, as a match's AI seat) at
-        every table it is seated at."""
-        self._check_level(level)
-        async with self.party_lock(party_id):
-            party = await self._party_lobby(party_id)
-            if user_id != party.record.host_id:
-                raise errors.NotHost("add AI players")
-            if len(party.players) >= seating.MAX_PLAYERS:
-                raise errors.LobbyError(f"This party is full ({seating.MAX_PLAYERS} players).")
-            n = 1 + sum(1 for p in party.players if p.ai)
-            player = PartyPlayer(None, f"AI {n}", ai=True, level=level)
-            party = await self._party_change(party, PartyChange(players=(*party.players, player)))
-        await self._notify_party(party)
-        return party
-
-    async def party_remove_ai(self, party_id: int, user_id: int) -> PartySnapshot:
-        async with self.party_lock(party_id):
-            party = await self._party_lobby(party_id)
-            if user_id != party.record.host_id:
-                raise errors.NotHost("remove AI players")
-            ais = [i for i, p in enumerate(party.players) if p.ai]
-            if not ais:
-                raise errors.LobbyError("There is no AI player to remove.")
-            players = party.players[: ais[-1]] + party.players[ais[-1] + 1 :]
-            party = await self._party_change(party, PartyChange(players=players))
-        await self._notify_party(party)
-        return party
-
-    async def party_set_option(self, party_id: int, user_id: int, key: str, value: str) -> PartySnapshot:
-        async with self.party_lock(party_id):
-            party = await self._party_lobby(party_id)
-            if user_id != party.record.host_id:
-                raise errors.NotHost("change the options")
-            if key == "tables":
-                if value not in dict(TABLE_CHOICES):
-                    raise errors.LobbyError(f"{value!r} is not a choice for Tables.")
-                change = PartyChange(tables=int(value))
-            elif key == "rounds":
-                if value not in dict(ROUND_CHOICES):
-                    raise errors.LobbyError(f"{value!r} is not a choice for Rounds.")
-                change = PartyChange(rounds=int(value))
-            else:
-                self._check_option(party.game, key, value)
-                change = PartyChange(options={**party.record.options, key: value})
-            party = await self._party_change(party, change)
-        await self._notify_party(party)
-        return party
-
-    async def party_leave(self, party_id: int, user_id: int) -> PartySnapshot:
+    async def leave(self, party_id: int, user_id: int) -> PartySnapshot:
         """Leave a party: from its lobby, the place goes (the next person hosts, or the lobby
         closes); in a running party, the AI plays the seat at the table of this round and
         of the rounds to come, and the player is ranked last."""
         running_match: int | None = None
-        async with self.party_lock(party_id):
-            party = await self.get_party(party_id)
+        async with self.rounds.lock(party_id):
+            party = await self.rounds.get_party(party_id)
             me = party.player_of(user_id)
             if me is None or party.players[me].left:
-                raise errors.NotSeated("You are not in this party.")
+                raise errors.NotSeated(PARTY_WORDS.not_in)
             if party.status == MatchStatus.LOBBY:
-                players = party.players[:me] + party.players[me + 1 :]
-                people = [p for p in players if not p.ai]
-                if not people:
-                    change = PartyChange(players=players, status=MatchStatus.ABANDONED)
-                elif user_id == party.record.host_id:
-                    change = PartyChange(players=players, host_id=people[0].user_id)
-                else:
-                    change = PartyChange(players=players)
+                party, _sentence = await self.seating.drop(party, me, "left")
             elif party.status == MatchStatus.RUNNING:
-                players = tuple(replace(p, left=True) if i == me else p for i, p in enumerate(party.players))
-                change = PartyChange(players=players)
+                players = tuple(
+                    replace(player, left=True) if index == me else player
+                    for index, player in enumerate(party.players)
+                )
                 for table in party.round_tables():
                     if me in table.seating and table.results is None:
                         running_match = table.match_id
+                party = await self.rounds.change(party, PartyChange(players=players))
             else:
                 raise errors.NotRunning("This party is over.")
-            party = await self._party_change(party, change)
         if running_match is not None:
             try:
-                await self.leave_match(running_match, user_id)
+                await self.matches.leave_match(running_match, user_id)
             except errors.ServiceError:
                 pass  # the table ended meanwhile, or the seat was already the AI's
-        await self._notify_party(party)
+        self.notifier.tell_party(party)
         return party
 
-    async def party_cancel(self, party_id: int, user_id: int, *, is_admin: bool) -> PartySnapshot:
+    async def cancel(self, party_id: int, user_id: int, *, is_admin: bool) -> PartySnapshot:
         """End a party (host or Manage Server): its running matches are cancelled."""
-        async with self.party_lock(party_id):
-            party = await self.get_party(party_id)
+        async with self.rounds.lock(party_id):
+            party = await self.rounds.get_party(party_id)
             if party.status.over:
                 raise errors.NotRunning("This party has already ended.")
             if user_id != party.record.host_id and not is_admin:
                 raise errors.NotHost("cancel the party (or someone with Manage Server)")
-            party = await self._party_change(party, PartyChange(status=MatchStatus.ABANDONED))
-            matches = [t.match_id for t in party.round_tables() if t.match_id is not None]
+            party = await self.rounds.change(party, PartyChange(status=MatchStatus.ABANDONED))
+            matches = [table.match_id for table in party.round_tables() if table.match_id is not None]
             log.info("party %s: cancelled by %s", party_id, user_id)
         for match_id in matches:
-            self._party_of_match.pop(match_id, None)
+            self.rounds.forget_table(match_id)
             try:
-                await self.cancel(match_id, party.record.host_id, is_admin=True)
+                await self.matches.cancel(match_id, party.record.host_id, is_admin=True)
             except errors.NotRunning:
                 pass  # that table had finished
-        await self._notify_party(party)
-        return party
-
-    async def party_start(self, party_id: int, user_id: int) -> PartySnapshot:
-        async with self.party_lock(party_id):
-            party = await self._party_lobby(party_id)
-            if user_id != party.record.host_id:
-                raise errors.NotHost("start the party")
-            count, tables = len(party.players), party.record.tables
-            try:
-                seating.check_seating(
-                    count,
-                    tables,
-                    game_min=party.game.min_players,
-                    game_max=party.game.max_players,
-                    partners=party.partners,
-                )
-            except SeatingError as err:
-                raise errors.LobbyError(str(err)) from None
-            first = seating.fill_ai(
-                seating.first_seating(count, tables, random.Random(party.record.seed)), party.game.min_players
-            )
-            for table in first:  # every table must be one the game can start (its options too)
-                try:
-                    party.game.check_players(len(table), party.record.options)
-                except GameError as err:
-                    raise errors.LobbyError(f"A table of {len(table)}: {err}") from None
-            party = await self._party_change(
-                party,
-                PartyChange(
-                    status=MatchStatus.RUNNING,
-                    round=1,
-                    new_tables=[(1, t, table) for t, table in enumerate(first)],
-                ),
-            )
-            log.info("party %s: started, %d players at %d tables", party_id, count, tables)
-            party = await self._open_round(party)
-        await self._notify_party(party)
+        self.notifier.tell_party(party)
         return party

@@ -5,31 +5,66 @@ restart. The lobby that starts a party is :mod:`bot.service.parties`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
+import weakref
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.games import GAMES
 from bot.games.base import Event
 from bot.service import errors, seating
-from bot.service.lobby import LobbyMixin
+from bot.service.flow import MatchFlow
+from bot.service.notifier import Notifier
 from bot.service.seating import AI_FILL, TableResult
-from bot.service.snapshot import PartyListener, PartySnapshot, Snapshot
+from bot.service.snapshot import PartySnapshot, Snapshot, TableChannels
+from bot.service.store import MatchStore, lock_in
 from db import repository as repo_mod
-from db.parties import PartyChange, PartyRecord, PartyStats, PartyTableRecord, SeatOutcome
+from db.parties import PartyChange, PartyRecord, PartyStats, PartyStore, PartyTableRecord, SeatOutcome
 from db.records import MatchStatus, Seat
 
 log = logging.getLogger(__name__)
 
 
-class PartyRounds(LobbyMixin):
-    """Reading and changing a party, its rounds, and its restore (see the module docstring)."""
+class PartyRounds:
+    """Owns the parties' records (their store), their locks, which running match is whose
+    table and where tables are seated: reading and changing a party, its rounds, and its
+    restore (see the module docstring)."""
 
-    # --- plumbing ---------------------------------------------------------------------
+    def __init__(
+        self,
+        store: MatchStore,
+        notifier: Notifier,
+        flow: MatchFlow,
+        runs_guild: Callable[[int], bool],
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.flow = flow
+        self.runs_guild = runs_guild
+        self.party_store = PartyStore(store.repo)
+        # Who opens a table's channel (the Discord layer makes a thread); set once it exists.
+        self.table_channels: TableChannels | None = None
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.party_of: dict[int, int] = {}  # running match -> the party whose table it is
 
-    def add_party_listener(self, listener: PartyListener) -> None:
-        self.party_listeners.append(listener)
+    def lock(self, party_id: int) -> asyncio.Lock:
+        """A party's lock, kept (like a match's) only while someone holds or waits for it."""
+        return lock_in(self.locks, party_id)
+
+    async def party_of_match(self, match_id: int) -> int | None:
+        """The party whose table ``match_id`` is, if it is one."""
+        party_id = self.party_of.get(match_id)
+        if party_id is not None:
+            return party_id
+        table = await self.party_store.table_of_match(match_id)
+        return None if table is None else table.party_id
+
+    def forget_table(self, match_id: int) -> None:
+        """The match is no table any more (its party was cancelled)."""
+        self.party_of.pop(match_id, None)
 
     async def get_party(self, party_id: int) -> PartySnapshot:
         record = await self.party_store.get(party_id)
@@ -44,14 +79,10 @@ class PartyRounds(LobbyMixin):
     async def party_stats(self, guild_id: int, user_id: int) -> PartyStats:
         return await self.party_store.stats(guild_id, user_id)
 
-    async def _notify_party(self, party: PartySnapshot) -> None:
-        for listener in list(self.party_listeners):
-            self._background(listener.party_changed(party), -party.id)
-
     async def set_party_message(self, party_id: int, message_id: int | None) -> None:
         await self.party_store.set_message(party_id, message_id)
 
-    async def _party_change(self, party: PartySnapshot, change: PartyChange) -> PartySnapshot:
+    async def change(self, party: PartySnapshot, change: PartyChange) -> PartySnapshot:
         try:
             record = await self.party_store.change(party.record, change)
         except repo_mod.StaleVersion:
@@ -79,7 +110,7 @@ class PartyRounds(LobbyMixin):
                 seats.append(Seat(p.user_id, p.name))
         return seats
 
-    async def _open_round(self, party: PartySnapshot) -> PartySnapshot:
+    async def open_round(self, party: PartySnapshot) -> PartySnapshot:
         """Open and start every table of the current round that is not yet playing (a
         restart may find some opened and some not). Party lock held."""
         if self.table_channels is None:
@@ -94,7 +125,7 @@ class PartyRounds(LobbyMixin):
                 if channel_id is None:
                     channel_id = await self.table_channels.table_channel(party, table.round, table.table_no)
                     await self.party_store.set_channel(table.id, channel_id)
-                record = await self.repo.create_match(
+                record = await self.store.repo.create_match(
                     guild_id=party.record.guild_id,
                     channel_id=channel_id,
                     host_id=party.record.host_id,
@@ -112,34 +143,40 @@ class PartyRounds(LobbyMixin):
                     table.table_no + 1,
                     match_id,
                 )
-            self._party_of_match[match_id] = party.id
-            async with self.lock(match_id):
-                snap = await self.get(match_id)
+            self.party_of[match_id] = party.id
+            async with self.store.lock(match_id):
+                snap = await self.store.get(match_id)
                 if snap.status == MatchStatus.LOBBY:
-                    started.append(await self._begin(snap))
+                    started.append(await self.store.deal(snap))
         for snap in started:
-            await self._after_change(snap, [Event(f"Party round {party.record.round}: the match begins.")])
+            await self.flow.after_change(
+                snap, [Event(f"Party round {party.record.round}: the match begins.")]
+            )
         return await self.get_party(party.id)
 
-    async def _party_table_over(self, snap: Snapshot) -> None:
+    def watches(self, match_id: int) -> bool:
+        """Whether the match is a running party table (its end is awaited)."""
+        return match_id in self.party_of
+
+    async def match_over(self, snap: Snapshot) -> None:
         """A party table's match ended: keep its results; advance the party if the round is done."""
-        party_id = self._party_of_match.get(snap.id)
+        party_id = self.party_of.get(snap.id)
         if party_id is None:
             return
-        async with self.party_lock(party_id):
+        async with self.lock(party_id):
             party = await self._record_table(party_id, snap.id)
             if party is not None:
                 party = await self._advance(party)
         if party is not None:
-            await self._notify_party(party)
+            self.notifier.tell_party(party)
 
     async def _record_table(self, party_id: int, match_id: int) -> PartySnapshot | None:
         """Store the seats' results of a party table whose match is over. Party lock held."""
         table = await self.party_store.table_of_match(match_id)
-        snap = await self.get(match_id)
+        snap = await self.store.get(match_id)
         if table is None or not snap.status.over:
             return None
-        self._party_of_match.pop(match_id, None)
+        self.party_of.pop(match_id, None)
         if table.results is None:
             outcome = snap.game.outcome(snap.state) if snap.state is not None else None
             places = {r.seat: r for r in outcome.results} if outcome is not None else {}
@@ -180,7 +217,7 @@ class PartyRounds(LobbyMixin):
                 for place, line in enumerate(lines, start=1)
                 if (user_id := players[line.player].user_id) is not None and not players[line.player].ai
             ]
-            party = await self._party_change(
+            party = await self.change(
                 party, PartyChange(players=players, status=MatchStatus.FINISHED, results=results)
             )
             log.info("party %s: finished", party.id)
@@ -201,7 +238,7 @@ class PartyRounds(LobbyMixin):
             game_min=party.game.min_players,
         )
         next_round = party.record.round + 1
-        party = await self._party_change(
+        party = await self.change(
             party,
             PartyChange(
                 players=players,
@@ -210,11 +247,11 @@ class PartyRounds(LobbyMixin):
             ),
         )
         log.info("party %s: round %d begins", party.id, next_round)
-        return await self._open_round(party)
+        return await self.open_round(party)
 
     # --- restart ------------------------------------------------------------------------
 
-    async def _remember_parties(self) -> list[PartyRecord]:
+    async def remember_parties(self) -> list[PartyRecord]:
         """Which running matches are party tables (before the matches are woken)."""
         records = [r for r in await self.party_store.active() if self.runs_guild(r.guild_id)]
         for record in records:
@@ -222,24 +259,24 @@ class PartyRounds(LobbyMixin):
                 continue
             for table in await self.party_store.tables(record.id, record.round):
                 if table.match_id is not None and table.results is None:
-                    self._party_of_match[table.match_id] = record.id
+                    self.party_of[table.match_id] = record.id
         return records
 
-    async def _restore_parties(self, records: list[PartyRecord]) -> None:
+    async def restore_parties(self, records: list[PartyRecord]) -> None:
         """Go on with every open party: keep results of tables that ended while the bot was
         down, open the tables not yet opened, advance a round that is done."""
         for record in records:
             try:
-                async with self.party_lock(record.id):
+                async with self.lock(record.id):
                     party = await self.get_party(record.id)
                     if party.status == MatchStatus.RUNNING:
                         for table in party.round_tables():
                             if table.match_id is not None and table.results is None:
                                 await self._record_table(party.id, table.match_id)
                         party = await self.get_party(party.id)
-                        party = await self._open_round(party)
+                        party = await self.open_round(party)
                         party = await self._advance(party)
-                await self._notify_party(party)
+                self.notifier.tell_party(party)
             except Exception:  # one broken party must not keep the others from going on
                 log.exception("party %s: could not be restored", record.id)
         log.info("restored %d open parties", len(records))
