@@ -802,7 +802,7 @@ def bot_process() -> None:
 def keep_thinking(searches: int) -> None:
     """``BENCH_THINKING`` (``benchmarks/bench_thinking.py``): once the bot is set up, that many
     hard AI searches think without pause, each one after another for ``AI_THINK`` seconds,
-    through the service's own search (``MatchService._search``: worker processes, or a thread
+    through the service's own search (``AISeats.search`` of ``bot/service/ai_seats.py``: worker processes, or a thread
     with ``AI_PROCESSES=0``), on a four-player King's Dynasty deal: the hard AI seats of other
     matches thinking while the players move. ``BENCH_THINKING_TIMES``: a file each search's
     time and rollouts are added to."""
@@ -822,7 +822,9 @@ def keep_thinking(searches: int) -> None:
         async def think(seed: int) -> None:
             while True:
                 started = time.monotonic()
-                result = await self.service._search(game, state, seat, seed, started + self.settings.ai_think)
+                result = await self.service.ai_seats.search(
+                    game, state, seat, seed, started + self.settings.ai_think
+                )
                 if record is not None:  # each search: its time from asked to answered (ms), its rollouts
                     record.write(f"{(time.monotonic() - started) * 1000:.1f} {result.rollouts}\n")
                     record.flush()

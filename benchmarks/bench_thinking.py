@@ -3,7 +3,7 @@
 A hard AI seat searches for up to ``AI_THINK`` (0.8 s) a move. The bot runs in a process of
 its own as ``python -m bot`` runs it (``bench_bot.py``'s ``--bot`` mode), and ``--thinking``
 searches think there without pause the whole time, through the service's own search
-(``MatchService._search``) on a four-player King's Dynasty deal: the hard seats of other
+(``AISeats.search``) on a four-player King's Dynasty deal: the hard seats of other
 matches. Meanwhile 16 players (``--players``) press ``/move`` at once, round after round, as
 in ``bench_bot.py``, and the answers are timed from the fake Discord sending the interaction
 to it receiving the answer.

@@ -124,13 +124,13 @@ class AISeats:
         if not seats or self._ai_level(snap, seats[0]) != "hard":
             return None
         seat = seats[0]
-        result = await self._search(
+        result = await self.search(
             snap.game, snap.state, seat, self._ai_seed(snap, seat), time.monotonic() + self.think
         )
         log.debug("match %s: hard AI seat %d searched %d rollouts", match_id, seat, result.rollouts)
         return snap.version, seat, result.move
 
-    async def _search(
+    async def search(
         self, game: Game[Any], state: Any, seat: int, seed: int, deadline: float
     ) -> SearchResult:
         """The hard level's search, until ``deadline`` (``time.monotonic()``), off the event loop."""
