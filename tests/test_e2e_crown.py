@@ -121,6 +121,9 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     table = await open_match(world, ann, [bob])
     edits_at_start = table.edits
     assert "Waiting for" in table.text and "⏳ <t:" in table.text, "the status line and a live countdown"
+    await fake.wait_for(  # the ping follows the table once the answers are out
+        lambda: [m for m in fake.messages(world.channel) if m.id != table.id], what="the turn ping"
+    )
     ping = [m for m in fake.messages(world.channel) if m.id != table.id]
     assert len(ping) == 1 and f"<@{ann.id}>" in ping[0].text and f"<@{bob.id}>" in ping[0].text, (
         "both are pinged once"
