@@ -26,6 +26,7 @@ from bot.games.four.cards import (
     sort,
 )
 from bot.games.four.game import GAME, FourState
+from bot.games.four.moves import deal
 from bot.games.four.scoring import score
 
 # --- the deck and the deal -----------------------------------------------------------------
@@ -63,7 +64,7 @@ def test_the_redeal_is_announced() -> None:
     seed = next(s for s in range(20000) if GAME.setup(4, s, {}).redeals)
     state = GAME.setup(4, seed, {})
     _dealer, rng = Rng.from_seed(seed).below(4)
-    _state, events = GAME._deal(replace(state, rng=rng))  # the set-up's shuffles again
+    _state, events = deal(replace(state, rng=rng))  # the set-up's shuffles again
     assert "dealt again" in events[0].text
     assert any("dealt again" in line for line in GAME.view(state, None).board), "the table says so"
 

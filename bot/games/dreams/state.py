@@ -1,19 +1,32 @@
 """The state of a Kingdom of Dreams match: the five piles, the hands, an attack under way.
 
-Frozen, changed only by producing new values; the random generator is part of it, so
-``load(dump(s)) == s`` and a match replays from its seed and moves.
+Frozen, changed only by producing new values; the random generator is part of it, so a
+match replays from its seed and moves. The kit's codec saves and loads it
+(``Dreams.state_types``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.base import Rng
 from bot.games.dreams.cards import KINDS, kind, of_kind, total_value
 
 RUNNING, KING_BOUGHT, TURN_CAP, SAFETY_VALVE = "", "king", "cap", "valve"
+SAFETY_TURNS = 150  # turns per player after which any match ends on value (a stall valve)
+
+# Move kinds (the part of a code before the first ":").
+COIN_MOVE, BUY, SELL, ATTACK_MOVE, COUNTER, SHUFFLE, PEEK = (
+    "coin",
+    "buy",
+    "sell",
+    "attack",
+    "counter",
+    "shuffle",
+    "peek",
+)
+# The phases: a seat's turn, and an attack waiting for the defender's counter.
+TURN, ANSWER = "turn", "answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,36 +75,3 @@ class DreamsState:
 
     def value_of(self, seat: int) -> int:
         return total_value(self.hands[seat])
-
-
-_TUPLES = ("coin_pile", "trump_pile", "attack_pile", "jack_pile", "queen_pile", "king_pile", "refused")
-_PLAIN = ("turn", "defender", "attack_card", "turns", "turn_cap", "last_attack", "winner", "ended")
-
-
-def dump(state: DreamsState) -> dict[str, Any]:
-    out: dict[str, Any] = {"rng": state.rng.state, "hands": [list(h) for h in state.hands]}
-    out.update({name: list(getattr(state, name)) for name in _TUPLES})
-    out.update({name: getattr(state, name) for name in _PLAIN})
-    out["peeked"] = list(state.peeked)
-    out["final_values"] = list(state.final_values)
-    return out
-
-
-def load(data: Mapping[str, Any]) -> DreamsState:
-    piles = {name: tuple(str(c) for c in data[name]) for name in _TUPLES if name != "refused"}
-    return DreamsState(
-        rng=Rng(int(data["rng"])),
-        turn=int(data["turn"]),
-        hands=tuple(tuple(h) for h in data["hands"]),
-        peeked=tuple(bool(p) for p in data["peeked"]),
-        defender=int(data["defender"]),
-        attack_card=str(data["attack_card"]),
-        refused=tuple(int(v) for v in data["refused"]),
-        turns=int(data["turns"]),
-        turn_cap=int(data["turn_cap"]),
-        last_attack=str(data["last_attack"]),
-        winner=int(data["winner"]),
-        ended=str(data["ended"]),
-        final_values=tuple(int(v) for v in data["final_values"]),
-        **piles,
-    )

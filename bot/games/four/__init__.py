@@ -1,8 +1,10 @@
 """Kingdom Four (seed 002): matching cards from the field and collecting sets.
 
-``GAME`` is the protocol object registered as ``four``. Modules: ``cards`` (the deck and
-matching), ``scoring`` (the three categories, solved exactly), ``game`` (state, moves, views),
-``ai`` (the heuristic player), ``rules`` (the help text).
+``GAME`` is the engine registered as ``four``. Modules, the same nouns as every game's:
+``cards`` (the deck and matching), ``state`` (the frozen state), ``moves`` (the legal moves
+and what they do), ``view`` (what each seat sees), ``scoring`` (the three categories,
+solved exactly), ``ai`` (the heuristic player), ``rules`` (the rulebook text) and ``game``
+(the engine: what it declares, whose move, the phases and their handlers).
 """
 
 from __future__ import annotations

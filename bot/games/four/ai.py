@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from bot.games.base import Move
 from bot.games.four.cards import captures, colour, deck, is_wild, item, matching, number
 from bot.games.four.scoring import score
-
-if TYPE_CHECKING:
-    from bot.games.four.game import FourState
+from bot.games.four.state import FourState
 
 CARD_CREDIT = 0.4  # each card taken is one the others cannot score
 LEFT_RISK = 1.2  # cost of a card left in the field, per unseen card that matches it
