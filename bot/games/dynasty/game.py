@@ -39,6 +39,7 @@ from bot.games.dynasty.state import (
     PHASE_NAMES,
     DynastyState,
     freeze,
+    set_to_act_memo,
     thaw,
     upgrade_saved_state,
 )
@@ -94,7 +95,11 @@ class Dynasty(GameBase[DynastyState]):
     # --- whose move ---------------------------------------------------------------------
 
     def to_act(self, state: DynastyState) -> frozenset[int]:
-        return _MASK_SETS[to_act_mask(state, tables_for(state.config))]
+        seats = state._to_act_memo
+        if seats is None:
+            seats = _MASK_SETS[to_act_mask(state, tables_for(state.config))]
+            set_to_act_memo(state, seats)
+        return seats
 
     def awaited(self, state: DynastyState) -> frozenset[int]:
         """Seats the game is waiting for (the turn timer applies to these only); the other

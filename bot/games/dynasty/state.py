@@ -121,6 +121,10 @@ class DynastyState:
     _legal_memo: dict[int, Any] | None = field(
         default=None, init=False, compare=False, hash=False, repr=False
     )
+    # the seats that may act (a cache, not part of the value: the kit asks before every move)
+    _to_act_memo: frozenset[int] | None = field(
+        default=None, init=False, compare=False, hash=False, repr=False
+    )
 
 
 # The keys of matches dumped before the fields were named in words: new name -> old key.
@@ -223,6 +227,11 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+def set_to_act_memo(s: DynastyState, seats: frozenset[int]) -> None:
+    """Attach the seats that may act to a state (a cache, not part of the value)."""
+    _set(s, "_to_act_memo", seats)
+
+
 def set_memo(s: DynastyState, memo: dict[int, Any]) -> None:
     """Attach the legal-move memo to a state (a cache, not part of the value)."""
     _set(s, "_legal_memo", memo)
@@ -234,6 +243,7 @@ def thaw(s: DynastyState) -> Work:
     w = _new(Work)
     d = s.__dict__.copy()
     d.pop("_legal_memo", None)
+    d.pop("_to_act_memo", None)
     w.__dict__ = d
     return w
 
