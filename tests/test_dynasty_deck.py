@@ -19,9 +19,9 @@ from bot.games.dynasty.cards import (
     SUIT_NAMES,
     build_deck,
 )
+from bot.games.dynasty.catalogue import tables_for
 from bot.games.dynasty.game import parse_options
 from bot.games.dynasty.rules import RULES, RULES_SECTIONS
-from bot.games.dynasty.tables import tables_for
 
 
 def by_name(deck: tuple[int, ...]) -> Counter[str]:

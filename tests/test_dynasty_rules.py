@@ -14,6 +14,7 @@ import pytest
 from bot.games.base import IllegalMove, NotYourTurn, Rng
 from bot.games.dynasty import GAME
 from bot.games.dynasty.cards import CODE, FACE_OF_CODE, KINGDOM, MATCH_KEY, SUIT, SUIT_OF_CODE
+from bot.games.dynasty.catalogue import tables_for
 from bot.games.dynasty.deal import deal, reset_hand_fields
 from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
@@ -33,7 +34,6 @@ from bot.games.dynasty.state import (
     freeze,
     thaw,
 )
-from bot.games.dynasty.tables import tables_for
 
 FIELD_NAMES = tuple(f.name for f in dataclasses.fields(DynastyState) if f.init)
 

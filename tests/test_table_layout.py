@@ -261,7 +261,7 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     sentence of its own (a dynasty "Call On Guard!" is not followed by a second stop)."""
     from bot.games.base import Move
     from bot.games.crown import NAME as card_names
-    from bot.games.dynasty.tables import ASK_M, CALL, catch_move
+    from bot.games.dynasty.catalogue import ASK_M, CALL, catch_move
     from bot.service.snapshot import MoveResult
     from bot.ui.hand import chosen_echo, played_notice
 

@@ -50,6 +50,7 @@ from bot.games.dynasty.cards import (
     TRE,
     WIZ,
 )
+from bot.games.dynasty.catalogue import ACTIONS, REVERSE, SKIP, Tables, tables_for
 from bot.games.dynasty.legal import awaited_mask
 from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
@@ -60,8 +61,7 @@ from bot.games.dynasty.state import (
     KEY_PICK,
     DynastyState,
 )
-from bot.games.dynasty.tables import ACTIONS, REVERSE, SKIP, Tables, tables_for
-from bot.games.dynasty.working import seat_after
+from bot.games.dynasty.table import seat_after
 
 AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}

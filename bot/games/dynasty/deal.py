@@ -23,6 +23,12 @@ from bot.games.dynasty.cards import (
     SUIT,
     SUIT_NAMES,
 )
+from bot.games.dynasty.catalogue import (
+    Action,
+    CardPlay,
+    Tables,
+    tables_for,
+)
 from bot.games.dynasty.effects import DIRECTION_TEXT, card_effect
 from bot.games.dynasty.state import (
     ASK_NONE,
@@ -38,14 +44,7 @@ from bot.games.dynasty.state import (
     Work,
     freeze,
 )
-from bot.games.dynasty.tables import (
-    Action,
-    CardPlay,
-    Tables,
-    tables_for,
-)
-from bot.games.dynasty.turn import begin_turn, end_turn
-from bot.games.dynasty.working import (
+from bot.games.dynasty.table import (
     HAND_SIZE,
     LOG_SIZE,
     MASK64,
@@ -55,6 +54,7 @@ from bot.games.dynasty.working import (
     seat_after,
     shuffle,
 )
+from bot.games.dynasty.turn import begin_turn, end_turn
 
 
 def new_match(config: Config, seed: int) -> tuple[DynastyState, list[Event]]:

@@ -34,6 +34,13 @@ from bot.games.dynasty.cards import (
     WIZ,
     hand_label,
 )
+from bot.games.dynasty.catalogue import (
+    C_ESCORT,
+    REVERSE,
+    SKIP,
+    CardPlay,
+    Tables,
+)
 from bot.games.dynasty.scoring import go_out
 from bot.games.dynasty.state import (
     BATTLE,
@@ -44,15 +51,7 @@ from bot.games.dynasty.state import (
     DynastyState,
     Work,
 )
-from bot.games.dynasty.tables import (
-    C_ESCORT,
-    REVERSE,
-    SKIP,
-    CardPlay,
-    Tables,
-)
-from bot.games.dynasty.turn import end_turn
-from bot.games.dynasty.working import (
+from bot.games.dynasty.table import (
     bury,
     draw_cards,
     holds_kind,
@@ -65,6 +64,7 @@ from bot.games.dynasty.working import (
     shared_event,
     shuffle,
 )
+from bot.games.dynasty.turn import end_turn
 
 DIRECTION_TEXT = ("keeps the direction", "reverses the direction", "skips the next player")
 

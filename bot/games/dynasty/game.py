@@ -26,6 +26,7 @@ from bot.games.dynasty import deal as deal_rules
 from bot.games.dynasty import moves as move_rules
 from bot.games.dynasty import turn as turn_rules
 from bot.games.dynasty import windows as window_rules
+from bot.games.dynasty.catalogue import tables_for
 from bot.games.dynasty.deal import new_match
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import perform
@@ -43,7 +44,6 @@ from bot.games.dynasty.state import (
     thaw,
     upgrade_saved_state,
 )
-from bot.games.dynasty.tables import tables_for
 from bot.games.dynasty.view import build_view
 
 # SeatResult.score is the total (lowest wins, as the result checks allow).

@@ -32,27 +32,7 @@ from bot.games.dynasty.cards import (
     TURN_ONLY,
     WAR,
 )
-from bot.games.dynasty.matching import can_play_out, has_escort, magician_plays
-from bot.games.dynasty.state import (
-    ANSWER,
-    ASK,
-    ASK_NONE,
-    ASK_YES,
-    BATTLE,
-    CUT,
-    DRAWN,
-    ESCORT,
-    EXTRA,
-    FIRST,
-    GUARD_UNCALLED,
-    KEY_PICK,
-    OVER,
-    PLAY,
-    DynastyState,
-    Work,
-    set_memo,
-)
-from bot.games.dynasty.tables import (
+from bot.games.dynasty.catalogue import (
     ASK_M,
     C_ANSWER,
     C_ESCORT,
@@ -86,7 +66,27 @@ from bot.games.dynasty.tables import (
     key_move,
     war_move,
 )
-from bot.games.dynasty.working import can_draw, holds_kind, remove_one
+from bot.games.dynasty.playable import can_play_out, has_escort, magician_plays
+from bot.games.dynasty.state import (
+    ANSWER,
+    ASK,
+    ASK_NONE,
+    ASK_YES,
+    BATTLE,
+    CUT,
+    DRAWN,
+    ESCORT,
+    EXTRA,
+    FIRST,
+    GUARD_UNCALLED,
+    KEY_PICK,
+    OVER,
+    PLAY,
+    DynastyState,
+    Work,
+    set_memo,
+)
+from bot.games.dynasty.table import can_draw, holds_kind, remove_one
 
 
 def awaited_mask(s: Work | DynastyState, tables: Tables) -> int:

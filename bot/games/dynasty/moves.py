@@ -8,16 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.base import Event, Move
-from bot.games.dynasty.deal import deal_next_hands, table_choice
-from bot.games.dynasty.effects import play_card, take_with_secret_key
-from bot.games.dynasty.state import (
-    GUARD_UNCALLED,
-    DynastyState,
-    Work,
-    freeze,
-    thaw,
-)
-from bot.games.dynasty.tables import (
+from bot.games.dynasty.catalogue import (
     ACTIONS,
     C_ESCORT,
     C_EXTRA,
@@ -27,6 +18,16 @@ from bot.games.dynasty.tables import (
     Tables,
     tables_for,
 )
+from bot.games.dynasty.deal import deal_next_hands, table_choice
+from bot.games.dynasty.effects import play_card, take_with_secret_key
+from bot.games.dynasty.state import (
+    GUARD_UNCALLED,
+    DynastyState,
+    Work,
+    freeze,
+    thaw,
+)
+from bot.games.dynasty.table import LOG_SIZE, close_windows
 from bot.games.dynasty.windows import (
     answer_card,
     battle_answer,
@@ -34,7 +35,6 @@ from bot.games.dynasty.windows import (
     play_risk,
     play_warlord,
 )
-from bot.games.dynasty.working import LOG_SIZE, close_windows
 
 # Operations of out-of-turn moves: making one does not close the windows of the last play.
 OPTIONAL_OPS = frozenset({"og", "c", "r", "war", "esc", "wait"})

@@ -20,9 +20,9 @@ from bot.games.dynasty.cards import (
     SUIT_NAMES,
     TURN_ONLY,
 )
+from bot.games.dynasty.catalogue import Tables
 from bot.games.dynasty.legal import awaited_mask
 from bot.games.dynasty.state import ANSWER, ASK_YES, ESCORT, EXTRA, PLAY, DynastyState
-from bot.games.dynasty.tables import Tables
 
 
 def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:

@@ -19,16 +19,16 @@ from bot.games.dynasty.cards import (
     RANK,
     TRE,
 )
+from bot.games.dynasty.catalogue import (
+    Tables,
+)
 from bot.games.dynasty.state import (
     GUARD_NONE,
     NEXT_HAND,
     OVER,
     Work,
 )
-from bot.games.dynasty.tables import (
-    Tables,
-)
-from bot.games.dynasty.working import clear_pending_draw, draw_card_target, draw_cards, replaced
+from bot.games.dynasty.table import clear_pending_draw, draw_card_target, draw_cards, replaced
 
 # Safety valves, so that every match ends whatever the players do (random play would
 # otherwise go on for ever: voluntary draws keep hands full and Risk-card costs keep

@@ -62,7 +62,7 @@ class Config:
     without: tuple[int, ...] = ()  # Kingdom kinds switched off
     secret_key: bool = False
     hands: int = 0  # the match ends after this many hands (0: only when a total passes the limit)
-    # cache of tables_for(); not part of the value (set once, see tables.tables_for)
+    # cache of tables_for(); not part of the value (set once, see catalogue.tables_for)
     _tables: Any = field(default=None, init=False, compare=False, hash=False, repr=False)
 
 

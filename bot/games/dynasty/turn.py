@@ -5,8 +5,13 @@ once), ending it, a draw card reaching its target, drawing and passing, and part
 from __future__ import annotations
 
 from bot.games.base import Event, p
+from bot.games.dynasty.catalogue import (
+    C_PLAY,
+    Action,
+    Tables,
+)
 from bot.games.dynasty.legal import card_plays
-from bot.games.dynasty.matching import any_playable, has_answer
+from bot.games.dynasty.playable import any_playable, has_answer
 from bot.games.dynasty.scoring import HAND_ROUND_CAP, MATCH_TURN_CAP, end_hand
 from bot.games.dynasty.state import (
     ANSWER,
@@ -21,12 +26,7 @@ from bot.games.dynasty.state import (
     PLAY,
     Work,
 )
-from bot.games.dynasty.tables import (
-    C_PLAY,
-    Action,
-    Tables,
-)
-from bot.games.dynasty.working import (
+from bot.games.dynasty.table import (
     bury,
     can_draw,
     clear_pending_draw,

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View, join_names, p, plural
 from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.dynasty.catalogue import Tables, tables_for
 from bot.games.dynasty.legal import awaited_mask, to_act_mask
 from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
@@ -24,7 +25,6 @@ from bot.games.dynasty.state import (
     PHASE_NAMES,
     DynastyState,
 )
-from bot.games.dynasty.tables import Tables, tables_for
 
 DECK_TITLES = {
     "classic": "King's Court (classic)",

@@ -23,6 +23,11 @@ from bot.games.dynasty.cards import (
     WAR,
     hand_label,
 )
+from bot.games.dynasty.catalogue import (
+    Action,
+    CardPlay,
+    Tables,
+)
 from bot.games.dynasty.deal import redeal
 from bot.games.dynasty.effects import resolve_battle
 from bot.games.dynasty.scoring import DK_VALUE, end_hand, go_out
@@ -32,13 +37,7 @@ from bot.games.dynasty.state import (
     GUARD_UNCALLED,
     Work,
 )
-from bot.games.dynasty.tables import (
-    Action,
-    CardPlay,
-    Tables,
-)
-from bot.games.dynasty.turn import aim_draw_at, begin_turn, on_guard_after_play
-from bot.games.dynasty.working import (
+from bot.games.dynasty.table import (
     bury,
     clear_pending_draw,
     draw_cards,
@@ -47,6 +46,7 @@ from bot.games.dynasty.working import (
     seat_after,
     set_hand,
 )
+from bot.games.dynasty.turn import aim_draw_at, begin_turn, on_guard_after_play
 
 WARLORD_COST = 50
 

@@ -1,4 +1,5 @@
-"""Helpers every part of the ``dynasty`` rules uses on the working copy of a state.
+"""The table every part of the ``dynasty`` rules works on: its random generator, the card
+piles, drawing cards, the seat order, the short windows, and the public event sentences.
 
 The rules never change a frozen :class:`~bot.games.dynasty.state.DynastyState`: a move
 copies it into a :class:`~bot.games.dynasty.state.Work` object (``w`` below), edits that

@@ -1,4 +1,5 @@
-"""Per-configuration lookup data and the move catalogue.
+"""The move catalogue (every move a card or a window offers, with its action) and the
+per-configuration lookup data (:class:`Tables`).
 
 Everything here is derived from a :class:`Config` once and cached: the deck, the suits in
 play, teams, and the :class:`Move` objects (with their parsed actions) for every card

@@ -27,11 +27,7 @@ from bot.games.dynasty.cards import (
     SUIT2,
     TURN_ONLY,
 )
-from bot.games.dynasty.state import (
-    DynastyState,
-    Work,
-)
-from bot.games.dynasty.tables import (
+from bot.games.dynasty.catalogue import (
     C_ESCORT,
     C_EXTRA,
     C_PLAY,
@@ -39,7 +35,11 @@ from bot.games.dynasty.tables import (
     MAG_FACE,
     Tables,
 )
-from bot.games.dynasty.working import remove_one
+from bot.games.dynasty.state import (
+    DynastyState,
+    Work,
+)
+from bot.games.dynasty.table import remove_one
 
 
 def has_escort(hand: tuple[int, ...], maiden: int, suit: int) -> bool:
