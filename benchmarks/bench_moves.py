@@ -51,17 +51,17 @@ class _NoLock(contextlib.AbstractAsyncContextManager):
 
 def pooled(repo: Repository) -> Repository:
     """The baseline: several writer connections on one SQLite file, no write lock."""
-    repo.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
-    event.listen(repo.writer.sync_engine, "connect", database_module.sqlite_pragmas)
-    repo._write_lock = _NoLock()  # type: ignore[assignment]
-    repo._writer_thread = None  # through aiosqlite (the idle writer thread has no connection yet)
+    repo.database.writer = create_async_engine(repo.url, pool_size=8, max_overflow=0)
+    event.listen(repo.database.writer.sync_engine, "connect", database_module.sqlite_pragmas)
+    repo.database.write_lock = _NoLock()  # type: ignore[assignment]
+    repo.database.writer_thread = None  # through aiosqlite (the idle writer thread has no connection yet)
     return repo
 
 
 def through_aiosqlite(repo: Repository) -> Repository:
     """The bot's design before: the one writer connection through aiosqlite, a thread hop
     for every statement."""
-    repo._writer_thread = None
+    repo.database.writer_thread = None
     return repo
 
 
@@ -88,8 +88,8 @@ async def run(players: int, rounds: int, design: str = "bot", url: str | None = 
         elif design == "aiosqlite":
             repo = through_aiosqlite(repo)
         elif design == "thread":
-            assert repo._writer_thread is not None
-            repo._writer_thread = ThreadOnly(repo._writer_thread)  # type: ignore[assignment]
+            assert repo.database.writer_thread is not None
+            repo.database.writer_thread = ThreadOnly(repo.database.writer_thread)  # type: ignore[assignment]
         svc = MatchService(repo, ai_delay=0)
         matches = []
         for i in range(players // 2):

@@ -156,7 +156,7 @@ async def timed_async(fn: Callable[[], Any], n: int) -> list[float]:
 
 async def breakdown(bot: Bot, raw: Raw, n: int) -> dict[str, list[float]]:
     """The parts of the bot's write, each measured on its own."""
-    writer = bot.repo._writer_thread
+    writer = bot.repo.database.writer_thread
     assert writer is not None
     loop = asyncio.get_running_loop()
     executor = ThreadPoolExecutor(max_workers=1)

@@ -44,9 +44,6 @@ class Repository:
         self.database = Database(url)
         self.url = self.database.url
         self.is_sqlite = self.database.is_sqlite
-        self.writer: AsyncEngine = self.database.writer
-        self.reader: AsyncEngine = self.database.reader
-        self.movers: AsyncEngine | None = self.database.movers
         self.reading = self.database.reading
         self.write = self.database.write
         self.close = self.database.close
@@ -75,6 +72,18 @@ class Repository:
         self.set_server_settings = self.settings.set_server_settings
         self.preferences = self.settings.preferences
         self.set_preferences = self.settings.set_preferences
+
+    @property
+    def writer(self) -> AsyncEngine:
+        return self.database.writer
+
+    @property
+    def reader(self) -> AsyncEngine:
+        return self.database.reader
+
+    @property
+    def movers(self) -> AsyncEngine | None:
+        return self.database.movers
 
     async def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (keeps running matches); on a

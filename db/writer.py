@@ -62,7 +62,7 @@ except ImportError:  # Windows has no flock: there SQLite's own polling decides 
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-BUSY_TIMEOUT_MS = 5000  # how long a write waits for SQLite's lock (``_sqlite_pragmas`` sets it)
+BUSY_TIMEOUT_MS = 5000  # how long a write waits for SQLite's lock (``db.database.sqlite_pragmas`` sets it)
 # (the caller's loop, its future, the job; None to close)
 _Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[Connection], Any] | None]
 
