@@ -2,19 +2,24 @@
 
 kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
 kg:opt:<match>:<key>             lobby option select
+
+A party's lobby (:mod:`bot.ui.party`) is this lobby with its own custom ids: it uses the
+same buttons (``LOBBY_ACTIONS``), the same seat actions (:func:`seat_action`, over the
+service's one seating lobby), the same option selects and the same options panel.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.games.base import GameError, Option
-from bot.service import MatchStatus, ServiceError, Snapshot, errors
+from bot.service import MatchService, MatchStatus, ServiceError, Snapshot, errors
 from bot.ui import render
 from bot.ui.handview import SELECT_SIZE
 from bot.ui.placement import OfMatch
@@ -245,18 +250,46 @@ async def open_lobby(interaction: Interaction, game_id: str) -> None:
         log.warning("match %s: could not read the lobby message id", snap.id)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatCalls:
+    """What a lobby's seat buttons call in the service: a match's lobby or a party's (both
+    the service's one seating lobby)."""
+
+    join: Callable[[MatchService, int, int, str], Awaitable[Any]]
+    leave: Callable[[MatchService, int, int], Awaitable[Any]]
+    add_ai: Callable[[MatchService, int, int, str], Awaitable[Any]]
+    remove_ai: Callable[[MatchService, int, int], Awaitable[Any]]
+
+
+MATCH_SEATS = SeatCalls(
+    MatchService.join, MatchService.leave_lobby, MatchService.add_ai, MatchService.remove_ai
+)
+
+
+async def seat_action(interaction: Interaction, lobby_id: int, action: str, calls: SeatCalls) -> bool:
+    """Do a seat button's action (join, leave, add an AI of a level, remove one); False when
+    ``action`` is none of these."""
+    svc = service_of(interaction)
+    user = interaction.user.id
+    if action == "join":
+        await calls.join(svc, lobby_id, user, display_name(interaction))
+    elif action == "leave":
+        await calls.leave(svc, lobby_id, user)
+    elif action in AI_LEVEL_ACTIONS:
+        await calls.add_ai(svc, lobby_id, user, AI_LEVEL_ACTIONS[action])
+    elif action == "unai":
+        await calls.remove_ai(svc, lobby_id, user)
+    else:
+        return False
+    return True
+
+
 async def lobby_action(interaction: Interaction, match_id: int, action: str) -> None:
     svc = service_of(interaction)
     user = interaction.user.id
     try:
-        if action == "join":
-            await svc.join(match_id, user, display_name(interaction))
-        elif action == "leave":
-            await svc.leave_lobby(match_id, user)
-        elif action in AI_LEVEL_ACTIONS:
-            await svc.add_ai(match_id, user, AI_LEVEL_ACTIONS[action])
-        elif action == "unai":
-            await svc.remove_ai(match_id, user)
+        if await seat_action(interaction, match_id, action, MATCH_SEATS):
+            pass
         elif action == "start":
             await svc.start(match_id, user)
         elif action in ("opts", "optmore"):
@@ -274,7 +307,7 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    await _acknowledge(interaction)
+    await acknowledge(interaction)
 
 
 async def options_panel(interaction: Interaction, match_id: int, page: int = 0) -> None:
@@ -308,10 +341,10 @@ async def set_option(interaction: Interaction, match_id: int, key: str, value: s
             embed=render.options_embed(snap), view=options_view(snap, options_page(snap, key))
         )
         return
-    await _acknowledge(interaction)
+    await acknowledge(interaction)
 
 
-async def _acknowledge(interaction: Interaction) -> None:
+async def acknowledge(interaction: Interaction) -> None:
     """Acknowledge a lobby click; the table publisher edits the message in place."""
     if not interaction.response.is_done():
         await interaction.response.defer()

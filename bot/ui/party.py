@@ -24,12 +24,15 @@ from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
 from bot.ui import partyview, render
 from bot.ui.lobby import (
-    AI_LEVEL_ACTIONS,
+    LOBBY_ACTIONS,
     PANEL_SELECTS,
+    SeatCalls,
+    acknowledge,
     choice_select,
     chosen_values,
     option_placeholder,
     paged_options_view,
+    seat_action,
 )
 from bot.ui.placement import OfParty
 from bot.ui.render import clip
@@ -48,18 +51,13 @@ from bot.ui.replies import (
 
 log = logging.getLogger(__name__)
 
-PARTY_ACTIONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),  # the normal level, as in a match's lobby
-    "aieasy": ("Add easy AI", discord.ButtonStyle.secondary),
-    "aihard": ("Add hard AI", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "unai": ("Remove AI", discord.ButtonStyle.secondary),
-    "opts": ("Game options", discord.ButtonStyle.secondary),
-    "optmore": ("More options", discord.ButtonStyle.secondary),
-}
+# A match lobby's buttons; the game's options are behind "Game options" (the party's own
+# options, tables and rounds, are on the party message).
+PARTY_ACTIONS = LOBBY_ACTIONS | {"opts": ("Game options", discord.ButtonStyle.secondary)}
+
+PARTY_SEATS = SeatCalls(
+    MatchService.party_join, MatchService.party_leave, MatchService.party_add_ai, MatchService.party_remove_ai
+)
 
 
 def party_games() -> list[str]:
@@ -237,14 +235,8 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
     svc = service_of(interaction)
     user = interaction.user.id
     try:
-        if action == "join":
-            await svc.party_join(party_id, user, display_name(interaction))
-        elif action == "leave":
-            await svc.party_leave(party_id, user)
-        elif action in AI_LEVEL_ACTIONS:
-            await svc.party_add_ai(party_id, user, AI_LEVEL_ACTIONS[action])
-        elif action == "unai":
-            await svc.party_remove_ai(party_id, user)
+        if await seat_action(interaction, party_id, action, PARTY_SEATS):
+            pass
         elif action == "start":
             missing = missing_channel_permissions(interaction, threads=True)
             if missing:  # taken away since the party opened: say so before any table is seated
@@ -267,8 +259,7 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    if not interaction.response.is_done():
-        await interaction.response.defer()
+    await acknowledge(interaction)
 
 
 async def options_panel(interaction: Interaction, party_id: int, page: int = 0) -> None:
@@ -298,8 +289,7 @@ async def set_party_option(interaction: Interaction, party_id: int, key: str, va
         page = keys.index(key) // PANEL_SELECTS if key in keys and key not in PARTY_KEYS else 0
         await interaction.response.edit_message(embed=options_embed(party), view=options_view(party, page))
         return
-    if not interaction.response.is_done():
-        await interaction.response.defer()
+    await acknowledge(interaction)
 
 
 # --- the service's listener and the tables' threads ---------------------------------------------
