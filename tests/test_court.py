@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games.base import IllegalMove, InvalidOptions, MatchOver, NotYourTurn, Rng
-from bot.games.court import GAME
+from bot.games.court import GAME, rounds
 from bot.games.court.bids import legal_bids
 from bot.games.court.cards import DECK, KINGS, label, natural, parse, sorted_cards, trick_rank
 from bot.games.court.melds import court_problem
@@ -491,7 +491,7 @@ def test_bid_eligibility_behind_the_leader() -> None:
 def test_bids_come_before_the_deal_from_the_dealers_left() -> None:
     state = GAME.setup(4, 3, {})
     state = replace(state, scores=(250, 0, 0, 150), dealer=3, phase=OVER)
-    state = GAME._start_round(state, [])[0]  # a new round with these totals
+    state = rounds.start_round(state, [])  # a new round with these totals
     assert state.phase == BID and state.turn == 1  # seat 0 leads the scores: seats 1, 2, 3 may bid
     assert all(h == () for h in state.hands)
     assert GAME.card_count(state) == 52
@@ -567,7 +567,7 @@ def test_a_blind_bidders_king_is_hidden_from_them(bid: str) -> None:
     assert mine.data["king"] is None and "score_so_far" not in mine.data
     other = GAME.resample(state, 0, Rng.from_seed(5))
     assert GAME.view(other, 0) == mine  # its own King may be any
-    _dealt, events = GAME._deal(replace(state, phase=BID), [])
+    _dealt, events = rounds.deal(replace(state, phase=BID), [])
     assert [e.text for e in events if e.seat == 0] == [
         "You bid blind: your King stays face down, hidden from you too."
     ]

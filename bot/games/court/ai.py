@@ -10,8 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.base import Move, Rng, move_kind
-from bot.games.court.cards import natural, rank, suit, trick_rank
-from bot.games.court.melds import runs
+from bot.games.court.cards import natural, rank, runs, suit, trick_rank
 from bot.games.court.state import AFTER, BID, DUEL, FOLLOW, LEAD, PICK, CourtState
 from bot.games.court.tricks import TrickHand, classify
 

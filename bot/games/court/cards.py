@@ -7,7 +7,7 @@ reach a hand; the 48 others are played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 SUITS = ("c", "d", "h", "s")
@@ -22,6 +22,8 @@ TRICK_ORDER = ("2", "3", "4", "5", "6", "8", "9", "T", "J", "Q", "7")
 TRICK_RANK = {r: i for i, r in enumerate(TRICK_ORDER)}
 TRICK_RANK["A"] = TRICK_RANK["Q"]
 INITIATORS = frozenset({"A", "Q", "7"})  # the cards a courted run starts from; worth 15
+
+MIN_RUN = 3  # the shortest run that courts or scores in hand
 
 KINGS = tuple(f"{KING}{s}" for s in SUITS)
 DECK = tuple(f"{r}{s}" for s in SUITS for r in RANKS)  # the 48 cards dealt
@@ -82,3 +84,41 @@ def parse(text: str) -> str | None:
     if r not in RANKS or s not in SUITS:
         return None
     return f"{r}{s}"
+
+
+def runs(cards: Iterable[str], least: int) -> list[tuple[str, ...]]:
+    """Maximal runs of ``least``+ cards of one suit in natural order."""
+    by_suit: dict[str, dict[int, str]] = {}
+    for c in cards:
+        by_suit.setdefault(suit(c), {})[natural(c)] = c
+    out = []
+    for s in sorted(by_suit):
+        numbers = by_suit[s]
+        n = 1
+        while n <= len(RANKS):
+            if n in numbers:
+                segment = []
+                while n in numbers:
+                    segment.append(numbers[n])
+                    n += 1
+                if len(segment) >= least:
+                    out.append(tuple(segment))
+            n += 1
+    return out
+
+
+def code_cards(code: str) -> list[str]:
+    """The cards a move code names after its kind: ``"lead:7h.7s"`` -> ``["7h", "7s"]``."""
+    return [part for part in code.partition(":")[2].split(".") if part]
+
+
+def cards_problem(code: str, within: Sequence[str], where: str) -> str | None:
+    """Why the cards a code names are not each once and all in ``within`` (None: they are)."""
+    cards = code_cards(code)
+    if not cards or ":" not in code:
+        return "Choose the cards."
+    if len(set(cards)) != len(cards):
+        return "Each card once, please."
+    if not set(cards) <= set(within):
+        return f"That card is not in {where}."
+    return None

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.court.cards import INITIATORS, RANKS, SUIT_SYMBOL, rank, suit
-from bot.games.court.melds import MIN_RUN, runs
+from bot.games.court.cards import INITIATORS, MIN_RUN, RANKS, SUIT_SYMBOL, rank, runs, suit
 
 COURTED, COURTED_INITIATOR, KING_BONUS = 10, 15, 15
 IN_HAND_RUN, OFF_SUIT = 5, -5

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Rng
@@ -15,6 +15,20 @@ PLAYERS = 4
 BID, LEAD, FOLLOW, DUEL, PICK, AFTER, OVER = "bid", "lead", "follow", "duel", "pick", "after", "over"
 TRICK_CAP = 40
 LOSING_TOTAL = -200  # a match total that ends the match (as reaching the target does)
+
+# Move kinds (a code's part before the first ":"), by the phase that offers them.
+BID_KIND, LEAD_KIND, FOLLOW_KIND, DUEL_KIND, TAKE_KIND = "bid", "lead", "play", "duel", "take"
+COURT_KIND, BAG_KIND, KNOCK, FLOP, DONE = "court", "bag", "knock", "flop", "done"
+NO_BID = "none"
+KINDS_BY_PHASE = {
+    BID: (BID_KIND,),
+    LEAD: (LEAD_KIND,),
+    FOLLOW: (FOLLOW_KIND,),
+    DUEL: (DUEL_KIND,),
+    PICK: (TAKE_KIND,),
+    AFTER: (COURT_KIND, BAG_KIND, KNOCK, FLOP, DONE),
+}
+NOBODY: tuple[tuple[str, ...], ...] = ((),) * PLAYERS  # no card in any seat's place
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,25 +117,12 @@ class CourtState:
         return tuple((self.leader + i) % PLAYERS for i in range(PLAYERS))
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Rng):
-        return value.state
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+def with_seat(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``items`` with the seat's entry replaced by ``value``."""
+    return items[:seat] + (value,) + items[seat + 1 :]
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-def dump(state: CourtState) -> dict[str, Any]:
-    return {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
-
-
-def load(data: Mapping[str, Any]) -> CourtState:
-    values = {f.name: _frozen(data[f.name]) for f in fields(CourtState) if f.name in data}
-    values["rng"] = Rng(data["rng"])
-    return CourtState(**values)
+def without(cards: Sequence[str], gone: Sequence[str]) -> tuple[str, ...]:
+    """``cards`` less those ``gone`` (in their order)."""
+    drop = set(gone)
+    return tuple(c for c in cards if c not in drop)

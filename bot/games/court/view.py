@@ -4,14 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import CardGroup, ScoreLine, View, seat_token
+from bot.games.base import CardGroup, ScoreLine, View, p, seat_token
 from bot.games.court.bids import BY_KEY
 from bot.games.court.cards import SUITS, label, labels, suit, suit_label
+from bot.games.court.melds import after_moves
+from bot.games.court.rounds import summary
 from bot.games.court.scoring import parts_text
-from bot.games.court.state import BID, DUEL, FOLLOW, LEAD, LOSING_TOTAL, OVER, PLAYERS, TRICK_CAP, CourtState
+from bot.games.court.state import (
+    AFTER,
+    BAG_KIND,
+    BID,
+    COURT_KIND,
+    DUEL,
+    FOLLOW,
+    KNOCK,
+    LEAD,
+    LOSING_TOTAL,
+    OVER,
+    PICK,
+    PLAYERS,
+    TRICK_CAP,
+    CourtState,
+)
 
 
-def build(state: CourtState, seat: int | None, waiting: str) -> View:
+def build(state: CourtState, seat: int | None) -> View:
+    waiting = waiting_line(state, seat)
     trick = min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)
     board = [
         f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} or {LOSING_TOTAL} · knock from {state.going_board}"
@@ -52,6 +70,48 @@ def build(state: CourtState, seat: int | None, waiting: str) -> View:
     return View(
         seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data
     )
+
+
+def waiting_line(state: CourtState, seat: int | None = None) -> str:
+    """The status line. After a trick it lists what the winner may do: in their own view
+    from their moves, elsewhere from public facts only (the round score and the runs in
+    hand are private, so the table names knocking only when a blind bid allows it)."""
+    if state.over:
+        return summary(state)
+    who = p(state.turn)
+    if state.phase == BID:
+        return f"{who} may bid before the deal."
+    if state.phase == LEAD:
+        return f"{who} to lead."
+    if state.phase == FOLLOW:
+        need = len(state.trick[state.leader])
+        return f"{who} to play {need} card{'s' * (need > 1)}."
+    if state.phase == DUEL:
+        return f"{who} to lay a duel card."
+    if state.phase == PICK:
+        return f"{who} to take {state.owed[state.turn]} from the pool."
+    assert state.phase == AFTER
+    return _after_line(state, seat)
+
+
+def _after_line(state: CourtState, seat: int | None) -> str:
+    who, board = p(state.turn), state.going_board
+    if seat == state.turn:
+        kinds = {move.kind for move in after_moves(state, seat)}
+        if state.forced:
+            return f"{who} must {'knock or ' * (KNOCK in kinds)}flop their King."
+        words = [w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds]
+        return f"{who} won the trick: {', '.join(words)} or pass." if words else f"{who} won the trick: pass."
+    knock = state.blind(state.turn)  # a blind bidder may always knock; anyone else by a private score
+    if state.forced:
+        if knock:
+            return f"{who} must knock or flop their King."
+        return f"{who} must flop their King, or knock with a round score of {board} or more."
+    if state.courted_now:
+        return f"{who} courted: sandbag or pass."
+    if state.bagged_now:
+        return f"{who} won the trick: court, sandbag or pass."
+    return f"{who} won the trick: court{', knock' * knock} or pass."
 
 
 def last_round_line(state: CourtState) -> str:
