@@ -176,7 +176,7 @@ def test_standing_runs_through_a_match_and_agrees_with_the_outcome(game_id: str)
 
 
 class CountingGame:
-    """A game whose ``apply`` calls are counted (delegating everything to ``game``)."""
+    """A game whose ``apply`` and ``play`` calls are counted (delegating everything to ``game``)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -188,6 +188,10 @@ class CountingGame:
     def apply(self, state: Any, seat: int, move: Any) -> Any:
         self.applied += 1
         return self.game.apply(state, seat, move)
+
+    def play(self, state: Any, seat: int, move: Any) -> Any:  # a legal move, played unjudged
+        self.applied += 1
+        return self.game.play(state, seat, move)
 
 
 @pytest.mark.parametrize(("game_id", "cut"), [("four", True), ("crown", False)])

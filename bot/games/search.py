@@ -149,7 +149,9 @@ def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> fl
         actor, rng = rng.choice(actors)
         _, rng = rng.next64()
         try:
-            state, _ = game.apply(state, actor, game.ai_move(state, actor, rng))
+            # the AI's move is legal: played without judging it again (the candidate at the
+            # root is judged by apply, as a deal may not allow it)
+            state, _ = game.play(state, actor, game.ai_move(state, actor, rng))
         except GameError:
             break
     return 0.1  # no end within reach: a little less than an even chance
