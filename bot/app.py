@@ -93,9 +93,10 @@ class KingBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         write_bodies_at_once(asyncio.get_running_loop())  # an answer's bytes leave when it is handed over
         await self.repo.migrate()
-        self.service.add_listener(
-            TablePublisher(self, self.service, self.hands, self.settings.table_edit_seconds, self.answers)
+        self.tables = TablePublisher(
+            self, self.service, self.hands, self.settings.table_edit_seconds, self.answers
         )
+        self.service.add_listener(self.tables)
         parties = PartyPublisher(self, self.service)
         self.service.add_party_listener(parties)
         self.service.table_channels = parties
@@ -126,5 +127,7 @@ class KingBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.hands.close()
         await self.service.close()
+        if hasattr(self, "tables"):
+            await self.tables.marks.close()  # what the tables show, for the next start
         await super().close()
         await self.repo.close()

@@ -248,3 +248,15 @@ class PartyResult(SQLModel, table=True):
     won: bool = False
     left: bool = False
     created_at: float = 0.0
+
+
+class TableMark(SQLModel, table=True):
+    """What a running match's Discord messages show, so that a restart leaves them as they
+    are: the version its table shows, and whom its turn message pinged (JSON: the awaited
+    seats and the deadline). Written by the Discord layer a moment after it changes them."""
+
+    __tablename__ = "table_marks"
+
+    match_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    shown: int | None = None
+    pinged: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -42,6 +42,7 @@ from bot.service.preferences import DEFAULT_TURN_SECONDS, SettingsBook
 from bot.service.restart import Restorer
 from bot.service.snapshot import Listener, MoveResult, PartyListener, PartySnapshot, Snapshot, TableChannels
 from bot.service.store import MatchStore
+from db.marks import Mark, TableMarks
 from db.parties import PartyStats
 from db.records import MatchStatus, Preferences, ServerSettings
 from db.repository import Repository
@@ -295,6 +296,16 @@ class MatchService:
     async def settle(self) -> None:
         """Wait for listener work in flight (tests and shutdown)."""
         await self.notifier.settle()
+
+    async def table_marks(self, match_ids: Sequence[int]) -> dict[int, Mark]:
+        """What these matches' tables and turn messages showed, as last saved."""
+        return await TableMarks(self.repo).load(match_ids)
+
+    async def save_table_marks(self, marks: Mapping[int, Mark], ended: Sequence[int] = ()) -> None:
+        """Save what tables and turn messages show now; forget those of ended matches."""
+        store = TableMarks(self.repo)
+        await store.save(marks)
+        await store.forget(ended)
 
     async def close(self) -> None:
         self.deadlines.closed = self.ai_seats.closed = True

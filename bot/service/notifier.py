@@ -34,6 +34,10 @@ class Notifier:
         self.party_listeners: list[PartyListener] = []
         self.end_watchers: list[EndWatcher] = []
         self.pending: set[asyncio.Task[None]] = set()
+        # A restart's restore is under way: a listener that knows what its messages show
+        # (``match_restored``: the tables) hears of each restored match that way, and catches
+        # up at its own pace, rather than as of a change.
+        self.restoring = False
 
     def add_listener(self, listener: Listener) -> None:
         self.listeners.append(listener)
@@ -47,7 +51,11 @@ class Notifier:
     def tell(self, snap: Snapshot, events: Sequence[Event]) -> None:
         """Tell the listeners about a match's change, and its watchers when it is over."""
         for listener in list(self.listeners):
-            self.background(listener.match_changed(snap, events), snap.id)
+            restored = getattr(listener, "match_restored", None) if self.restoring and not events else None
+            if restored is not None:
+                restored(snap)
+            else:
+                self.background(listener.match_changed(snap, events), snap.id)
         if snap.status.over:
             for watcher in self.end_watchers:
                 if watcher.watches(snap.id):

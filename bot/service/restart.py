@@ -51,6 +51,16 @@ class Restorer:
         restore of 10,000 took 0.4 s, every player waiting); without it (several services in
         one test run), only the loading is paused."""
         parties = await self.rounds.remember_parties()
+        self.notifier.restoring = True  # the tables catch up at their pace (bot.ui.catchup)
+        try:
+            snaps = await self._restore_matches(freeze)
+        finally:
+            self.notifier.restoring = False
+        log.info("restored %d open matches", len(snaps))
+        await self.rounds.restore_parties(parties)
+        return snaps
+
+    async def _restore_matches(self, freeze: bool) -> list[Snapshot]:
         collecting = gc.isenabled()
         if freeze:
             gc.collect()  # the start-up's garbage, while the heap is small: not to be frozen
@@ -77,6 +87,4 @@ class Restorer:
         for record in await self.store.repo.ended_since(self.clock() - RECENTLY_ENDED_SECONDS):
             if self.runs_guild(record.guild_id):
                 self.notifier.tell(self.store.load(record), [])
-        log.info("restored %d open matches", len(snaps))
-        await self.rounds.restore_parties(parties)
         return snaps

@@ -26,6 +26,7 @@ from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
 from bot.ui.answers import AnswersFirst
+from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, Pinged, awaited_people, pinged_value
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
 from bot.ui.placement import OfMatch
@@ -163,7 +164,11 @@ class TablePublisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
-        self._pinged: dict[int, tuple[tuple[int, ...], float | None]] = {}  # (seats, deadline) pinged
+        self._pinged: dict[int, Pinged] = {}  # (seats, deadline) pinged
+        self.marks = Marks(service)  # the same, saved: a restart sends neither again
+        self.pace = Pace(CATCH_UP_PER_SECOND)  # a restart's catching up, within Discord's limit
+        self._restored: list[int] = []  # restored matches whose messages are still to check
+        self._catching_up: asyncio.Task[None] | None = None
 
     def _channel(self, snap: Snapshot) -> Any:
         return self.client.get_partial_messageable(snap.record.channel_id)
@@ -195,6 +200,38 @@ class TablePublisher:
         await self.answers.quiet()
         await asyncio.gather(self.hands.refresh(await self.service.get(snap.id)), self._update_table(snap))
 
+    def match_restored(self, snap: Snapshot) -> None:
+        """A restart: the table and the turn ping are checked against their marks, and what
+        they lack is sent at ``pace`` (:mod:`bot.ui.catchup`), behind players' moves."""
+        self._restored.append(snap.id)
+        if self._catching_up is None or self._catching_up.done():
+            self._catching_up = asyncio.create_task(self._catch_up(), name="tables-catch-up")
+
+    async def _catch_up(self) -> None:
+        while self._restored:
+            batch, self._restored = self._restored[:500], self._restored[500:]
+            for match_id, (shown, pinged) in (await self.service.table_marks(batch)).items():
+                self.marks.known(match_id, shown, pinged)
+                snap = await self.service.get(match_id)
+                if shown == snap.version and snap.record.message_id is not None:
+                    self._shown.setdefault(match_id, (snap.version, snap.status))
+                if (value := pinged_value(pinged)) is not None:
+                    self._pinged.setdefault(match_id, value)
+            for match_id in batch:
+                try:
+                    snap = await self.service.get(match_id)
+                    edit = self._shown.get(match_id) != (snap.version, snap.status)
+                    ping = snap.status == MatchStatus.RUNNING and self._pinged.get(match_id) != (
+                        awaited_people(snap),
+                        snap.record.deadline_at,
+                    )
+                    if edit or ping or snap.record.turn_message_id is not None and snap.status.over:
+                        await self.pace.take(int(edit) + 2 * int(ping) or 1)
+                        await self.answers.quiet()
+                        await self._update_table(snap)
+                except Exception:
+                    log.exception("match %s: catching up its table after the restart failed", match_id)
+
     async def _update_table(self, snap: Snapshot) -> None:
         async with self._lock(snap.id):
             latest = await self.service.get(snap.id)
@@ -205,7 +242,7 @@ class TablePublisher:
                     await self.answers.quiet()
                     latest = await self.service.get(snap.id)
                 await self.publish(latest)
-                await self._ping_turn(latest)
+            await self._ping_turn(latest)
         if latest.status.over:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, snap.id)
 
@@ -216,6 +253,7 @@ class TablePublisher:
         self._edited.pop(match_id, None)
         self._pinged.pop(match_id, None)
         self._locks.pop(match_id, None)
+        self.marks.ended(match_id)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -237,6 +275,7 @@ class TablePublisher:
             )
             self._shown[snap.id] = (snap.version, snap.status)
             self._edited[snap.id] = time.monotonic()
+            self.marks.shown(snap.id, snap.version)
         except discord.NotFound:
             # The table message was deleted: post a new one so the match can go on.
             await self._post_table(snap)
@@ -267,6 +306,7 @@ class TablePublisher:
         await self.service.set_table_message(snap.id, message.id)
         self._shown[snap.id] = (snap.version, snap.status)
         self._edited[snap.id] = time.monotonic()
+        self.marks.shown(snap.id, snap.version)
 
     async def _picture(self, snap: Snapshot, embed: discord.Embed) -> list[discord.File]:
         """The public table as a picture (drawn off the event loop, cached by content), where
@@ -299,7 +339,7 @@ class TablePublisher:
         if snap.status != MatchStatus.RUNNING:
             await self._replace_ping(snap, None)
             return
-        awaited = tuple(sorted(s for s in snap.awaited() if not snap.seats[s].played_by_ai))
+        awaited = awaited_people(snap)
         pinged = (awaited, snap.record.deadline_at)
         before = self._pinged.get(snap.id)
         if pinged == before:
@@ -308,15 +348,16 @@ class TablePublisher:
         users = await self._pingable(snap, awaited)
         if not users:
             await self._replace_ping(snap, None)
+            self.marks.pinged(snap.id, pinged)
             return
         mentions = ", ".join(f"<@{u}>" for u in users)
         when = render.deadline_text(snap).replace(" · ", " ")
         text = f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}"
         # The same people (or some of them) still awaited, a new deadline perhaps (the next
         # round of a simultaneous game came before the table caught up): edit, no new ping.
-        if before is not None and set(awaited) <= set(before[0]) and await self._edit_ping(snap, text):
-            return
-        await self._replace_ping(snap, text)
+        if not (before is not None and set(awaited) <= set(before[0]) and await self._edit_ping(snap, text)):
+            await self._replace_ping(snap, text)
+        self.marks.pinged(snap.id, pinged)
 
     async def _edit_ping(self, snap: Snapshot, text: str) -> bool:
         """Edit the match's turn message to ``text`` (no new notification); False if there is
