@@ -128,6 +128,6 @@ class KingBot(commands.AutoShardedBot):
         await self.hands.close()
         await self.service.close()
         if hasattr(self, "tables"):
-            await self.tables.marks.close()  # what the tables show, for the next start
+            await self.tables.close()  # what the tables show, for the next start
         await super().close()
         await self.repo.close()

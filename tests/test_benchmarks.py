@@ -112,6 +112,14 @@ SCRIPTS: dict[str, Smoke] = {
             ),
         ),
     ),
+    # Six matches, two behind, three seconds a restart.
+    "bench_restart_storm.py": Smoke(
+        ("--matches", "6", "--behind", "2", "--seconds", "3"),
+        (
+            r"^\| the bot, 2 behind \| {n} \| {n} \| {n} \| {n} ms \| {n}x \|$",
+            r"^\| \*\*the baseline\*\*: .* \| {n} \| {n} \| {n} \| {n} ms \| 1\.00x \|$",
+        ),
+    ),
     # Not --baseline (a git revision). One match a game; a position every 10 decisions finds a
     # few in each game, and 12 rollouts cover most positions' candidates (the search plays no
     # rollout in a position with more candidates than its budget; a game with none fails).

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import os
 import random
+import sqlite3
 import string
 import sys
 import time
@@ -435,3 +436,57 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         assert {m.id: m.edits for m in now_public} == public_state, "the fuzz edited a public message"
         assert error_records(caplog.records) == [], error_records(caplog.records)[:10]
     fake.assert_clean()
+
+
+async def test_interactions_while_a_restart_catches_up_are_answered_in_time(world: World) -> None:
+    """Issue 47: right after a restart on matches whose tables all need catching up (their
+    marks lost, as after a crash), players press the tables' buttons and junk alike: each
+    is answered within Discord's 3 seconds, never with the generic sentence."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    rng = random.Random(SEED)
+    bot = make_bot(world)
+    await bot.repo.migrate()
+    channels = [fake.add_channel(world.guild, f"r{i}") for i in range(30)]
+    for channel in channels:
+        snap = await bot.service.open_lobby(
+            guild_id=world.guild.id,
+            channel_id=channel.id,
+            host_id=ann.id,
+            host_name="ann",
+            game_id="crown",
+            options={"variant": "defend"},
+        )
+        await bot.service.join(snap.id, bob.id, "bob")
+        await bot.service.start(snap.id, ann.id)
+    await bot.service.close()
+    await bot.repo.close()
+    async with fake.bot_running(make_bot(world)) as bot:  # posts every table
+        for _ in range(200):
+            posted = [(await bot.service.active_in_channel(c.id)) for c in channels]
+            if all(snap is not None and snap.record.turn_message_id for snap in posted):
+                break
+            await asyncio.sleep(0.1)
+        await quiet(fake, bot)
+    with sqlite3.connect(world.db_url.removeprefix("sqlite:///")) as conn:
+        conn.execute("DELETE FROM table_marks")
+    async with fake.bot_running(make_bot(world)) as bot:
+        fired: list[InteractionRecord] = []
+        for _ in range(60):
+            channel = rng.choice(channels)
+            snap = await bot.service.active_in_channel(channel.id)
+            assert snap is not None and snap.record.message_id is not None
+            table = fake.message(snap.record.message_id)
+            ids = [b.custom_id for b in table.buttons if b.custom_id] + [f"kg:hand:{snap.id}:0", "kg:log:x"]
+            fired.append(fire_component(fake, rng.choice((ann, bob)), table, rng.choice(ids)))
+            await asyncio.sleep(0.01)
+        await acknowledged(fake, fired)
+        await quiet(fake, bot)
+        problems = [
+            f"{rec.description}: answered after {rec.elapsed}"
+            for rec in fired
+            if rec.late or rec.elapsed is None or rec.elapsed >= 3
+        ] + [
+            f"{rec.description}: the generic failure" for rec in fired if GENERIC_FAILURE in answer_text(rec)
+        ]
+        assert problems == []

@@ -17,8 +17,9 @@ import asyncio
 import json
 import logging
 import time
+from typing import Any
 
-from bot.service import MatchService, Snapshot
+from bot.service import MatchService, MatchStatus, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -125,3 +126,31 @@ class Marks:
             await asyncio.gather(self._saving, return_exceptions=True)
         if self._dirty or self._ended:
             await self.save()
+
+
+async def catch_up(tables: Any) -> None:
+    """Check each restored match's table and ping against their marks (read 500 at a time),
+    then send what they lack at ``tables.pace``, each after the players' answers."""
+    while tables._restored:
+        batch, tables._restored = tables._restored[:500], tables._restored[500:]
+        for match_id, (shown, pinged) in (await tables.service.table_marks(batch)).items():
+            tables.marks.known(match_id, shown, pinged)
+            snap = await tables.service.get(match_id)
+            if shown == snap.version and snap.record.message_id is not None:
+                tables._shown.setdefault(match_id, (snap.version, snap.status))
+            if (value := pinged_value(pinged)) is not None:
+                tables._pinged.setdefault(match_id, value)
+        for match_id in batch:
+            try:
+                snap = await tables.service.get(match_id)
+                edit = tables._shown.get(match_id) != (snap.version, snap.status)
+                ping = snap.status == MatchStatus.RUNNING and tables._pinged.get(match_id) != (
+                    awaited_people(snap),
+                    snap.record.deadline_at,
+                )
+                if edit or ping or snap.record.turn_message_id is not None and snap.status.over:
+                    await tables.pace.take(int(edit) + 2 * int(ping) or 1)
+                    await tables.answers.quiet()
+                    await tables._update_table(snap)
+            except Exception:
+                log.exception("match %s: catching up its table after the restart failed", match_id)

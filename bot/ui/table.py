@@ -26,7 +26,7 @@ from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
 from bot.ui.answers import AnswersFirst
-from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, Pinged, awaited_people, pinged_value
+from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, Pinged, awaited_people, catch_up
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
 from bot.ui.placement import OfMatch
@@ -205,32 +205,14 @@ class TablePublisher:
         they lack is sent at ``pace`` (:mod:`bot.ui.catchup`), behind players' moves."""
         self._restored.append(snap.id)
         if self._catching_up is None or self._catching_up.done():
-            self._catching_up = asyncio.create_task(self._catch_up(), name="tables-catch-up")
+            self._catching_up = asyncio.create_task(catch_up(self), name="tables-catch-up")
 
-    async def _catch_up(self) -> None:
-        while self._restored:
-            batch, self._restored = self._restored[:500], self._restored[500:]
-            for match_id, (shown, pinged) in (await self.service.table_marks(batch)).items():
-                self.marks.known(match_id, shown, pinged)
-                snap = await self.service.get(match_id)
-                if shown == snap.version and snap.record.message_id is not None:
-                    self._shown.setdefault(match_id, (snap.version, snap.status))
-                if (value := pinged_value(pinged)) is not None:
-                    self._pinged.setdefault(match_id, value)
-            for match_id in batch:
-                try:
-                    snap = await self.service.get(match_id)
-                    edit = self._shown.get(match_id) != (snap.version, snap.status)
-                    ping = snap.status == MatchStatus.RUNNING and self._pinged.get(match_id) != (
-                        awaited_people(snap),
-                        snap.record.deadline_at,
-                    )
-                    if edit or ping or snap.record.turn_message_id is not None and snap.status.over:
-                        await self.pace.take(int(edit) + 2 * int(ping) or 1)
-                        await self.answers.quiet()
-                        await self._update_table(snap)
-                except Exception:
-                    log.exception("match %s: catching up its table after the restart failed", match_id)
+    async def close(self) -> None:
+        """The bot stops: the catching up ends (the next start does what is left), marks saved."""
+        if self._catching_up is not None:
+            self._catching_up.cancel()
+            await asyncio.gather(self._catching_up, return_exceptions=True)
+        await self.marks.close()
 
     async def _update_table(self, snap: Snapshot) -> None:
         async with self._lock(snap.id):
