@@ -318,15 +318,17 @@ async def options_panel(interaction: Interaction, match_id: int, page: int = 0) 
         raise errors.LobbyError("This lobby is closed: the match has already started or ended.")
     if interaction.user.id != snap.record.host_id:
         raise errors.NotHost("change the options")
+    await show_panel(interaction, render.options_embed(snap), options_view(snap, page))
+
+
+async def show_panel(interaction: Interaction, embed: discord.Embed, view: discord.ui.View) -> None:
+    """Show the host's options panel (a lobby's or a party's): turned in place when the
+    click came from the panel itself, else sent as a new ephemeral message."""
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(
-            embed=render.options_embed(snap), view=options_view(snap, page)
-        )
+        await interaction.response.edit_message(embed=embed, view=view)
         return
-    await interaction.response.send_message(
-        embed=render.options_embed(snap), view=options_view(snap, page), ephemeral=True
-    )
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def set_option(interaction: Interaction, match_id: int, key: str, value: str) -> None:

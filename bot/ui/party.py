@@ -33,6 +33,7 @@ from bot.ui.lobby import (
     option_placeholder,
     paged_options_view,
     seat_action,
+    show_panel,
 )
 from bot.ui.placement import OfParty
 from bot.ui.render import clip
@@ -268,13 +269,7 @@ async def options_panel(interaction: Interaction, party_id: int, page: int = 0) 
         raise ServiceError("This party has already started or ended.")
     if interaction.user.id != party.record.host_id:
         raise ServiceError("Only the host can change the options.")
-    message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(embed=options_embed(party), view=options_view(party, page))
-        return
-    await interaction.response.send_message(
-        embed=options_embed(party), view=options_view(party, page), ephemeral=True
-    )
+    await show_panel(interaction, options_embed(party), options_view(party, page))
 
 
 async def set_party_option(interaction: Interaction, party_id: int, key: str, value: str) -> None:
