@@ -4,7 +4,7 @@ A worker imports this module and, through it, the games: nothing of the service,
 database or Discord. What a worker runs is named by its module when it is sent, and a module
 inside ``bot.service`` would import the whole service package (SQLAlchemy, the repository)
 in every worker, about 40 MB each for code a worker never runs; the layer rules
-(``tests/test_layers.py``) keep this module to the games.
+(``tests/tooling/test_layers.py``) keep this module to the games.
 """
 
 from __future__ import annotations

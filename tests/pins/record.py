@@ -5,7 +5,7 @@
 Each record holds the moves played (seat, code), a digest of everything every seat and the
 table saw after each move (waiting line, board, scores, hand, private lines, events), the
 outcome, and a few saved states (``dump``) with the move index they were taken at. The test
-``tests/test_pins.py`` replays the moves and compares the digests, and loads each saved state
+``tests/engines/test_pins.py`` replays the moves and compares the digests, and loads each saved state
 and plays the rest of the match from it: the same seed and moves give the same match, and
 matches saved by earlier code load and play on. Re-record only for an issue-linked rule fix,
 and say so in the commit.

@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.games.base import Rng
 from bot.games.court import GAME
 from bot.games.court.state import AFTER, OVER, TRICK_CAP, CourtState
-from tests.test_court_messages import act, table
+from tests.engines.test_court_messages import act, table
 
 TRICK = (
     "lead:7d",

@@ -21,9 +21,9 @@ from bot.games.search import search_move
 from bot.service import MatchService, ai_seats, thinkers
 from bot.settings import Settings
 from db.repository import Repository
-from tests.test_service import HOST, lobby, wait_for
+from tests.service.test_service import HOST, lobby, wait_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("game_id,players", [("dynasty", 3), ("four", 4), ("court", 4), ("highcard", 2)])

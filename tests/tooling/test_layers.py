@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 
 # layer -> (files, allowed top-level third-party packages, allowed project packages)

@@ -7,7 +7,6 @@ import asyncio
 import gc
 import itertools
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from bot.service.snapshot import PartySnapshot
 from db.parties import PartyPlayer
 from db.records import MatchStatus
 from db.repository import Repository
-from tests.postgres import BACKENDS, database_url, postgres_server
+from tests.postgres import postgres_server
 
 __all__ = ["postgres_server"]
 
@@ -134,14 +133,6 @@ class Seen:
 
     async def party_changed(self, party: PartySnapshot) -> None:
         self.parties.append(party)
-
-
-@pytest.fixture(params=BACKENDS)
-async def repo(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    r = Repository(database_url(request, tmp_path))
-    await r.migrate()
-    yield r
-    await r.close()
 
 
 def service(repo: Repository, threads: Threads) -> MatchService:

@@ -18,7 +18,7 @@ from db.repository import Repository
 from tests.postgres import BACKENDS, database_url, postgres_server
 
 __all__ = ["postgres_server"]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def guild_on_shard(shard: int, count: int, n: int = 0) -> int:

@@ -6,7 +6,6 @@ import asyncio
 import gc
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,18 +14,9 @@ from bot.games.base import SEAT_TOKEN_RE, GameError, IllegalMove, NotYourTurn, f
 from bot.games.search import SearchResult
 from bot.service import MatchService, Snapshot, ai_seats, errors
 from db.repository import Repository
-from tests.postgres import BACKENDS, database_url, postgres_server
+from tests.postgres import postgres_server
 
 HOST, BOB, CAT = 100, 200, 300
-
-
-@pytest.fixture(params=BACKENDS)
-async def repo(request: pytest.FixtureRequest, tmp_path: Path):
-    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
-    r = Repository(database_url(request, tmp_path))
-    await r.migrate()
-    yield r
-    await r.close()
 
 
 @pytest.fixture

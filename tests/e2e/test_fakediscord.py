@@ -1,7 +1,7 @@
 """Proves tests.fakediscord drives a real, unmodified discord.py client.
 
 The bot used here is a tiny one defined in this file (not the project's bot).
-Run as a module (``python -m tests.fakediscord.run_bot tests.test_fakediscord``)
+Run as a module (``python -m tests.fakediscord.run_bot tests.e2e.test_fakediscord``)
 this file starts that same bot, which the subprocess test uses.
 """
 
@@ -25,7 +25,7 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
@@ -508,7 +508,7 @@ async def test_each_shard_gets_only_its_servers(world: World) -> None:
 
 async def test_bot_in_subprocess_survives_sigkill(world: World) -> None:
     fake = world.fake
-    proc = await fake.start_bot_process("tests.test_fakediscord")
+    proc = await fake.start_bot_process("tests.e2e.test_fakediscord")
     try:
         await fake.wait_for(
             lambda: fake.active_session is not None and bool(fake.global_commands), 20, "bot process"
@@ -518,7 +518,7 @@ async def test_bot_in_subprocess_survives_sigkill(world: World) -> None:
         await proc.kill()
         await fake.wait_for(lambda: fake.active_session is None, 5, "the gateway connection to drop")
 
-        proc = await fake.start_bot_process("tests.test_fakediscord")
+        proc = await fake.start_bot_process("tests.e2e.test_fakediscord")
         await fake.wait_for(lambda: fake.active_session not in (None, first), 20, "restarted bot")
         assert board.response is not None
         click = await fake.click(world.bob, board.response, "card:9:Q")

@@ -20,7 +20,7 @@ from bot.games import EXAMPLES, GAMES
 from bot.games.base import Rng
 from tests.pins.record import step_digest
 
-HERE = Path(__file__).parent / "pins"
+HERE = Path(__file__).resolve().parents[1] / "pins"
 ALL = {**GAMES, **EXAMPLES}
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mypy import api
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_mypy_is_clean() -> None:

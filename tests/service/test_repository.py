@@ -18,16 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import ChannelBusy, Repository, StaleVersion, match_table, normalise_url
 from db.writer import Checkpointer, WriterThread
-from tests.postgres import BACKENDS, database_url, postgres_server
-
-
-@pytest.fixture(params=BACKENDS)
-async def repo(request: pytest.FixtureRequest, tmp_path: Path):
-    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
-    r = Repository(database_url(request, tmp_path))
-    await r.migrate()
-    yield r
-    await r.close()
+from tests.postgres import postgres_server
 
 
 async def _running(repo: Repository, channel: int = 2):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SETTING = re.compile(
     r"""\(\s*["']([A-Z][A-Z0-9_]+)["']"""
 )  # _float("AI_DELAY", ...), environ.get("DISCORD_TOKEN")

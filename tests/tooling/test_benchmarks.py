@@ -23,7 +23,7 @@ import pytest
 from tests.postgres import postgres_server
 
 __all__ = ["postgres_server"]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 TIMEOUT_SECONDS = 240  # the slowest takes about 20 s; generous for a loaded machine
 
@@ -197,7 +197,9 @@ def test_the_benchmark_runs_and_prints_its_figures(name: str) -> None:
     if not (BENCHMARKS / name).exists():
         pytest.fail(f"SCRIPTS has an entry for benchmarks/{name}, which is gone")
     if name not in SCRIPTS:
-        pytest.fail(f"benchmarks/{name} has no entry in SCRIPTS (tests/test_benchmarks.py): give it one")
+        pytest.fail(
+            f"benchmarks/{name} has no entry in SCRIPTS (tests/tooling/test_benchmarks.py): give it one"
+        )
     smoke = SCRIPTS[name]
     done = run_script(name, smoke.args)
     shown = f"$ {' '.join(done.args[1:])}\n{done.stdout}\n{done.stderr[-5000:]}"

@@ -27,20 +27,11 @@ from db import ratings
 from db.migrate import alembic_config
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import Repository
-from tests.postgres import BACKENDS, database_url, postgres_server
+from tests.postgres import postgres_server
 
 G1, G2 = 1001, 2002
 ANN, BOB, CAT, DAN, EVE = 11, 12, 13, 14, 15
 _channels = count(1)
-
-
-@pytest.fixture(params=BACKENDS)
-async def repo(request: pytest.FixtureRequest, tmp_path: Path):
-    """The repository on SQLite and on a real PostgreSQL server (tests/postgres.py)."""
-    r = Repository(database_url(request, tmp_path))
-    await r.migrate()
-    yield r
-    await r.close()
 
 
 class Clock:

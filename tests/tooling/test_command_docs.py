@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.games import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NAMED = re.compile(r"`/(?P<game>[a-z0-9_]+) (?P<name>[a-z0-9_]+)(?: (?P<option>[a-z0-9_]+):)?`")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
@@ -230,7 +230,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                 # a current move of a seated player is a move, not bad input
                 return not (user in (ann, bob) and parts[3] == str(ver_a))
             # a rematch by a player of the finished match opens a lobby: covered by
-            # tests/test_e2e_rematch.py (by players, twice, by others, in a busy channel);
+            # tests/e2e/test_e2e_rematch.py (by players, twice, by others, in a busy channel);
             # the log button answers ephemerally with the log, which is what it is for
             if len(parts) == 3 and parts[:2] == ["kg", "rematch"] and parts[2] == str(snap_b.id):
                 return user not in (ann, bob)

@@ -3,7 +3,7 @@
 Unit tests of the declaration (codes, choices, finding a choice among the legal moves,
 typed choices) and of the hand's rendering (one multi-select with min/max values, ids and
 values carrying positions only; a button that opens it when the rows are full). The whole
-path through Discord is played in tests/test_e2e_court.py and the generic e2e suites."""
+path through Discord is played in tests/e2e/test_e2e_court.py and the generic e2e suites."""
 
 from __future__ import annotations
 
