@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from bot.games import GAMES, crown
+from bot.games import GAMES
 from bot.games.base import SEAT_TOKEN_RE, GameError, IllegalMove, NotYourTurn, find_move
+from bot.games.crown import atcourt
 from bot.games.search import SearchResult
 from bot.service import MatchService, Snapshot, ai_seats, errors
 from db.repository import Repository
@@ -168,7 +169,7 @@ async def test_a_finished_match_leaves_nothing_in_the_services_maps(repo: Reposi
 
 
 async def test_rule_deadline_fires_and_is_rearmed_after_restart(repo: Repository, monkeypatch) -> None:
-    monkeypatch.setattr(crown, "QUESTIONING_SECONDS", 0.4)
+    monkeypatch.setattr(atcourt, "QUESTIONING_SECONDS", 0.4)
     svc = MatchService(repo, ai_delay=0)
     m = await lobby(svc, "atcourt")
     await svc.join(m.id, BOB, "Bob")
