@@ -44,6 +44,8 @@ class HandButton(OfMatch, HandButtonLook, template=HandButtonLook.__discord_ui_c
 
 
 class MoveButton(OfMatch, MoveButtonLook, template=MoveButtonLook.__discord_ui_compiled_template__):
+    private_ok = True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.button):
             return
@@ -51,6 +53,8 @@ class MoveButton(OfMatch, MoveButtonLook, template=MoveButtonLook.__discord_ui_c
 
 
 class MoveSelect(OfMatch, MoveSelectLook, template=MoveSelectLook.__discord_ui_compiled_template__):
+    private_ok = True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.select):
             return
@@ -63,6 +67,8 @@ class MoveSelect(OfMatch, MoveSelectLook, template=MoveSelectLook.__discord_ui_c
 
 
 class PickSelect(OfMatch, PickSelectLook, template=PickSelectLook.__discord_ui_compiled_template__):
+    private_ok = True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.select):
             return

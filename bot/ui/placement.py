@@ -30,9 +30,12 @@ async def in_place(interaction: Interaction, guild_id: int | None, channel_id: i
 
 
 class OfMatch:
-    """A component of the match ``match_id``: it acts only in that match's channel."""
+    """A component of the match ``match_id``: it acts only in that match's channel. A hand's
+    moves (``private_ok``) also act on the private hand ``/hand`` sent the player in another
+    channel of the same server: only the bot can put them on an ephemeral message."""
 
     match_id: int
+    private_ok = False
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         try:
@@ -40,7 +43,11 @@ class OfMatch:
         except (GameError, ServiceError) as err:
             await refuse(interaction, err)
             return False
-        return await in_place(interaction, snap.record.guild_id, snap.record.channel_id, "match")
+        channel: int | None = snap.record.channel_id
+        message = interaction.message
+        if self.private_ok and message is not None and message.flags.ephemeral:
+            channel = None  # the player's own hand, wherever in the server they asked for it
+        return await in_place(interaction, snap.record.guild_id, channel, "match")
 
 
 class OfParty:

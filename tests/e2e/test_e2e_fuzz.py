@@ -222,6 +222,11 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             """False for the few ids that would be a legitimate change (not bad input): only in
             their match's own channel; anywhere else each must be refused."""
             parts = custom_id.split(":")
+            hand_move = len(parts) >= 4 and parts[:2] in (["kg", "m"], ["kg", "ms"], ["kg", "mp"])
+            if hand_move and parts[2].isdigit() and int(parts[2]) == mid_a and channel not in (ch_e, dm):
+                # a hand's move may be pressed on the private hand /hand sent in another channel
+                # of the same server: a current one by a seated player is a move, not bad input
+                return not (user in (ann, bob) and parts[3].isdigit() and int(parts[3]) == ver_a)
             if len(parts) >= 3 and parts[2].isdigit() and home.get(int(parts[2])) not in (None, channel.id):
                 return True  # a match's id away from its channel: refused, whatever it would do
             if len(parts) >= 4 and parts[0] == "kg" and parts[1] == "lobby" and parts[2] == str(snap_c.id):

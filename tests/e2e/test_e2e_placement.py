@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e_support import World, fire_forged, make_bot, quiet, replies, world
+from tests.e2e_support import World, fire_forged, make_bot, open_match, quiet, replies, world
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -33,4 +33,26 @@ async def test_a_lobbys_buttons_act_only_in_its_own_channel(world: World) -> Non
         joined = await lobby.click("Join", user=bob)  # in its own channel it works
         assert joined.callback_type in (6, 7), joined.text
         assert bob.id in [seat.user_id for seat in (await bot.service.get(snap.id)).seats]
+    fake.assert_clean()
+
+
+async def test_a_hand_asked_for_in_another_channel_plays_there(world: World) -> None:
+    """/hand in another channel of the server shows the player's hand privately; its move
+    buttons act (only the bot can put them on that private message), while the table's
+    buttons stay bound to the match's channel."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    side = fake.add_channel(world.guild, "side-room")
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob], game="crown")
+        hand = await fake.slash(ann, side, "hand")
+        assert hand.ephemeral and hand.response is not None, hand.text
+        before = (await bot.service.active_in_channel(world.channel.id)).version
+        button = next(b for b in hand.response.buttons if b.custom_id.startswith("kg:m:"))
+        played = await fake.click(ann, hand.response, custom_id=button.custom_id)
+        assert "another channel" not in played.text, played.text
+        await quiet(fake, bot)
+        snap = await bot.service.get((await bot.repo.latest_in_channel(world.channel.id)).id)
+        assert snap.version > before, "the move from the private hand was played"
+        assert table.id != hand.response.id
     fake.assert_clean()

@@ -504,7 +504,7 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(
         elsewhere = "another channel"
         cases = [
             # this match's own components, pressed in another channel or another server (issue 47)
-            (fire_forged(fake, ann, side, f"kg:m:{mid}:{ver}:0", ephemeral=True), elsewhere),
+            (fire_forged(fake, ann, away, f"kg:m:{mid}:{ver}:0", ephemeral=True), elsewhere),
             (fire_forged(fake, ann, away, f"kg:hand:{mid}:{ver}"), elsewhere),
             (fire_forged(fake, ann, side, f"kg:ms:{mid}:{ver}:", component_type=3, values=["0"]), elsewhere),
             (fire_forged(fake, cat, away, f"kg:lobby:{mid}:join"), elsewhere),
