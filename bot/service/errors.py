@@ -8,8 +8,8 @@ class ServiceError(Exception):
 
 
 class MatchNotFound(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("That match no longer exists.")
+    def __init__(self, text: str = "That match no longer exists.") -> None:
+        super().__init__(text)
 
 
 class ChannelBusy(ServiceError):

@@ -39,6 +39,7 @@ from bot.service.parties import PartyLobbies
 from bot.service.party_rounds import PartyRounds
 from bot.service.playing import MatchPlay
 from bot.service.preferences import DEFAULT_TURN_SECONDS, SettingsBook
+from bot.service.replays import Replay, Replays
 from bot.service.restart import Restorer
 from bot.service.snapshot import Listener, MoveResult, PartyListener, PartySnapshot, Snapshot, TableChannels
 from bot.service.store import MatchStore
@@ -77,6 +78,7 @@ class MatchService:
         self.parties = PartyLobbies(self.rounds, self.notifier, self)
         self.playing = MatchPlay(self.store, self.lobbies.seating, self.deadlines, self.notifier, self)
         self.history = MatchHistory(repo)
+        self.replays = Replays(repo)
         self.restorer = Restorer(
             self.store, self.deadlines, self.rounds, self.notifier, self, runs_guild, clock
         )
@@ -178,6 +180,10 @@ class MatchService:
         return await self.history.export_log(
             channel_id=channel_id, match_id=match_id, user_id=user_id, is_admin=is_admin
         )
+
+    async def replay(self, *, guild_id: int, channel_id: int, match_id: int | None) -> Replay:
+        """A finished match of this server played again (the channel's latest by default)."""
+        return await self.replays.find(guild_id=guild_id, channel_id=channel_id, match_id=match_id)
 
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         await self.store.set_table_message(match_id, message_id)

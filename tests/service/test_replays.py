@@ -1,0 +1,126 @@
+"""Replays: a finished match dealt and played again from its seed and moves shows, step by
+step, the very table the live match showed."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.games import GAMES
+from bot.service import MatchService, Snapshot, errors
+from bot.service.replays import CHECKPOINT, Replays
+from bot.ui import render
+from db.repository import Repository
+
+HOST = 100
+
+
+class Tables:
+    """A listener keeping the table of every version the live match showed."""
+
+    def __init__(self) -> None:
+        self.shown: dict[int, Snapshot] = {}
+
+    async def match_changed(self, snap: Snapshot, events) -> None:
+        if snap.state is None:
+            return  # the lobby
+        # The countdown of a turn deadline is live-only; everything else must match.
+        self.shown[snap.version] = Snapshot(replace(snap.record, deadline=None), snap.game, snap.state)
+
+    async def remind(self, snap, seats, seconds_left) -> None:
+        pass
+
+
+async def play_out(svc: MatchService, game_id: str, channel: int) -> int:
+    """A match of ``game_id`` with its fewest players: the host plays its first legal move
+    whenever asked, normal AI seats the rest."""
+    game = GAMES[game_id]
+    m = await svc.open_lobby(
+        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id=game_id, options={}
+    )
+    for _ in range(game.min_players - 1):
+        await svc.add_ai(m.id, HOST)
+    m = await svc.start(m.id, HOST)
+    for _ in range(20_000):
+        snap = await svc.get(m.id)
+        if snap.status != "running":
+            return m.id
+        if 0 in snap.to_act() and snap.legal_moves(0):
+            try:
+                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+            except errors.StaleVersion:
+                pass
+        else:
+            await asyncio.sleep(0.001)
+    raise AssertionError("the match did not end")
+
+
+@pytest.fixture
+async def svc(tmp_path: Path):
+    repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
+    await repo.migrate()
+    s = MatchService(repo, ai_delay=0)
+    yield s
+    await s.close()
+    await repo.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_replay_shows_at_every_step_the_table_the_live_match_showed(
+    svc: MatchService, game_id: str
+) -> None:
+    tables = Tables()
+    svc.add_listener(tables)
+    match_id = await play_out(svc, game_id, channel=7)
+    await asyncio.sleep(0.05)  # the listener's last tasks
+    replay = await Replays(svc.repo).get(match_id)
+    assert replay.last == len(await svc.repo.moves(match_id)) > 0
+    by_version = {replay.step(n).snapshot.version: n for n in range(replay.last + 1)}
+    assert len(by_version) == replay.last + 1  # each step is one version of the match
+    compared = 0
+    for version, live in sorted(tables.shown.items()):
+        step = replay.step(by_version[version])
+        assert step.snapshot.status == live.status
+        assert render.table_embed(step.snapshot).to_dict() == render.table_embed(live).to_dict(), version
+        assert step.view == live.view(None)
+        compared += 1
+    assert compared >= min(replay.last, 3)
+    assert max(tables.shown) == replay.step(replay.last).snapshot.version  # the end is compared
+
+
+async def test_steps_between_checkpoints_are_played_forward_to_the_same_state(svc: MatchService) -> None:
+    match_id = await play_out(svc, "court", channel=8)
+    replay = await Replays(svc.repo).get(match_id)
+    assert replay.last > CHECKPOINT + 1
+    state = replay.state(0)
+    for number, (_version, seat, code) in enumerate(replay.moves, start=1):
+        state, _ = replay.game.apply(state, seat, code)
+        if number in (1, CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 1, replay.last):
+            assert replay.state(number) == state
+    sections = replay.sections()
+    assert sections[0].first == 0 and sections[-1].last == replay.last
+    assert all(a.last + 1 == b.first for a, b in itertools.pairwise(sections))
+    assert len(sections) > 1 and sections[1].label == "Hand 2"
+    assert replay.section_of(sections[1].first) == sections[1]
+
+
+async def test_only_a_finished_match_of_the_server_has_a_replay(svc: MatchService) -> None:
+    replays = Replays(svc.repo)
+    with pytest.raises(errors.MatchNotFound):
+        await replays.get(999)
+    m = await svc.open_lobby(
+        guild_id=1, channel_id=9, host_id=HOST, host_name="Host", game_id="crown", options={}
+    )
+    with pytest.raises(errors.NotRunning, match="once the match is over"):
+        await replays.get(m.id)
+    await svc.cancel(m.id, HOST, is_admin=False)
+    with pytest.raises(errors.NotRunning, match="cancelled"):
+        await replays.get(m.id)
+    done = await play_out(svc, "crown", channel=10)
+    assert (await replays.get(done, guild_id=1)).id == done
+    with pytest.raises(errors.MatchNotFound):
+        await replays.get(done, guild_id=2)
