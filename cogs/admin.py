@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui import commands as ui_commands
+from bot.ui import replay as replay_ui
 
 
 class Admin(commands.Cog):
@@ -64,6 +65,15 @@ class Admin(commands.Cog):
         match_id: app_commands.Range[int, 1, 10**12] | None = None,
     ) -> None:
         await ui_commands.match_log_command(interaction, match_id)
+
+    @match.command(name="replay", description="Step through a finished match, move by move, for the channel.")
+    @app_commands.describe(match_id="The match number (default: the latest in this channel)")
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: app_commands.Range[int, 1, 10**12] | None = None,
+    ) -> None:
+        await replay_ui.replay_command(interaction, match_id)
 
     @match.command(
         name="kick",

@@ -28,7 +28,7 @@ from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, ME
 from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(
-    r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
+    r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|replay|rp|rps|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
 )
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
@@ -41,6 +41,9 @@ _ID_FORMS = (
     re.compile(r"kg:help:\d{1,2}"),
     re.compile(r"kg:m[sp]?:\d+:\d+:[0-9.]*(:\d)?"),
     re.compile(r"kg:lb:\d+:(?P<game>[a-z0-9_]+):\d+:\d+:[fpnl]"),
+    re.compile(r"kg:replay:\d+"),
+    re.compile(r"kg:rp:\d+:\d+:[01]:[fbnlr]"),
+    re.compile(r"kg:rps:\d+:[01]"),
 )
 
 

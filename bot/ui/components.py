@@ -6,7 +6,16 @@ from bot.ui.hand import HAND_ITEMS
 from bot.ui.help import HELP_ITEMS
 from bot.ui.lobby import LOBBY_ITEMS
 from bot.ui.party import PARTY_ITEMS
+from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.rules import RULES_ITEMS
 from bot.ui.table import TABLE_ITEMS
 
-DYNAMIC_ITEMS = (*LOBBY_ITEMS, *HAND_ITEMS, *TABLE_ITEMS, *RULES_ITEMS, *PARTY_ITEMS, *HELP_ITEMS)
+DYNAMIC_ITEMS = (
+    *LOBBY_ITEMS,
+    *HAND_ITEMS,
+    *TABLE_ITEMS,
+    *RULES_ITEMS,
+    *PARTY_ITEMS,
+    *HELP_ITEMS,
+    *REPLAY_ITEMS,
+)

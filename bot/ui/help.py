@@ -100,7 +100,8 @@ TURN = Page(
     "- When you run out of time the game's default move is made for you; after three missed "
     "turns in a row the AI takes your seat.\n"
     "- `/leave` hands your seat to the AI (it counts as a loss). The host can `/cancel`.\n"
-    "- When the match ends the table shows the result, **Rematch** and **Log**.",
+    "- When the match ends the table shows the result, **Rematch**, **Replay** (the match again, "
+    "move by move; `/match replay` posts one for the channel) and **Log**.",
 )
 
 AI = Page(

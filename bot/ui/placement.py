@@ -17,6 +17,7 @@ ELSEWHERE = {
     "match": "That belongs to a match in another channel; use the buttons there.",
     "party": "That belongs to a party in another channel; use the buttons there.",
     "server": "That belongs to another server's leaderboard.",
+    "replay": "That replay belongs to a match of another server.",
 }
 
 
@@ -71,3 +72,18 @@ class OfServer:
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         return await in_place(interaction, self.guild_id, None, "server")
+
+
+class OfReplay:
+    """A component of a finished match's replay (``match_id``): a replay may be posted in any
+    channel of the match's server, so it acts in any of them, and in no other server."""
+
+    match_id: int
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        try:
+            snap = await service_of(interaction).get(self.match_id)
+        except (GameError, ServiceError) as err:
+            await refuse(interaction, err)
+            return False
+        return await in_place(interaction, snap.record.guild_id, None, "replay")

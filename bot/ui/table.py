@@ -3,6 +3,7 @@
     kg:hand:<match>:<version>   My hand (bot.ui.hand)
     kg:log:<match>              the public log (its latest events), ephemerally
     kg:rematch:<match>          a new lobby for the same players and options (finished tables)
+    kg:replay:<match>           the finished match step by step (bot.ui.replay)
 
 When a decision is awaited from people, they are mentioned once in one short channel
 message; the next one replaces it (the old one is deleted), so a channel holds at most one
@@ -30,6 +31,7 @@ from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, Pinged, awaited_peo
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
 from bot.ui.placement import OfMatch
+from bot.ui.replay import ReplayButton
 from bot.ui.replies import Interaction, component_view, display_name, guarded, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
 
@@ -92,7 +94,7 @@ TABLE_ITEMS = (LogButton, RematchButton)
 
 def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
     """Running: My hand and Log. Finished: Rematch (not at a party's table: the party seats
-    the next round) and Log. Cancelled: nothing."""
+    the next round), Replay and Log. Cancelled: nothing."""
     view = component_view()
     if snap.status == MatchStatus.RUNNING:
         view.add_item(HandButton(snap.id, snap.version))
@@ -100,6 +102,7 @@ def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
     elif snap.status == MatchStatus.FINISHED:
         if party_id is None:
             view.add_item(RematchButton(snap.id))
+        view.add_item(ReplayButton(snap.id))
         view.add_item(LogButton(snap.id))
     return view
 
