@@ -133,8 +133,8 @@ async def test_a_two_table_two_round_party_of_people_and_ai(
         assert "Parties: 1 party played, 1 won." in stats.text, stats.text
         for thread in threads_of(fake, world):
             table = table_in(fake, thread)
-            # the party seats the next round itself: a finished table offers its log, no rematch
-            assert table is not None and [b.label for b in table.buttons] == ["Log"], table.buttons
+            # the party seats the next round itself: a finished table offers its replay and log, no rematch
+            assert table is not None and [b.label for b in table.buttons] == ["Replay", "Log"], table.buttons
             assert re.search(r"A table of party #\d+", table.text), table.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
@@ -170,7 +170,7 @@ async def test_a_table_of_ai_seats_that_ends_before_its_first_post_still_shows_i
         )
         ai_thread = next(t for t in threads_of(fake, world) if "ann" not in table_in(fake, t).text)
         table = table_in(fake, ai_thread)
-        assert "wins" in table.text and [b.label for b in table.buttons] == ["Log"], (
+        assert "wins" in table.text and [b.label for b in table.buttons] == ["Replay", "Log"], (
             table.text,
             table.buttons,
         )
