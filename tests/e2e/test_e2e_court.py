@@ -119,7 +119,7 @@ async def test_a_whole_match_of_two_people_and_two_ais(
                 moves += 1
                 break
         await fake.wait_for(lambda: "finished" in table.text, 30, "the end of the match")
-        assert "🏆" in table.text and [b.label for b in table.buttons] == ["Rematch", "Log"]
+        assert "🏆" in table.text and [b.label for b in table.buttons] == ["Rematch", "Replay", "Log"]
         assert len(await bot.repo.results(match_id)) == 4
         assert moves > 20, moves
         assert seen["king"] and seen["several"] and seen["typed"] and seen["autocomplete"], seen

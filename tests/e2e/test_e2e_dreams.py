@@ -160,7 +160,7 @@ async def test_two_people_play_a_whole_match_with_an_attack(
         await fake.wait_for(lambda: "finished" in table.text, what="the finished table")
         headline = table.text.splitlines()[1]
         assert headline.startswith("**🏆") and winner.name in headline, table.text
-        assert [b.label for b in table.buttons] == ["Rematch", "Log"]
+        assert [b.label for b in table.buttons] == ["Rematch", "Replay", "Log"]
         assert len(await bot.repo.results(match_id)) == 2
         for message in fake.messages(world.channel):
             assert not message.ephemeral

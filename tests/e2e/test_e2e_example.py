@@ -57,7 +57,7 @@ async def test_the_example_game_plays_through_discord(
                 )
         await fake.wait_for(lambda: "finished" in table.text, what="the end")
         assert "🏆" in table.text and re.search(r"wins|Tie", table.text), table.text
-        assert [b.label for b in table.buttons] == ["Rematch", "Log"]
+        assert [b.label for b in table.buttons] == ["Rematch", "Replay", "Log"]
         again = await fake.slash(bob, world.channel, "highcard play", card="play:1s")
         assert again.ephemeral and "no active match" in again.text.lower()
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
