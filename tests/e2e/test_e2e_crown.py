@@ -147,7 +147,9 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     await fake.wait_for(lambda: "finished" in table.text, what="the finished table")
     assert table.edits > edits_at_start, "the table message is edited in place"
     assert "🏆 ann wins" in table.text and "ann wins the match 2 to 0" in table.text
-    assert [b.label for b in table.buttons] == ["Rematch", "Replay", "Log"], "no hand button once the match is over"
+    assert [b.label for b in table.buttons] == ["Rematch", "Replay", "Log"], (
+        "no hand button once the match is over"
+    )
     # A rated match (people only): the final scores show each player's change of skill.
     ann_line = next(line for line in table.text.splitlines() if line.startswith("🥇 ann"))
     bob_line = next(line for line in table.text.splitlines() if line.startswith("🥈 bob"))

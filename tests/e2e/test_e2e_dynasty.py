@@ -592,7 +592,9 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         assert outcome is not None
         text = message.text
         assert "finished" in text and "🏆" in text and " win" in text and "Final scores" in text
-        assert [b.label for b in message.buttons] == ["Rematch", "Replay", "Log"], "no hand button after the end"
+        assert [b.label for b in message.buttons] == ["Rematch", "Replay", "Log"], (
+            "no hand button after the end"
+        )
         results = await bot.repo.results(match_id)
         assert len(results) == 4
         for r in results:

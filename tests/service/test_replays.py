@@ -14,6 +14,7 @@ from bot.games import GAMES
 from bot.service import MatchService, Snapshot, errors
 from bot.service.replays import CHECKPOINT, Replays
 from bot.ui import render
+from bot.ui.replay import move_lines, replay_embed
 from db.repository import Repository
 
 HOST = 100
@@ -87,6 +88,13 @@ async def test_a_replay_shows_at_every_step_the_table_the_live_match_showed(
         assert step.snapshot.status == live.status
         assert render.table_embed(step.snapshot).to_dict() == render.table_embed(live).to_dict(), version
         assert step.view == live.view(None)
+        # What a replay message adds to that table without shown hands: the move's public
+        # events and where it is; nothing of any hand.
+        shown = replay_embed(replay, step, reveal=False).to_dict()
+        table = render.table_embed(step.snapshot).to_dict()
+        assert shown["description"] == table["description"]
+        assert shown["fields"][1:] == table["fields"]
+        assert shown["fields"][0]["value"] == move_lines(replay, step)
         compared += 1
     assert compared >= min(replay.last, 3)
     assert max(tables.shown) == replay.step(replay.last).snapshot.version  # the end is compared
