@@ -62,7 +62,9 @@ def engine_alone(players: int, options: dict[str, str], seed: int, moves: list[t
 
 
 def main() -> None:
-    print(f"{'case':<28}{'moves':>7}{'engine ms':>11}{'replay ms':>11}{'ratio':>7}{'KiB held':>10}{'worst step ms':>15}")
+    print(
+        f"{'case':<28}{'moves':>7}{'engine ms':>11}{'replay ms':>11}{'ratio':>7}{'KiB held':>10}{'worst step ms':>15}"
+    )
     for players, options in CASES:
         seed = 7
         moves = played(players, options, seed)

@@ -31,6 +31,7 @@ from bot.ui.replies import Interaction, component_view, guarded, say, service_of
 PICTURE = "replay.png"
 SECTIONS_SHOWN = 25  # a select's most options: the hands around the current one
 EMBED_LIMIT = 6000
+PRIVATE_LINE = 120  # characters of a seat's private line shown beside its hand
 GOES = {"f": ("First", "⏮"), "b": ("Back", "◀"), "n": ("Next", "▶"), "l": ("Last", "⏭")}
 
 
@@ -48,11 +49,15 @@ def move_lines(replay: Replay, step: Step) -> str:
 
 
 def hands_text(step: Step) -> str:
-    """Every seat's hand at this step, one line each (for a replay whose hands are shown)."""
+    """Every seat's hand at this step, one line each (for a replay whose hands are shown),
+    with the first thing the hand told that seat alone (a secret pick, a hidden King)."""
     snap = step.snapshot
     lines = []
     for seat, sat in enumerate(snap.seats):
-        text = "; ".join(render.hand_lines(snap, snap.view(seat))) or "no cards"
+        view = snap.view(seat)
+        text = "; ".join(render.hand_lines(snap, view)) or "no cards"
+        if view.private:
+            text += f" · {render.clip(snap.name_text(view.private[0]), PRIVATE_LINE)}"
         lines.append(f"**{sat.name}**: {text}")
     return "\n".join(lines)
 
