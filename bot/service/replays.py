@@ -78,12 +78,12 @@ class Replay:
         self._start_version = (self.moves[0][0] - 1) if self.moves else record.version
         self._checkpoints: list[Any] = [first]
         self._events: list[tuple[str, ...]] = [()]
-        self._stages: list[int] = [game.stage(first)]
+        self._sections: list[int] = [game.section(first)]
         state = first
         for number, (_version, seat, code) in enumerate(self.moves, start=1):
             state, events = game.apply(state, seat, code)
             self._events.append(tuple(e.text for e in events if e.seat is None))
-            self._stages.append(game.stage(state))
+            self._sections.append(game.section(state))
             if number % CHECKPOINT == 0:
                 self._checkpoints.append(state)
         self._last_state = state
@@ -138,8 +138,8 @@ class Replay:
         """The match's hands (deals, rounds) in order: one section for a game played in one."""
         sections: list[Section] = []
         start = 0
-        for number in range(1, len(self._stages) + 1):
-            if number == len(self._stages) or self._stages[number] != self._stages[start]:
+        for number in range(1, len(self._sections) + 1):
+            if number == len(self._sections) or self._sections[number] != self._sections[start]:
                 sections.append(Section(f"Hand {len(sections) + 1}", start, number - 1))
                 start = number
         if len(sections) == 1:

@@ -132,3 +132,14 @@ async def test_only_a_finished_match_of_the_server_has_a_replay(svc: MatchServic
     assert (await replays.get(done, guild_id=1)).id == done
     with pytest.raises(errors.MatchNotFound):
         await replays.get(done, guild_id=2)
+
+
+async def test_a_game_that_searches_across_its_hands_still_files_its_replay_by_hand(
+    svc: MatchService,
+) -> None:
+    match_id = await play_out(svc, "four", channel=11)
+    replay = await Replays(svc.repo).get(match_id)
+    hands = {replay.game.section(replay.state(n)) for n in range(replay.last + 1)}
+    assert replay.game.stage(replay.state(replay.last // 2)) == 0  # the search's view: one stage
+    assert len(hands) > 1 and len(replay.sections()) == len(hands)
+    assert [s.label for s in replay.sections()] == [f"Hand {i}" for i in range(1, len(hands) + 1)]

@@ -165,6 +165,11 @@ class Four(GameBase[FourState]):
         last = f" {view.last_hand_line(state)}." if state.last_hand else ""
         return Outcome(results, view.summary(state) + last)
 
+    def section(self, state: FourState) -> int:
+        """The hand being played: a replay's select jumps from deal to deal (the search AI
+        plays across hands, so the stage stays 0)."""
+        return state.hand_no
+
     def standing(self, state: FourState) -> Outcome | None:
         """The running totals plus this hand's captures scored as if the hand ended now."""
         if state.phase == OVER:

@@ -250,6 +250,12 @@ class GameBase(ABC, Generic[S]):
         that does not score in stages. The search AI ends a rollout where it changes."""
         return 0
 
+    def section(self, state: S) -> int:
+        """Which hand (deal, round) a replay files ``state`` under: its select jumps from one
+        to the next. The stage by default; a game whose search plays across its hands (so
+        has one stage) may still name them here."""
+        return self.stage(state)
+
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move:
         """The normal AI's move; the default plays a random legal move."""
         moves = self.legal_moves(state, seat)
