@@ -8,11 +8,12 @@ keeping the checkpoints and the events adds. Also printed: the memory a built re
 (tracemalloc) and the slowest step asked for (the one furthest from a checkpoint, played
 forward). Not a timed test.
 
-    .venv/bin/python benchmarks/bench_replay.py
+    .venv/bin/python benchmarks/bench_replay.py [--runs 5]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -27,7 +28,6 @@ from bot.service.replays import CHECKPOINT, Replay
 from db.records import MatchRecord, MatchStatus, Seat
 
 CASES = ((2, {"hands": "5"}), (4, {"hands": "8"}), (6, {"hands": "limit"}))
-RUNS = 5
 
 
 def played(players: int, options: dict[str, str], seed: int) -> list[tuple[int, int, str]]:
@@ -62,6 +62,9 @@ def engine_alone(players: int, options: dict[str, str], seed: int, moves: list[t
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="builds of each case (the median is shown)")
+    runs = parser.parse_args().runs
     print(
         f"{'case':<28}{'moves':>7}{'engine ms':>11}{'replay ms':>11}{'ratio':>7}{'KiB held':>10}{'worst step ms':>15}"
     )
@@ -70,7 +73,7 @@ def main() -> None:
         moves = played(players, options, seed)
         rec = record(players, options, seed, moves[-1][0])
         base, built = [], []
-        for _ in range(RUNS):
+        for _ in range(runs):
             t = time.perf_counter()
             engine_alone(players, options, seed, moves)
             base.append(time.perf_counter() - t)

@@ -62,6 +62,13 @@ SCRIPTS: dict[str, Smoke] = {
             r"^AI vs random legal play, 2 players, dynasty deck: {n}/2 matches won \({n}%\)",
         ),
     ),
+    "bench_replay.py": Smoke(
+        ("--runs", "1"),
+        tuple(
+            rf"^{case} +{{n}} +{{n}} +{{n}} +{{n}} +{{n}} +{{n}}$"
+            for case in ("2 players, hands 5", "4 players, hands 8", "6 players, hands limit")
+        ),
+    ),
     "bench_dynasty_length.py": Smoke(
         ("--games", "1", "--hands", "1", "--decks", "classic", "--players", "2"),
         (r"^\| classic \| 2 \| {n} \| {n} \| {n} \| {n}/1 \({n}%\) \|$",),
