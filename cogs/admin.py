@@ -68,6 +68,7 @@ class Admin(commands.Cog):
 
     @match.command(name="replay", description="Step through a finished match, move by move, for the channel.")
     @app_commands.describe(match_id="The match number (default: the latest in this channel)")
+    @app_commands.autocomplete(match_id=replay_ui.replay_autocomplete)
     async def replay(
         self,
         interaction: discord.Interaction[Any],

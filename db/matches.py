@@ -109,6 +109,19 @@ class MatchStore:
             ).first()
             return match_record(row) if row else None
 
+    async def finished_in_channel(self, channel_id: int, limit: int) -> list[MatchRecord]:
+        """The channel's latest finished matches, newest first (a replay's choices)."""
+        async with self.database.reader.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(match_table)
+                    .where(MT.channel_id == channel_id, MT.status == MatchStatus.FINISHED)
+                    .order_by(MT.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+            return [match_record(r) for r in rows]
+
     async def matches_with_status(self, *statuses: MatchStatus) -> list[MatchRecord]:
         """Every match in one of ``statuses`` (a restart reads every open match with it). On
         a SQLite file, read straight on the writer thread's sqlite3 connection, as a move is

@@ -53,6 +53,7 @@ class Repository:
         self.get_match = self.matches.get_match
         self.active_in_channel = self.matches.active_in_channel
         self.latest_in_channel = self.matches.latest_in_channel
+        self.finished_in_channel = self.matches.finished_in_channel
         self.matches_with_status = self.matches.matches_with_status
         self.ended_since = self.matches.ended_since
         self.active_for_user = self.matches.active_for_user

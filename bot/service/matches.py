@@ -185,6 +185,10 @@ class MatchService:
         """A finished match of this server played again (the channel's latest by default)."""
         return await self.replays.find(guild_id=guild_id, channel_id=channel_id, match_id=match_id)
 
+    async def replay_choices(self, channel_id: int, typed: str) -> list[tuple[int, str]]:
+        """The channel's latest finished matches, for ``/match replay``'s autocomplete."""
+        return await self.replays.choices(channel_id, typed, time.time())
+
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         await self.store.set_table_message(match_id, message_id)
 

@@ -39,6 +39,19 @@ CHECKPOINT = 32  # every this many steps a state is kept; the others are played 
 LOG_KEPT = 10  # the public events a step's table is given (the table lists the last three)
 CACHED = 8  # replays kept, most recently used first
 NOT_HERE = "There is no match #{} in this server."
+CHOICES_READ, CHOICES_SHOWN = 50, 25  # an autocomplete offers at most 25
+
+
+def ago(seconds: float) -> str:
+    """``finished 5 minutes ago`` and the like, for a list of past matches."""
+    minutes = max(0, int(seconds // 60))
+    if minutes < 1:
+        return "just finished"
+    for size, unit in ((24 * 60, "day"), (60, "hour"), (1, "minute")):
+        if minutes >= size:
+            n = minutes // size
+            return f"finished {n} {unit}{'s' if n != 1 else ''} ago"
+    return "just finished"  # pragma: no cover - minutes >= 1 is covered above
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +180,24 @@ class Replays:
                 raise errors.MatchNotFound("No match has been played in this channel yet.")
             match_id = latest.id
         return await self.get(match_id, guild_id)
+
+    async def choices(self, channel_id: int, typed: str, now: float) -> list[tuple[int, str]]:
+        """The channel's latest finished matches as (match id, what it was), newest first,
+        those whose number starts with ``typed`` (digits) or whose description contains it: a
+        replay's autocomplete."""
+        typed = typed.strip().lstrip("#").casefold()
+        found = []
+        for record in await self.repo.finished_in_channel(channel_id, CHOICES_READ):
+            game = GAMES.get(record.game_id)
+            if game is None:
+                continue
+            people = [s.name for s in record.seats if not s.ai]
+            ais = len(record.seats) - len(people)
+            players = ", ".join(people) + (f" and {ais} AI" if ais else "")
+            text = f"#{record.id} · {game.name} · {players} · {ago(now - (record.finished_at or record.updated_at))}"
+            if str(record.id).startswith(typed) if typed.isdigit() else typed in text.casefold():
+                found.append((record.id, text))
+        return found[:CHOICES_SHOWN]
 
     async def get(self, match_id: int, guild_id: int | None = None) -> Replay:
         """The replay of a finished match (of ``guild_id``'s, when given)."""

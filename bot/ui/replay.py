@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from typing import Any
 
@@ -28,6 +29,7 @@ from bot.ui import render
 from bot.ui.placement import OfReplay
 from bot.ui.replies import Interaction, component_view, guarded, say, service_of, wrong_kind
 
+log = logging.getLogger(__name__)
 PICTURE = "replay.png"
 SECTIONS_SHOWN = 25  # a select's most options: the hands around the current one
 EMBED_LIMIT = 6000
@@ -154,6 +156,18 @@ async def replay_command(interaction: Interaction, match_id: int | None) -> None
     await interaction.response.send_message(
         embed=embed, view=view, files=files, allowed_mentions=discord.AllowedMentions.none()
     )
+
+
+async def replay_autocomplete(
+    interaction: Interaction, current: str
+) -> list[discord.app_commands.Choice[int]]:
+    """``/match replay match_id:``: the channel's latest finished matches, what each was."""
+    try:
+        found = await service_of(interaction).replay_choices(interaction.channel_id or 0, current)
+    except Exception:  # an autocomplete offers nothing rather than fail
+        log.warning("replay choices failed in channel %s", interaction.channel_id, exc_info=True)
+        return []
+    return [discord.app_commands.Choice(name=render.clip(text, 100), value=mid) for mid, text in found]
 
 
 async def open_replay(interaction: Interaction, match_id: int) -> None:

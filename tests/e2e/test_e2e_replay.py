@@ -133,6 +133,8 @@ async def test_a_replay_jumps_to_a_hand_and_refuses_what_it_cannot_show(world: W
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world)) as bot:
         match_id = await court_played_out(bot, ann.id, world.channel.id, world.guild.id)
+        offered = await fake.autocomplete(bob, world.channel, "match replay", focused="match_id", match_id="")
+        assert offered and offered[0]["value"] == match_id and "King's Court" in offered[0]["name"]
         posted = await fake.slash(bob, world.channel, "match replay", match_id=match_id)
         public = posted.response
         assert public is not None and not posted.ephemeral

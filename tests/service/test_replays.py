@@ -12,7 +12,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.service import MatchService, Snapshot, errors
-from bot.service.replays import CHECKPOINT, Replays
+from bot.service.replays import CHECKPOINT, Replays, ago
 from bot.ui import render
 from bot.ui.replay import move_lines, replay_embed
 from db.repository import Repository
@@ -143,3 +143,34 @@ async def test_a_game_that_searches_across_its_hands_still_files_its_replay_by_h
     assert replay.game.stage(replay.state(replay.last // 2)) == 0  # the search's view: one stage
     assert len(hands) > 1 and len(replay.sections()) == len(hands)
     assert [s.label for s in replay.sections()] == [f"Hand {i}" for i in range(1, len(hands) + 1)]
+
+
+async def test_the_channels_finished_matches_are_offered_newest_first_by_what_they_were(
+    svc: MatchService,
+) -> None:
+    first = await play_out(svc, "crown", channel=12)
+    second = await play_out(svc, "dreams", channel=12)
+    await play_out(svc, "crown", channel=13)  # another channel's
+    running = await svc.open_lobby(
+        guild_id=1, channel_id=12, host_id=HOST, host_name="Host", game_id="four", options={}
+    )
+    choices = await svc.replay_choices(12, "")
+    assert [mid for mid, _ in choices] == [second, first] and running.id not in dict(choices)
+    text = dict(choices)[second]
+    assert text.startswith(f"#{second} · Kingdom of Dreams · Host and 1 AI · ")
+    assert text.endswith(("just finished", "minute ago"))
+    assert [mid for mid, _ in await svc.replay_choices(12, "crown")] == [first]
+    assert [mid for mid, _ in await svc.replay_choices(12, f"#{first}")] == [first]
+    assert await svc.replay_choices(12, "nothing like this") == []
+
+
+def test_how_long_ago_reads() -> None:
+    assert [ago(s) for s in (0, 59, 60, 150, 3600, 7300, 86_400 * 3)] == [
+        "just finished",
+        "just finished",
+        "finished 1 minute ago",
+        "finished 2 minutes ago",
+        "finished 1 hour ago",
+        "finished 2 hours ago",
+        "finished 3 days ago",
+    ]
