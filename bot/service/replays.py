@@ -153,7 +153,8 @@ class Replay:
         start = 0
         for number in range(1, len(self._sections) + 1):
             if number == len(self._sections) or self._sections[number] != self._sections[start]:
-                sections.append(Section(f"Hand {len(sections) + 1}", start, number - 1))
+                name = self.game.info.section_name
+                sections.append(Section(f"{name} {len(sections) + 1}", start, number - 1))
                 start = number
         if len(sections) == 1:
             sections = [Section("The whole match", 0, self.last)]

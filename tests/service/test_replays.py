@@ -112,7 +112,7 @@ async def test_steps_between_checkpoints_are_played_forward_to_the_same_state(sv
     sections = replay.sections()
     assert sections[0].first == 0 and sections[-1].last == replay.last
     assert all(a.last + 1 == b.first for a, b in itertools.pairwise(sections))
-    assert len(sections) > 1 and sections[1].label == "Hand 2"
+    assert len(sections) > 1 and sections[1].label == "Round 2"  # court's word
     assert replay.section_of(sections[1].first) == sections[1]
 
 

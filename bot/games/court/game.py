@@ -68,6 +68,7 @@ class KingsCourt(GameBase[CourtState]):
         name="King's Court (trick-and-meld)",
         summary="Secret King suits, tricks of pairs and flushes, a shared pool, and runs courted face down.",
         rules=RULES,
+        section_name="Round",
         min_players=PLAYERS,
         max_players=PLAYERS,
         options=(

@@ -45,7 +45,8 @@ class GameInfo:
     (``check_players`` may narrow them by options); ``commands`` the game's slash commands
     (buttons and ``/move`` reach every move anyway); ``card_kinds`` the move kinds that
     play a card (the hand's picture marks the cards they can play now); ``low_score_wins``
-    when scores are penalties; ``hints`` what the generic test suites need."""
+    when scores are penalties; ``section_name`` what the game calls the parts of a match a
+    replay's select jumps between (``section``); ``hints`` what the generic test suites need."""
 
     id: str
     name: str
@@ -59,4 +60,5 @@ class GameInfo:
     low_score_wins: bool = False
     parties: Parties | None = None
     search: Search = field(default_factory=Search)
+    section_name: str = "Hand"
     hints: SuiteHints = field(default_factory=SuiteHints)
