@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -15,6 +16,7 @@ from discord.ext import commands
 from bot.sending import write_bodies_at_once
 from bot.service import MatchService
 from bot.service.leaderboard import LeaderboardService
+from bot.service.web import WebPages
 from bot.settings import Settings
 from bot.ui import replies
 from bot.ui.answers import AnswersFirst
@@ -24,6 +26,7 @@ from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.party import PartyPublisher
 from bot.ui.table import TablePublisher
 from bot.ui.tracker import HandTracker
+from bot.web.app import WebServer
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -88,6 +91,12 @@ class KingBot(commands.AutoShardedBot):
             runs_guild=settings.runs_guild,
         )
         self.leaderboard = LeaderboardService(self.repo)
+        self.web: WebServer | None = None
+        if settings.web_port is not None:
+            root = urlsplit(settings.web_url).path
+            self.web = WebServer(
+                WebPages(self.repo, self.leaderboard), settings.web_host, settings.web_port, root
+            )
         self.hands = HandTracker(self.service, rerender, answers=self.answers)
 
     async def setup_hook(self) -> None:
@@ -103,6 +112,8 @@ class KingBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)
+        if self.web is not None:
+            await self.web.start()
         restored = await self.service.restore(freeze=self._freeze_heap)
         log.info("%d open matches restored", len(restored))
         if self.settings.sync_commands:
@@ -125,6 +136,8 @@ class KingBot(commands.AutoShardedBot):
             self._freeze_heap = False  # once: a reconnection's on_ready finds it done
 
     async def close(self) -> None:
+        if self.web is not None:
+            await self.web.close()
         await self.hands.close()
         await self.service.close()
         if hasattr(self, "tables"):

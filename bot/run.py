@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+from urllib.parse import urlsplit
 
 import discord
 
@@ -12,8 +14,7 @@ from bot.service import thinkers
 from bot.settings import Settings
 
 
-def run() -> int:
-    settings = Settings.from_env()
+def _logging(settings: Settings) -> None:
     logging.basicConfig(
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -22,6 +23,11 @@ def run() -> int:
     logging.getLogger("discord.client").setLevel(
         logging.ERROR
     )  # "voice will NOT be supported": no voice here
+
+
+def run() -> int:
+    settings = Settings.from_env()
+    _logging(settings)
     if not settings.token:
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
@@ -54,3 +60,43 @@ def run() -> int:
     finally:
         thinkers.shutdown()
     return 0
+
+
+def run_web() -> int:
+    """``python -m bot web``: the web pages alone, on the bot's database (no Discord)."""
+    settings = Settings.from_env()
+    _logging(settings)
+    if settings.web_port is None:
+        print(
+            "WEB_PORT is not set: put the port for the web pages in .env (see docs/OPERATIONS.md).",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        asyncio.run(_serve_web(settings))
+    except KeyboardInterrupt:
+        pass
+    except OSError as err:
+        print(
+            f"Could not serve the web pages on {settings.web_host}:{settings.web_port} ({err}).",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+async def _serve_web(settings: Settings) -> None:
+    from bot.service.web import WebPages
+    from bot.web.app import WebServer
+    from db.repository import Repository
+
+    repo = Repository(settings.database_url)
+    await repo.migrate()
+    assert settings.web_port is not None
+    server = WebServer(WebPages(repo), settings.web_host, settings.web_port, urlsplit(settings.web_url).path)
+    await server.start()
+    try:
+        await asyncio.Event().wait()  # until interrupted
+    finally:
+        await server.close()
+        await repo.close()

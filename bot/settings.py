@@ -43,6 +43,15 @@ def _int_or_none(name: str) -> int | None:
     return int(raw)
 
 
+def _port(name: str) -> int | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise SystemExit(f"{name} must be a port number (1 to 65535), not {raw!r}.")
+    return int(raw)
+
+
 def _ids(name: str) -> tuple[int, ...] | None:
     """A list of shard ids: ``0,1,2`` or a range ``0-3`` (both ends included)."""
     raw = os.environ.get(name, "").strip()
@@ -76,6 +85,9 @@ class Settings:
     )
     shard_count: int | None = None  # Discord shards in the whole deployment (None: Discord's advice)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    web_port: int | None = None  # serve the servers' web pages on this port (None: no web pages)
+    web_host: str = "127.0.0.1"  # the address they listen on (a reverse proxy in front)
+    web_url: str = ""  # the pages' public address, for the links in Discord ("": no links)
 
     def runs_guild(self, guild_id: int) -> bool:
         """Whether this process holds the server's shard (Discord: ``(id >> 22) % count``)."""
@@ -103,4 +115,7 @@ class Settings:
             answers_first_seconds=_float("ANSWERS_FIRST_SECONDS", 0.3),
             shard_count=_int_or_none("SHARD_COUNT"),
             shard_ids=_ids("SHARD_IDS"),
+            web_port=_port("WEB_PORT"),
+            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_url=os.environ.get("WEB_URL", "").strip().rstrip("/"),
         )

@@ -23,6 +23,7 @@ class Admin(commands.Cog):
         turn_timer="Time each player has per decision before the default move is made",
         turn_pings="Mention players in the channel when it is their turn",
         pictures="Show cards as pictures beside the text (off: text only)",
+        web="Web pages of this server's leaderboards, players and replays (off by default)",
     )
     @app_commands.choices(
         turn_timer=[
@@ -37,9 +38,10 @@ class Admin(commands.Cog):
         turn_timer: app_commands.Choice[str] | None = None,
         turn_pings: bool | None = None,
         pictures: bool | None = None,
+        web: bool | None = None,
     ) -> None:
         await ui_commands.config_command(
-            interaction, int(turn_timer.value) if turn_timer else None, turn_pings, pictures
+            interaction, int(turn_timer.value) if turn_timer else None, turn_pings, pictures, web
         )
 
     @app_commands.command(name="settings", description="Your own settings for this bot (only you see them).")

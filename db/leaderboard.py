@@ -16,6 +16,7 @@ Every query is scoped by guild: one server never reads another's rows.
 from __future__ import annotations
 
 from db.leaderboard_records import (
+    BOARD_SORTS,
     CH,
     NAME_LIMIT,
     PODIUM,
@@ -31,6 +32,7 @@ from db.leaderboard_records import (
     Rollover,
     SeasonRecord,
     StandingRecord,
+    board_order,
     board_where,
     ch_table,
     champion_record,
@@ -60,6 +62,7 @@ from db.standings import (
 )
 
 __all__ = [
+    "BOARD_SORTS",
     "CH",
     "NAME_LIMIT",
     "PODIUM",
@@ -76,6 +79,7 @@ __all__ = [
     "SeasonRecord",
     "StandingRecord",
     "board_matches",
+    "board_order",
     "board_slice",
     "board_where",
     "ch_table",

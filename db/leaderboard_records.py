@@ -149,8 +149,36 @@ def champion_record(row: Any) -> ChampionRecord:
     )
 
 
-# The leaderboard order (matches the index ix_standings_rank).
-RANK_ORDER = (ST.ordinal.desc(), ST.place_score.desc(), ST.wins.desc(), ST.played, ST.user_id)
+# The leaderboard order (matches the index ix_standings_rank): each column, and whether it descends.
+RANK_KEYS = (
+    (ST.ordinal, True),
+    (ST.place_score, True),
+    (ST.wins, True),
+    (ST.played, False),
+    (ST.user_id, False),
+)
+RANK_ORDER = tuple(column.desc() if down else column for column, down in RANK_KEYS)
+
+# The columns a board may be sorted by besides its rank (``skill``), each falling back to the
+# rank order on ties.
+BOARD_SORTS: dict[str, Any] = {
+    "wins": ST.wins,
+    "played": ST.played,
+    "win_rate": ST.wins * 1.0 / ST.played,  # a standing has played at least once
+    "placing": ST.place_score,
+    "points": ST.points,
+}
+
+
+def board_order(sort: str = "skill", descending: bool = True) -> tuple[Any, ...]:
+    """The ORDER BY of a board sorted by ``sort`` (``skill``: the rank order; or one of
+    ``BOARD_SORTS``), the largest first unless ``descending`` is False."""
+    column = BOARD_SORTS.get(sort)
+    if column is None:
+        return (
+            RANK_ORDER if descending else tuple(col.asc() if down else col.desc() for col, down in RANK_KEYS)
+        )
+    return (column.desc() if descending else column.asc(), *RANK_ORDER)
 
 
 def board_where(guild_id: int, game_id: str, season_id: int) -> Any:

@@ -3,7 +3,7 @@ through the repository's one writer (the SQL itself is in :mod:`db.leaderboard`)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from db.leaderboard import (
@@ -13,6 +13,7 @@ from db.leaderboard import (
     RecentResult,
     Rollover,
     SeasonRecord,
+    board_order,
     board_slice,
     champions,
     ensure_season,
@@ -24,6 +25,7 @@ from db.leaderboard import (
     season_by_number,
     seasons,
 )
+from db.players import RatedResult, player_names, rated_results
 from db.repository import Repository
 
 T = TypeVar("T")
@@ -60,8 +62,22 @@ class LeaderboardStore:
     async def champions(self, guild_id: int) -> list[ChampionRecord]:
         return await self._read(champions, guild_id)
 
-    async def board_slice(self, season: SeasonRecord, game_id: str, offset: int, limit: int) -> BoardSlice:
-        return await self._read(board_slice, season, game_id, offset, limit)
+    async def board_slice(
+        self,
+        season: SeasonRecord,
+        game_id: str,
+        offset: int,
+        limit: int,
+        sort: str = "skill",
+        descending: bool = True,
+    ) -> BoardSlice:
+        return await self._read(board_slice, season, game_id, offset, limit, board_order(sort, descending))
+
+    async def player_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        return await self._read(player_names, guild_id, user_ids)
+
+    async def rated_results(self, guild_id: int, user_id: int) -> list[RatedResult]:
+        return await self._read(rated_results, guild_id, user_id)
 
     async def player_boards(self, guild_id: int, user_id: int) -> list[PlayerBoard]:
         return await self._read(player_boards, guild_id, user_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from db.records import MatchStatus
@@ -81,11 +81,15 @@ class GuildConfig(SQLModel, table=True):
     """Per-server settings; a missing row means the defaults."""
 
     __tablename__ = "guild_config"
+    __table_args__ = (Index("uq_guild_config_web_key", "web_key", unique=True),)
 
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer
     turn_pings: bool | None = None  # None: on
     text_only: bool | None = None  # None: off (card pictures shown)
+    web_key: str | None = Field(
+        default=None, sa_column=Column(String(64), nullable=True)
+    )  # the address of the server's web pages, /s/<key>/ (None: off)
     updated_at: float = 0.0
 
 

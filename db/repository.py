@@ -71,6 +71,9 @@ class Repository:
         self.set_turn_seconds = self.settings.set_turn_seconds
         self.server_settings = self.settings.server_settings
         self.set_server_settings = self.settings.set_server_settings
+        self.web_key = self.settings.web_key
+        self.set_web_key = self.settings.set_web_key
+        self.web_guild = self.settings.web_guild
         self.preferences = self.settings.preferences
         self.set_preferences = self.settings.set_preferences
 

@@ -1,4 +1,4 @@
-"""The settings: a server's (turn timer, pings, text only) and each player's own."""
+"""The settings: a server's (turn timer, pings, text only, web pages) and each player's own."""
 
 from __future__ import annotations
 
@@ -62,6 +62,28 @@ class SettingsStore:
             {"guild_id": guild_id},
         )
         return await self.server_settings(guild_id)
+
+    async def web_key(self, guild_id: int) -> str | None:
+        """The key of the server's web pages (None: they are off)."""
+        async with self.database.reader.connect() as conn:
+            row = (await conn.execute(select(GC.web_key).where(GC.guild_id == guild_id))).first()
+        return None if row is None else row[0]
+
+    async def set_web_key(self, guild_id: int, key: str | None) -> None:
+        """Turn the server's web pages on at ``key``, or off (None)."""
+        await self.database.write(
+            upsert,
+            config_table,
+            GC.guild_id == guild_id,
+            {"web_key": key, "updated_at": time.time()},
+            {"guild_id": guild_id},
+        )
+
+    async def web_guild(self, key: str) -> int | None:
+        """The server whose web pages are at ``key`` (None: no server, or turned off)."""
+        async with self.database.reader.connect() as conn:
+            row = (await conn.execute(select(GC.guild_id).where(GC.web_key == key))).first()
+        return None if row is None else int(row[0])
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
         """The settings of these users (defaults for those who never changed any)."""

@@ -167,12 +167,22 @@ def rebuild_board(conn: Connection, guild_id: int, game_id: str, season_id: int)
     return len(tallies)
 
 
-def board_slice(conn: Connection, season: SeasonRecord, game_id: str, offset: int, limit: int) -> BoardSlice:
+def board_slice(
+    conn: Connection,
+    season: SeasonRecord,
+    game_id: str,
+    offset: int,
+    limit: int,
+    order: Sequence[Any] = RANK_ORDER,
+) -> BoardSlice:
+    """Rows ``offset`` to ``offset + limit`` of a board in ``order`` (the rank order unless
+    :func:`db.leaderboard_records.board_order` gives another); a row's ``rank`` is its place
+    in that order."""
     where = board_where(season.guild_id, game_id, season.id)
     total = int(conn.execute(select(func.count()).select_from(st_table).where(where)).scalar() or 0)
     if total and offset >= total:
         offset = (total - 1) // limit * limit
-    rows = conn.execute(select(st_table).where(where).order_by(*RANK_ORDER).limit(limit).offset(offset)).all()
+    rows = conn.execute(select(st_table).where(where).order_by(*order).limit(limit).offset(offset)).all()
     standings = tuple(standing_record(r, offset + i + 1) for i, r in enumerate(rows))
     scored = conn.execute(select(ST.id).where(where, ST.scored > 0).limit(1)).first() is not None
     return BoardSlice(season, game_id, total, offset, standings, scored)

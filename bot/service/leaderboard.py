@@ -177,13 +177,24 @@ class LeaderboardService:
 
     # --- leaderboards -------------------------------------------------------------------
 
-    async def board(self, guild_id: int, game_id: str, season: int | None = None, page: int = 0) -> BoardPage:
-        """A page of ``game_id``'s leaderboard (the current season unless a number is given)."""
+    async def board(
+        self,
+        guild_id: int,
+        game_id: str,
+        season: int | None = None,
+        page: int = 0,
+        *,
+        sort: str = "skill",
+        descending: bool = True,
+        size: int | None = None,
+    ) -> BoardPage:
+        """A page of ``game_id``'s leaderboard (the current season unless a number is given),
+        in rank order (``sort`` "skill") or by another column of ``BOARD_SORTS``."""
         if game_id not in GAMES:
             raise UnknownGame(game_id)
         record = await self.season(guild_id, season)
-        size = self.page_size
-        part = await self.store.board_slice(record, game_id, max(0, page) * size, size)
+        size = size or self.page_size
+        part = await self.store.board_slice(record, game_id, max(0, page) * size, size, sort, descending)
         pages = max(1, -(-part.total // size))
         return BoardPage(
             guild_id=guild_id,

@@ -148,6 +148,12 @@ class MatchService:
     async def set_server_settings(self, guild_id: int, *, is_admin: bool, **values: bool) -> ServerSettings:
         return await self.settings.set_server_settings(guild_id, is_admin=is_admin, **values)
 
+    async def web_key(self, guild_id: int) -> str | None:
+        return await self.settings.web_key(guild_id)
+
+    async def set_web(self, guild_id: int, on: bool, *, is_admin: bool) -> str | None:
+        return await self.settings.set_web(guild_id, on, is_admin=is_admin)
+
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
         return await self.settings.preferences(user_ids)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 from bot.service import errors
@@ -9,6 +10,7 @@ from db.records import Preferences, ServerSettings
 from db.repository import Repository
 
 DEFAULT_TURN_SECONDS = 180
+WEB_KEY_BYTES = 18  # 144 random bits: the web pages' key, 24 characters
 
 
 class SettingsBook:
@@ -20,6 +22,7 @@ class SettingsBook:
         self._turn_seconds: dict[int, int] = {}
         self._server_settings: dict[int, ServerSettings] = {}
         self._preferences: dict[int, Preferences] = {}
+        self._web_keys: dict[int, str | None] = {}
 
     async def turn_seconds(self, guild_id: int) -> int:
         """The server's seconds per decision (0: no turn timer)."""
@@ -50,6 +53,26 @@ class SettingsBook:
             raise errors.NotHost("change the server settings (Manage Server is needed)")
         self._server_settings[guild_id] = settings = await self.repo.set_server_settings(guild_id, **values)
         return settings
+
+    async def web_key(self, guild_id: int) -> str | None:
+        """The key of the server's web pages (None: off), cached."""
+        if guild_id not in self._web_keys:
+            self._web_keys[guild_id] = await self.repo.web_key(guild_id)
+        return self._web_keys[guild_id]
+
+    async def set_web(self, guild_id: int, on: bool, *, is_admin: bool) -> str | None:
+        """Turn the server's web pages on (a new unguessable key, unless they are on already)
+        or off (the key is forgotten: its pages answer nothing). Returns the key."""
+        if not is_admin:
+            raise errors.NotHost("change the server settings (Manage Server is needed)")
+        key = await self.repo.web_key(guild_id)
+        if on and key is None:
+            key = secrets.token_urlsafe(WEB_KEY_BYTES)
+        elif not on:
+            key = None
+        await self.repo.set_web_key(guild_id, key)
+        self._web_keys[guild_id] = key
+        return key
 
     async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
         """These users' own settings, cached."""

@@ -18,6 +18,7 @@ from bot.service.snapshot import typed_parts
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, is_admin, say, service_of
+from bot.ui.weblinks import page_url
 
 
 async def channel_match(interaction: Interaction, game_id: str | None = None) -> Snapshot:
@@ -199,11 +200,14 @@ async def config_command(
     turn_seconds: int | None,
     turn_pings: bool | None = None,
     pictures: bool | None = None,
+    web: bool | None = None,
 ) -> None:
     """/config: show the server's settings; with options, change them (Manage Server)."""
     svc = service_of(interaction)
     guild = interaction.guild_id or 0
-    changed = turn_seconds is not None or turn_pings is not None or pictures is not None
+    changed = any(value is not None for value in (turn_seconds, turn_pings, pictures, web))
+    if web is not None:
+        await svc.set_web(guild, web, is_admin=is_admin(interaction))
     if turn_seconds is not None:
         await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
     values = {}
@@ -230,10 +234,22 @@ async def config_command(
         value=f"**{'off' if settings.text_only else 'on'}**: the text is always there too",
         inline=False,
     )
+    embed.add_field(name="Web pages", value=await web_text(interaction, guild), inline=False)
     embed.set_footer(
         text="Changing needs Manage Server. Each player sets pings and pictures for themselves with /settings."
     )
     await say(interaction, "", embed=embed)
+
+
+async def web_text(interaction: Interaction, guild: int) -> str:
+    """The web pages' line of /config: off, or on with their address when the host set one."""
+    if await service_of(interaction).web_key(guild) is None:
+        return "**off**: leaderboards, players and replays stay in Discord"
+    url = await page_url(interaction.client, guild)
+    where = f" at {url}" if url else " (the bot's host sets WEB_URL for their address)"
+    return (
+        f"**on**: leaderboards, players and replays{where}; turning them off and on again gives a new address"
+    )
 
 
 async def settings_command(

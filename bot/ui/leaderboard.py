@@ -34,6 +34,7 @@ from bot.service.leaderboard import (
 from bot.ui import replies
 from bot.ui.placement import OfServer
 from bot.ui.render import DESCRIPTION_LIMIT, FIELD_LIMIT, clip
+from bot.ui.weblinks import page_url
 
 log = logging.getLogger(__name__)
 
@@ -275,8 +276,12 @@ def _guild(interaction: Interaction) -> int:
 
 async def leaderboard_command(interaction: Interaction, game_id: str, season: int | None) -> None:
     page = await service_of(interaction).board(_guild(interaction), game_id, season, 0)
+    embed = board_embed(page)
+    embed.url = await page_url(
+        interaction.client, page.guild_id, f"board/{game_id}?season={page.season.number}"
+    )
     await interaction.response.send_message(
-        embed=board_embed(page), view=board_view(page), allowed_mentions=discord.AllowedMentions.none()
+        embed=embed, view=board_view(page), allowed_mentions=discord.AllowedMentions.none()
     )
 
 
@@ -289,7 +294,9 @@ async def show_page(interaction: Interaction, guild_id: int, game_id: str, seaso
     except (GameError, ServiceError) as err:
         await replies.refuse(interaction, err)
         return
-    await interaction.response.edit_message(embed=board_embed(board), view=board_view(board))
+    embed = board_embed(board)
+    embed.url = await page_url(interaction.client, guild_id, f"board/{game_id}?season={board.season.number}")
+    await interaction.response.edit_message(embed=embed, view=board_view(board))
 
 
 async def stats_command(interaction: Interaction, user: discord.abc.Snowflake | None) -> None:

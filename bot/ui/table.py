@@ -34,6 +34,7 @@ from bot.ui.placement import OfMatch
 from bot.ui.replay import ReplayButton
 from bot.ui.replies import Interaction, component_view, display_name, guarded, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
+from bot.ui.weblinks import page_url
 
 log = logging.getLogger(__name__)
 
@@ -276,6 +277,9 @@ class TablePublisher:
         if snap.status == MatchStatus.FINISHED:
             skill = await self.service.skill_changes(snap.id)
             party_id = await self.service.party_of_match(snap.id)
+            embed, view = table_message(snap, skill, party_id)
+            embed.url = await page_url(self.client, snap.record.guild_id, f"match/{snap.id}")
+            return embed, view
         return table_message(snap, skill, party_id)
 
     async def _post_table(self, snap: Snapshot) -> None:

@@ -23,6 +23,11 @@ RULES: dict[str, tuple[str, set[str], tuple[str, ...]]] = {
     "images": ("bot/images/**/*.py", {"PIL"}, ("bot.games", "bot.images")),
     "ui": ("bot/ui/**/*.py", {"discord"}, ("bot.games", "bot.service", "bot.ui", "bot.images")),
     "cogs": ("cogs/**/*.py", {"discord"}, ("bot.games", "bot.ui")),
+    "web": (
+        "bot/web/**/*.py",
+        {"aiohttp", "jinja2", "pygal", "markupsafe", "discord"},
+        ("bot.games", "bot.service", "bot.images", "bot.ui", "bot.web"),
+    ),  # discord: the tables' embeds, as bot.ui.render makes them
     "simulate": ("bot/simulate.py", set(), ("bot.games",)),
     "AI workers": ("bot/worker.py", set(), ("bot.games",)),  # each worker process imports only this
 }
