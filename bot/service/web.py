@@ -118,6 +118,10 @@ class WebPages:
         names = await self.store.player_names(guild_id, [r.user_id for r in board.rows])
         return NamedBoard(board, names, sort, descending)
 
+    async def season_list(self, guild_id: int) -> list[SeasonRecord]:
+        """The server's seasons, newest first (without their champions)."""
+        return await self.store.seasons(guild_id)
+
     async def seasons(self, guild_id: int) -> SeasonsPage:
         summaries = await self.leaderboard.seasons(guild_id)
         users = sorted({c.user_id for s in summaries for c in s.champions})

@@ -85,7 +85,7 @@ async def board(request: web.Request) -> web.Response:
         )
     except ServiceError:  # no such game or season
         raise web.HTTPNotFound() from None
-    all_seasons = [s.season for s in (await pages.seasons(guild)).summaries]
+    all_seasons = await pages.season_list(guild)
     return _page(
         request,
         "board.html",

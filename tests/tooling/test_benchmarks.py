@@ -89,6 +89,17 @@ SCRIPTS: dict[str, Smoke] = {
             r"^leaderboard page p99 {n} ms: {n} x the 50 ms target",
         ),
     ),
+    # The same database, smaller: 200 players, the web page and /leaderboard side by side.
+    "bench_web.py": Smoke(
+        ("--players", "200", "--results", "400", "--pages", "5"),
+        (
+            r"^database: 400 results, {n} players on the largest board",
+            r"^/leaderboard \(service call, 10 rows\) +n=5 +p50 +{n} ms +p99 +{n} ms",
+            r"^web leaderboard page \(HTTP, 25 rows\) +n=5 +p50 +{n} ms +p99 +{n} ms .* {n}x /leaderboard$",
+            r"^web player page \(with chart\) +n=2 +p50 +{n} ms",
+            r"^web leaderboard page p99 {n} ms: {n} x the 50 ms target \(\w+\); {n}x the p99 of /leaderboard",
+        ),
+    ),
     # Two matches, two marks.
     "bench_memory.py": Smoke(
         ("--matches", "2", "--moves", "2", "4"),
