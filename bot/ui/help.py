@@ -143,7 +143,9 @@ SETTINGS = Page(
     "`/config` shows this server's settings; changing them needs **Manage Server**.\n\n"
     "- `turn_timer`: time for each decision: 1, 3 (default) or 10 minutes, 24 hours, or off.\n"
     "- `turn_pings`: mention players when it is their turn (default on).\n"
-    "- `pictures`: card pictures beside the text (default on).\n\n"
+    "- `pictures`: card pictures beside the text (default on).\n"
+    "- `web`: web pages of this server's leaderboards, players and replays, at an address "
+    "nobody can guess (default off).\n\n"
     "`/settings` holds your own choices in every server: turn mentions and card pictures. "
     "The host or a manager can `/match kick user:` a player and export a finished match with "
     "`/match log`.",
