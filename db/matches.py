@@ -198,6 +198,7 @@ class MatchStore:
         seats: Iterable[Seat],
         deadline_at: float | None,
         deadline: dict[str, Any] | None,
+        notes: dict[str, Any] | None = None,
     ) -> MatchRecord:
         values = {
             "status": MatchStatus.RUNNING,
@@ -207,6 +208,8 @@ class MatchStore:
             "deadline": dump_json(deadline) if deadline else None,
             "updated_at": time.time(),
         }
+        if notes is not None:
+            values["notes"] = dump_json(notes)
         return await self._versioned_update(match_id, expected_version, values)
 
     async def set_message(self, match_id: int, message_id: int | None) -> None:

@@ -56,8 +56,13 @@ from typing import Any
 from bot.games.base import Game, GameError, Move, Outcome, Rng
 
 __all__ = [
+    "HINT_ROLLOUTS",
     "LEVELS",
+    "Hint",
     "SearchResult",
+    "hint",
+    "hint_seed",
+    "hint_view",
     "level_move",
     "margin_value",
     "outcome_value",
@@ -72,6 +77,7 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
+HINT_ROLLOUTS = 120  # a hint's search: a fixed count, never a time (about half a second here)
 SECOND_PLACE = 0.25  # what the best place behind the first is worth (the last: 0)
 
 
@@ -260,3 +266,35 @@ def level_move(
     if level == "hard":
         return search_move(game, state, seat, seed, rollouts, stop).move
     return game.ai_move(state, seat, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A practice match's hint: the hard level's move from the seat's own view, and why
+    (the game's :meth:`~bot.games.base.GameBase.hint_reason`, None where it says nothing)."""
+
+    move: Move
+    reason: str | None
+
+
+def hint_seed(match_seed: int, version: int, seat: int) -> int:
+    """The seed of a hint's search: the match's seed, its version and the seat, so asking
+    again at the same point gives the same hint."""
+    return (match_seed ^ (version * 0x9E3779B97F4A7C15 + seat * 0xD1B54A32D192ED03 + 0x4855)) & (
+        (1 << 64) - 1
+    )
+
+
+def hint_view(game: Game[Any], state: Any, seat: int, seed: int) -> Any:
+    """What a hint starts from: ``state`` dealt again from ``seat``'s view (``resample``), so
+    the true hidden cards never reach the search or the reason."""
+    return game.resample(state, seat, Rng.from_seed(seed ^ 0x5EED))
+
+
+def hint(game: Game[Any], state: Any, seat: int, seed: int, rollouts: int = HINT_ROLLOUTS) -> Hint:
+    """The hint for ``seat`` (one of ``to_act``): the search over a fixed number of
+    rollouts from :func:`hint_view`, with the game's reason. The same for every state the
+    seat cannot tell from ``state`` (the search sees only what ``resample`` keeps)."""
+    seen = hint_view(game, state, seat, seed)
+    move = search_move(game, seen, seat, seed, rollouts).move
+    return Hint(move, game.hint_reason(seen, seat, move))

@@ -131,16 +131,23 @@ class AISeats:
         return snap.version, seat, result.move
 
     async def search(
-        self, game: Game[Any], state: Any, seat: int, seed: int, deadline: float
+        self,
+        game: Game[Any],
+        state: Any,
+        seat: int,
+        seed: int,
+        deadline: float,
+        rollouts: int = HARD_ROLLOUT_CAP,
     ) -> SearchResult:
-        """The hard level's search, until ``deadline`` (``time.monotonic()``), off the event loop."""
+        """The hard level's search, until ``deadline`` (``time.monotonic()``) or ``rollouts``
+        (a hint's fixed count), off the event loop."""
         if self.processes > 0:
-            return await thinkers.search(self.processes, game, state, seat, seed, HARD_ROLLOUT_CAP, deadline)
+            return await thinkers.search(self.processes, game, state, seat, seed, rollouts, deadline)
 
         def stop() -> bool:
             return self.closed or time.monotonic() >= deadline
 
-        return await asyncio.to_thread(search_move, game, state, seat, seed, HARD_ROLLOUT_CAP, stop)
+        return await asyncio.to_thread(search_move, game, state, seat, seed, rollouts, stop)
 
     async def _drive_ai_moves(self, match_id: int, paused: bool = False) -> bool:
         """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more.

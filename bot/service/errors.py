@@ -48,3 +48,19 @@ class StaleVersion(ServiceError):
 
 class UnknownMove(ServiceError):
     """The text given to a slash command names no legal move."""
+
+
+class NotPractice(ServiceError):
+    """A hint asked for in a rated match."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Hints are for practice matches only: this match is rated (try /learn, or Practice in a lobby)."
+        )
+
+
+class NothingToHint(ServiceError):
+    """A hint asked for when the seat has no move to make."""
+
+    def __init__(self) -> None:
+        super().__init__("There is nothing to hint right now: you have no move to make.")

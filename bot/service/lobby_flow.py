@@ -15,7 +15,7 @@ from typing import Generic, Protocol, TypeVar
 
 from bot.games.base import Game
 from bot.games.search import LEVELS
-from bot.service import errors
+from bot.service import errors, practice
 from db.parties import PartyPlayer
 from db.records import Seat
 
@@ -189,7 +189,7 @@ def check_level(level: str) -> None:
 def check_option(game: Game, key: str, value: str) -> None:
     """``value`` must be a choice of the game's option ``key`` (several, comma-separated, if it
     takes several)."""
-    for option in game.options:
+    for option in (*game.options, practice.OPTION):  # practice: every game's, from the platform
         if option.key == key:
             allowed = dict(option.choices)
             parts = [part for part in value.split(",") if part] if option.multi else [value]

@@ -29,9 +29,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event, Move
+from bot.games.search import Hint
 from bot.service.ai_seats import AISeats
 from bot.service.deadline_plans import DeadlinePlanner
 from bot.service.deadlines import DeadlineKeeper
+from bot.service.hints import MatchHints
 from bot.service.history import MatchHistory
 from bot.service.lobby import MatchLobbies
 from bot.service.notifier import Notifier
@@ -77,6 +79,7 @@ class MatchService:
         self.lobbies = MatchLobbies(self.store, self.notifier, self, self.rounds)
         self.parties = PartyLobbies(self.rounds, self.notifier, self)
         self.playing = MatchPlay(self.store, self.lobbies.seating, self.deadlines, self.notifier, self)
+        self.hints = MatchHints(self.store, self.ai_seats)
         self.history = MatchHistory(repo)
         self.replays = Replays(repo)
         self.restorer = Restorer(
@@ -176,6 +179,10 @@ class MatchService:
 
     async def hand(self, match_id: int, user_id: int) -> tuple[Snapshot, int]:
         return await self.playing.hand(match_id, user_id)
+
+    async def hint(self, match_id: int, user_id: int) -> Hint:
+        """A practice match's hint for the player's seat (refused in a rated match)."""
+        return await self.hints.hint(match_id, user_id)
 
     async def skill_changes(self, match_id: int) -> dict[int, float]:
         return await self.history.skill_changes(match_id)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
-from bot.service import seating
+from bot.service import practice, seating
 from bot.service.seating import AI_FILL, Standing
 from db.parties import PartyPlayer, PartyRecord, PartyTableRecord
 from db.records import MatchRecord, MatchStatus, Seat
@@ -47,6 +47,11 @@ class Snapshot:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.record.seats]
+
+    @property
+    def practice(self) -> bool:
+        """A practice match: unrated, with hints (:mod:`bot.service.practice`)."""
+        return practice.is_practice(self.record.options)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.record.seats):

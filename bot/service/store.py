@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from bot.games import GAMES
 from bot.games.base import SEAT_TOKEN_RE, Event, Game, GameError, Move, find_move
-from bot.service import errors
+from bot.service import errors, practice
 from bot.service.snapshot import MoveResult, Snapshot, add_events
 from db import repository as repo_mod
 from db.records import MatchRecord, MatchStatus, MatchUpdate, ResultRow, Seat
@@ -149,6 +149,10 @@ class MatchStore:
         except GameError as err:
             raise errors.LobbyError(str(err)) from None
         state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
+        notes = None
+        if practice.is_guided(snap.record.options):
+            guide, explained = practice.explain(game, state, people(snap.seats), snap.record.notes)
+            notes = practice.with_explained(add_events(snap.record.notes, guide), explained)
         deadline_at, deadline = await self.planner.plan(
             game, state, snap.version + 1, snap.seats, snap.record.guild_id
         )
@@ -160,6 +164,7 @@ class MatchStore:
                 seats=snap.seats,
                 deadline_at=deadline_at,
                 deadline=deadline,
+                notes=notes,
             )
         except repo_mod.StaleVersion:
             await self.fresh(snap.id)
@@ -192,12 +197,16 @@ class MatchStore:
                 raise type(err)(snap.name_text(text)) from None
             raise
         events = list(extra_events) + list(events)
+        outcome = game.outcome(new_state)
+        explained = None
+        if outcome is None and practice.is_guided(snap.record.options):
+            guide, explained = practice.explain(game, new_state, people(snap.seats), snap.record.notes)
+            events.extend(guide)
         if chosen is None:  # pragma: no cover - apply accepted a code not listed
             chosen = Move.simple(code, code)
-        outcome = game.outcome(new_state)
         status = MatchStatus.FINISHED if outcome is not None else MatchStatus.RUNNING
         version = snap.version + 1
-        notes = add_events(snap.record.notes, events)
+        notes = practice.with_explained(add_events(snap.record.notes, events), explained)
         seats = snap.seats
         if user_id is not None and seats[seat].missed:
             seats = seats[:seat] + (replace(seats[seat], missed=0),) + seats[seat + 1 :]
@@ -213,7 +222,7 @@ class MatchStore:
         seats_changed = seats != snap.seats
         snap = Snapshot(replace(snap.record, seats=seats), game, state) if seats_changed else snap
         results: tuple[ResultRow, ...] = ()
-        if outcome is not None:
+        if outcome is not None and not practice.is_practice(snap.record.options):  # practice: unrated
             results = tuple(
                 ResultRow(
                     seat=row.seat,
@@ -254,6 +263,11 @@ class MatchStore:
         if outcome is not None:
             log.info("match %s: finished", snap.id)
         return MoveResult(new, seat, chosen, tuple(events))
+
+
+def people(seats: Sequence[Seat]) -> list[int]:
+    """The seats people play (not an AI, not left to one)."""
+    return [index for index, seat in enumerate(seats) if not seat.ai and not seat.left]
 
 
 def lock_in(locks: weakref.WeakValueDictionary[int, asyncio.Lock], key: int) -> asyncio.Lock:

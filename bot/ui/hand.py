@@ -14,10 +14,12 @@ from typing import Any
 import discord
 
 from bot.games.base import GameError, Move, seat_token
+from bot.games.search import Hint
 from bot.service import MoveResult, ServiceError, Snapshot, errors
 from bot.ui.handview import (
     SELECT_SIZE,
     HandButtonLook,
+    HintButtonLook,
     MoveButtonLook,
     MoveSelectLook,
     PickSelectLook,
@@ -28,7 +30,7 @@ from bot.ui.handview import (
 )
 from bot.ui.movetree import walk
 from bot.ui.placement import OfMatch
-from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+from bot.ui.replies import Interaction, guarded, is_component, refuse, say, service_of, wrong_kind
 from bot.ui.tracker import HandTracker
 
 __all__ = ["HAND_ITEMS", "HandButton", "hand_message", "hand_view", "play_move", "rerender", "show_hand"]
@@ -76,7 +78,16 @@ class PickSelect(OfMatch, PickSelectLook, template=PickSelectLook.__discord_ui_c
         await guarded(interaction, move_pick(interaction, self.match_id, self.version, self.path, positions))
 
 
-HAND_ITEMS = (HandButton, MoveButton, MoveSelect, PickSelect)
+class HintButton(OfMatch, HintButtonLook, template=HintButtonLook.__discord_ui_compiled_template__):
+    private_ok = True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if await wrong_kind(interaction, discord.ComponentType.button):
+            return
+        await guarded(interaction, give_hint(interaction, self.match_id))
+
+
+HAND_ITEMS = (HandButton, HintButton, MoveButton, MoveSelect, PickSelect)
 
 
 # --- showing the hand and playing -------------------------------------------------------------
@@ -203,6 +214,29 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
         await refuse(interaction, err)
         return
     await send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
+
+
+async def give_hint(interaction: Interaction, match_id: int) -> None:
+    """A practice match's hint, only for the player: the hard AI's move and why."""
+    svc = service_of(interaction)
+    try:
+        hint = await svc.hint(match_id, interaction.user.id)
+        snap = await svc.get(match_id)
+    except (GameError, ServiceError) as err:
+        await refuse(interaction, err)
+        return
+    await say(interaction, hint_text(snap, hint))
+
+
+def hint_text(snap: Snapshot, hint: Hint) -> str:
+    """ "💡 Hint: **Play 7♥**, keeps your Protector for a draw card." (the reason if any)."""
+    move = hint.move
+    if move.pick is not None:  # the search's choice of a pick is its default
+        move = move.choose(move.pick.parts(move.code) or ())
+    text = f"💡 Hint: **{snap.name_text(move.label)}**"
+    if hint.reason:
+        return f"{text}: {snap.name_text(hint.reason)}."
+    return f"{text} (the hard AI's choice from what you can see)."
 
 
 def chosen_echo(label: str) -> str:

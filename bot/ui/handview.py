@@ -6,6 +6,7 @@ labels. What pressing one does is :mod:`bot.ui.hand`, whose items are these look
 callback, registered once with ``bot.add_dynamic_items`` and rebuilt from the id.
 
     kg:hand:<match>:<version>        the table's "My hand" button
+    kg:hint:<match>:<version>        a practice match's Hint
     kg:m:<match>:<version>:<path>    a step in the hand's move tree (button)
     kg:ms:<match>:<version>:<path>   the same as a select; the chosen value is the next step
     kg:mp:<match>:<version>:<path>   a move's Pick (several at once); the values are positions
@@ -46,6 +47,31 @@ class HandButtonLook(
                 style=discord.ButtonStyle.primary,
                 emoji="🂠",
                 custom_id=f"kg:hand:{match_id}:{version}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["mid"]), int(match["ver"]))
+
+
+class HintButtonLook(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hint:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"
+):
+    """A practice match's Hint: the hard AI's move from the player's own view."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Hint",
+                style=discord.ButtonStyle.secondary,
+                emoji="💡",
+                custom_id=f"kg:hint:{match_id}:{version}",
+                row=4,
             )
         )
         self.match_id = match_id
@@ -227,6 +253,13 @@ def hand_view(
     return view, node
 
 
+def add_hint(view: discord.ui.View, snap: Snapshot) -> None:
+    """The Hint button on the hand's last row, where the moves left room for it."""
+    last_row = [child for child in view.children if child.row == 4]
+    if len(last_row) < BUTTONS_PER_ROW and all(child.width == 1 for child in last_row):
+        view.add_item(HintButtonLook(snap.id, snap.version))
+
+
 # --- the hand message ---------------------------------------------------------------------------
 
 
@@ -241,6 +274,8 @@ def hand_message(
     """The hand message for ``seat`` and what it shows (to remember)."""
     moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
     view, node = hand_view(snap, moves, path)
+    if snap.practice and moves and seat in snap.to_act():
+        add_hint(view, snap)
     step = node.labels if node is not None else ()
     seat_view = snap.view(seat)
     cards = tuple(card for group in seat_view.hand for card in group.cards)

@@ -1,6 +1,7 @@
 """The lobby: its buttons and option selects, opening one, and what its buttons do.
 
-kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore)
+kg:lobby:<match>:<action>        lobby buttons (join, leave, ai, aieasy, aihard, unai, start, cancel, opts, optmore,
+                                 practice, rated)
 kg:opt:<match>:<key>             lobby option select
 
 A party's lobby (:mod:`bot.ui.party`) is this lobby with its own custom ids: it uses the
@@ -19,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.games.base import GameError, Option
-from bot.service import MatchService, MatchStatus, ServiceError, Snapshot, errors
+from bot.service import MatchService, MatchStatus, ServiceError, Snapshot, errors, practice
 from bot.ui import render
 from bot.ui.handview import SELECT_SIZE
 from bot.ui.placement import OfMatch
@@ -50,7 +51,10 @@ LOBBY_ACTIONS = {
     "unai": ("Remove AI", discord.ButtonStyle.secondary),
     "opts": ("Options", discord.ButtonStyle.secondary),
     "optmore": ("More options", discord.ButtonStyle.secondary),
+    "practice": ("Practice (unrated)", discord.ButtonStyle.secondary),
+    "rated": ("Make it rated", discord.ButtonStyle.secondary),
 }
+PRACTICE_ACTIONS = {"practice": practice.PRACTICE, "rated": practice.RATED}  # button -> the platform option
 
 
 AI_LEVEL_ACTIONS = {"aieasy": "easy", "ai": "normal", "aihard": "hard"}  # button -> Seat.level
@@ -178,6 +182,9 @@ def lobby_view(snap: Snapshot) -> discord.ui.View:
         button = LobbyButton(snap.id, "unai")
         button.item.row = last_row
         view.add_item(button)
+    button = LobbyButton(snap.id, "rated" if snap.practice else "practice")
+    button.item.row = last_row
+    view.add_item(button)
     return view
 
 
@@ -292,6 +299,8 @@ async def lobby_action(interaction: Interaction, match_id: int, action: str) -> 
             pass
         elif action == "start":
             await svc.start(match_id, user)
+        elif action in PRACTICE_ACTIONS:
+            await svc.set_option(match_id, user, practice.KEY, PRACTICE_ACTIONS[action])
         elif action in ("opts", "optmore"):
             await options_panel(interaction, match_id, page=1 if action == "optmore" else 0)
             return

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.games.base import Game, Outcome, View, join_names
-from bot.service import MatchStatus, Snapshot
+from bot.service import MatchStatus, Snapshot, practice
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_RUNNING = discord.Colour.gold()
@@ -79,7 +79,7 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
     game = snap.game
     closed = snap.status == MatchStatus.ABANDONED
     embed = discord.Embed(
-        title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}",
+        title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}{unrated(snap)}",
         description=f"{game.summary}\n{player_range(game)} · `/rules game:{game.id}` explains how to play.",
         colour=COLOUR_OVER if closed else COLOUR_LOBBY,
     )
@@ -89,6 +89,8 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
         inline=True,
     )
     opts = option_summary(game, snap.record.options)
+    if snap.practice:
+        opts.append("**Practice, unrated**: no rating or leaderboard; your hand offers **Hint**")
     if opts:
         embed.add_field(name="Options", value=clip("\n".join(opts), FIELD_LIMIT), inline=True)
     if closed:
@@ -102,6 +104,11 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
             )
         )
     return embed
+
+
+def unrated(snap: Snapshot) -> str:
+    """What a practice match's lobby, table and end screen carry in their titles."""
+    return f" · {practice.UNRATED}" if snap.practice else ""
 
 
 def player_range(game: Game) -> str:
@@ -190,7 +197,7 @@ def table_embed(
     recent = [snap.name_text(t) for t in snap.log()[-RECENT_EVENTS:]]
     if snap.status == MatchStatus.FINISHED:
         outcome = game.outcome(snap.state)
-        embed = discord.Embed(title=f"{game.name} #{snap.id}: finished", colour=COLOUR_OVER)
+        embed = discord.Embed(title=f"{game.name} #{snap.id}: finished{unrated(snap)}", colour=COLOUR_OVER)
         if outcome is not None:
             headline, lines = result_lines(snap, outcome, skill)
             summary = snap.name_text(outcome.summary)
@@ -209,7 +216,7 @@ def table_embed(
         return embed
     status = f"**{snap.name_text(view.waiting)}**{deadline_text(snap)}"
     board = [snap.name_text(line) for line in view.board]
-    embed = discord.Embed(title=f"{game.name} #{snap.id}", colour=COLOUR_RUNNING)
+    embed = discord.Embed(title=f"{game.name} #{snap.id}{unrated(snap)}", colour=COLOUR_RUNNING)
     embed.description = clip("\n".join([status, *board]), DESCRIPTION_LIMIT)
     embed.add_field(name="Players", value=clip("\n".join(scoreboard(snap, view)), FIELD_LIMIT), inline=False)
     if recent:

@@ -264,6 +264,18 @@ class GameBase(ABC, Generic[S]):
         move, _ = rng.choice(moves)
         return move
 
+    def hint_reason(self, state: S, seat: int, move: Move) -> str | None:
+        """Why ``move`` suits ``seat`` now, in a few words for a practice match's hint ("keeps
+        your Protector for a draw card"); None where the game has nothing to say. Reads only
+        what ``seat`` sees, like the search that chose the move."""
+        return None
+
+    def situations(self, state: S, seat: int) -> tuple[tuple[str, str], ...]:
+        """The kinds of situation ``seat`` is in now, as (key, explanation) pairs: a guided
+        match (``/learn``) tells each key once per seat, in its hand. Reads only what
+        ``seat`` sees; the default has none."""
+        return ()
+
     def ai_waits(self, state: S, seat: int) -> bool:
         """True when an AI playing ``seat`` holds back for now although it may act (a phase
         that others close by declaring they are done). Depends only on what ``seat`` sees."""
