@@ -28,7 +28,7 @@ from bot.games.base import (
     move_kind,
     ranked,
 )
-from bot.games.court import ai, melds, rounds, tricks
+from bot.games.court import ai, guide, melds, rounds, tricks
 from bot.games.court import view as view_mod
 from bot.games.court.cards import DECK, code_cards, sorted_cards
 from bot.games.court.rules import RULES
@@ -155,6 +155,12 @@ class KingsCourt(GameBase[CourtState]):
             return None
         move = self.legal_moves(state, state.turn)[0]
         return TimedMove(PICK_SECONDS, state.turn, move.code, "the pool pick's time ran out")
+
+    def situations(self, state: CourtState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat, self.legal_moves(state, seat))
+
+    def hint_reason(self, state: CourtState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: CourtState, seat: int, rng: Rng) -> Move:
         moves = self.legal_moves(state, seat)

@@ -24,7 +24,7 @@ from bot.games.base import (
     handles,
     waiting_for,
 )
-from bot.games.crown import ai, atcourt, find, picks, scoring, view
+from bot.games.crown import ai, atcourt, find, guide, picks, scoring, view
 from bot.games.crown.cards import NAME
 from bot.games.crown.rules import RULES
 from bot.games.crown.state import (
@@ -244,6 +244,12 @@ class Crown(GameBase[CrownState]):
 
     def outcome(self, state: CrownState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def situations(self, state: CrownState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat, self.legal_moves(state, seat))
+
+    def hint_reason(self, state: CrownState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: CrownState, seat: int, rng: Rng) -> Move:
         moves = self.legal_moves(state, seat)

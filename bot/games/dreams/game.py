@@ -29,7 +29,7 @@ from bot.games.base import (
     handles,
     waiting_for,
 )
-from bot.games.dreams import ai, moves, scoring, view
+from bot.games.dreams import ai, guide, moves, scoring, view
 from bot.games.dreams.cards import (
     ATTACK,
     ATTACKS,
@@ -246,6 +246,12 @@ class Dreams(GameBase[DreamsState]):
             return None
         move = self.default_move(state, state.defender)
         return TimedMove(COUNTER_SECONDS, state.defender, move.code, "the time to counter an attack ran out")
+
+    def situations(self, state: DreamsState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat, self.legal_moves(state, seat))
+
+    def hint_reason(self, state: DreamsState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: DreamsState, seat: int, rng: Rng) -> Move:
         legal = self.legal_moves(state, seat)

@@ -21,7 +21,7 @@ from bot.games.base import (
     join_names,
     plural,
 )
-from bot.games.dynasty import ai
+from bot.games.dynasty import ai, guide
 from bot.games.dynasty import deal as deal_rules
 from bot.games.dynasty import moves as move_rules
 from bot.games.dynasty import turn as turn_rules
@@ -294,6 +294,12 @@ class Dynasty(GameBase[DynastyState]):
             if code in codes:
                 return codes[code]
         return moves[-1]
+
+    def situations(self, state: DynastyState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat, self.legal_moves(state, seat))
+
+    def hint_reason(self, state: DynastyState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: DynastyState, seat: int, rng: Rng) -> Move:
         moves = legal(state, seat, tables_for(state.config))

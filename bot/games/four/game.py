@@ -30,7 +30,7 @@ from bot.games.base import (
     handles,
     ranked,
 )
-from bot.games.four import ai, moves, view
+from bot.games.four import ai, guide, moves, view
 from bot.games.four.cards import sort
 from bot.games.four.rules import RULES
 from bot.games.four.scoring import score
@@ -142,6 +142,12 @@ class Four(GameBase[FourState]):
     def _take(self, state: FourState, seat: int, move: Move) -> Played:
         (target,) = move.args
         return moves.take(state, seat, target)
+
+    def situations(self, state: FourState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat)
+
+    def hint_reason(self, state: FourState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: FourState, seat: int, rng: Rng) -> Move:
         legal = self.legal_moves(state, seat)

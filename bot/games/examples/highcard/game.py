@@ -38,7 +38,7 @@ from bot.games.base import (
     handles,
     waiting_for,
 )
-from bot.games.examples.highcard import ai, moves, scoring, view
+from bot.games.examples.highcard import ai, guide, moves, scoring, view
 from bot.games.examples.highcard.cards import DECK, HAND_SIZE, by_number
 from bot.games.examples.highcard.rules import RULES
 from bot.games.examples.highcard.state import PASS, PLAY, HighCardState
@@ -138,6 +138,12 @@ class HighCard(GameBase[HighCardState]):
         (seat,) = waiting
         move = self.default_move(state, seat)
         return TimedMove(LAST_SECONDS, seat, move.code, "the last player's time ran out")
+
+    def situations(self, state: HighCardState, seat: int) -> tuple[tuple[str, str], ...]:
+        return guide.situations(state, seat, self.legal_moves(state, seat))
+
+    def hint_reason(self, state: HighCardState, seat: int, move: Move) -> str | None:
+        return guide.hint_reason(state, seat, move)
 
     def ai_move(self, state: HighCardState, seat: int, rng: Rng) -> Move:
         legal = self.legal_moves(state, seat)

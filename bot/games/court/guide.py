@@ -1,0 +1,98 @@
+"""A guided match's explanations and a hint's reasons for King's Court, from what the seat
+sees: its hand, its own King (unless it bid blind), the trick, the pool, its legal moves."""
+
+from __future__ import annotations
+
+from bot.games.base import Move
+from bot.games.court.cards import suit
+from bot.games.court.state import (
+    AFTER,
+    BAG_KIND,
+    BID,
+    COURT_KIND,
+    DUEL,
+    FLOP,
+    FOLLOW,
+    FOLLOW_KIND,
+    KNOCK,
+    LEAD,
+    LEAD_KIND,
+    PICK,
+    TAKE_KIND,
+    CourtState,
+)
+
+BY_PHASE = {
+    BID: (
+        "bid",
+        (
+            "Before the deal, the players behind the leader may bid: a nil, a blind (your King stays "
+            "hidden from you) and the rest score big if they come true and cost points if not. No bid is "
+            "the safe choice."
+        ),
+    ),
+    LEAD: (
+        "lead",
+        (
+            "You lead the trick: a single, a pair, three or four of a kind, or a five-card straight "
+            "flush. Everyone must play as many cards. Trick order: 7 above A and Q, then J, 10 ... 2."
+        ),
+    ),
+    FOLLOW: (
+        "follow",
+        (
+            "Follow with as many cards as were led. Only the same type at a higher rank beats the lead; "
+            "anything else just goes to the pool. Equal best hands duel card by card."
+        ),
+    ),
+    DUEL: ("duel", "A duel: the tied players lay single cards in turn until one is higher."),
+    PICK: (
+        "pool",
+        (
+            "The pool: every card played lies here, and you take back as many as you played, any of "
+            "them. Cards of your King's suit are worth keeping; off-suit cards cost 5 each at the end."
+        ),
+    ),
+    AFTER: (
+        "after",
+        (
+            "You won the trick: you may court (lay a run of your suit face down, from A up, Q down or "
+            "7 either way), sandbag four A, Q or 7, or knock to end the round; or pass."
+        ),
+    ),
+}
+
+
+def situations(state: CourtState, seat: int, moves: list[Move]) -> tuple[tuple[str, str], ...]:
+    if not moves or state.turn != seat:
+        return ()
+    found = [BY_PHASE[state.phase]] if state.phase in BY_PHASE else []
+    if any(move.kind == FLOP for move in moves):
+        found.append(("forced", "Your third trick in a row: knock now, or flop your King (-15) to go on."))
+    return tuple(found)
+
+
+def _mine(state: CourtState, seat: int) -> str | None:
+    return None if state.blind(seat) else state.king_suit(seat)
+
+
+def hint_reason(state: CourtState, seat: int, move: Move) -> str | None:
+    mine = _mine(state, seat)
+    cards = move.args[0].split(".") if move.args else []
+    if move.kind == COURT_KIND:
+        if mine is not None and cards and all(suit(c) == mine for c in cards):
+            return "it builds your King's run: 10 a card, 15 for A, Q and 7"
+        return "a run laid down now scores whatever comes later"
+    if move.kind == BAG_KIND:
+        return "a sandbag scores 60"
+    if move.kind == KNOCK:
+        return "it ends the round while your score stands well"
+    if move.kind == FLOP:
+        return "it costs 15 but keeps the round going"
+    if mine is None or not cards:
+        return None
+    if move.kind in (LEAD_KIND, FOLLOW_KIND) and all(suit(c) != mine for c in cards):
+        return "it plays off-suit cards (they cost 5 each in hand) and keeps your King's suit"
+    if move.kind == TAKE_KIND and any(suit(c) == mine for c in cards):
+        return "it takes back cards of your King's suit"
+    return None

@@ -1,0 +1,115 @@
+"""A guided match's explanations and a hint's reasons (the kit's ``situations`` and
+``hint_reason``), from what the seat sees: its own hand, the public table, its legal moves."""
+
+from __future__ import annotations
+
+from bot.games.base import Move
+from bot.games.dynasty.cards import DB, DEC, DRA, KIND, MAG, POINTS, PRO, WIZ
+from bot.games.dynasty.catalogue import card_play_of
+from bot.games.dynasty.state import ANSWER, DRAWN, ESCORT, EXTRA, DynastyState
+
+DRAW_CARDS = frozenset({WIZ, DRA, DB})
+ANSWERS = frozenset({PRO, DEC, MAG})
+
+EXPLAINED_BY_KIND = (
+    (
+        "d",
+        "turn",
+        (
+            "Your turn: play a card of the top card's suit or of the same kind (the same number, the "
+            "same scroll), or any Kingdom card (no suit). Or draw a card, then play a playable card or "
+            "pass. Going out ends the hand; the cards others keep count against them, and the lowest "
+            "total wins, so shed your costly cards first."
+        ),
+    ),
+    (
+        "acc",
+        "draw_card",
+        (
+            "A draw card is aimed at you. Accepting it means drawing those cards and losing your turn; "
+            "a Drawbridge may be stacked on a Drawbridge (the draws add up and pass on), and a "
+            "Protector, Royal Decree or Magician answers any draw card."
+        ),
+    ),
+    (
+        "og",
+        "on_guard",
+        (
+            "You are about to hold one card: call On Guard before the next player acts, or any player "
+            "may catch you, and then you draw 2 and lose your next turn."
+        ),
+    ),
+    (
+        "c",
+        "catch",
+        (
+            "A player is down to one card without calling On Guard: catch them and they draw 2 and lose "
+            "their next turn."
+        ),
+    ),
+    (
+        "wait",
+        "window",
+        (
+            "A short window is open for moves out of turn (an answer, a catch, On Guard, a Risk card). "
+            "Let it pass if you want none of them; the match goes on either way."
+        ),
+    ),
+    ("esc", "dungeon", "You are in the Dungeon: discard it now to escape, or you lose one more turn."),
+    (
+        "def",
+        "battle",
+        "A battle card was played: a Defender cancels its effect for you alone; or let it happen.",
+    ),
+    (
+        "r",
+        "risk",
+        "You hold a Risk card in front of you: play it any time in the hand; every other player pays its cost.",
+    ),
+)
+
+
+def situations(state: DynastyState, seat: int, moves: list[Move]) -> tuple[tuple[str, str], ...]:
+    kinds = {move.kind for move in moves}
+    found = [(key, text) for kind, key, text in EXPLAINED_BY_KIND if kind in kinds]
+    if state.turn == seat and state.phase == DRAWN:
+        found.append(("drawn", "You drew a card: play it or any other playable card, or pass."))
+    if state.turn == seat and state.phase == EXTRA:
+        found.append(
+            ("extra", "Your King, Queen or Wizard lets you add one more playable card, or end the turn.")
+        )
+    if state.turn == seat and state.phase == ESCORT:
+        found.append(
+            ("escort", "A Fair Maiden goes down only with an escort: play a second card playable on it.")
+        )
+    if any(len(move.path) > 1 and move.kind == "p" for move in moves):
+        found.append(
+            (
+                "choices",
+                "Some cards ask a second step: a wild card names the suit the next player must follow.",
+            )
+        )
+    return tuple(found)
+
+
+def hint_reason(state: DynastyState, seat: int, move: Move) -> str | None:
+    hand = state.hands[seat]
+    if move.kind == "og":
+        return "without the call anyone may catch you"
+    if move.kind == "c":
+        return "they draw 2 and lose their next turn"
+    if move.kind == "acc" and any(KIND[face] in ANSWERS for face in hand):
+        return "keeps your answer card for a bigger draw"
+    if move.kind not in ("p", "t"):
+        return None
+    face = card_play_of(move).face
+    kind = KIND[face]
+    if state.phase == ANSWER and kind in ANSWERS:
+        return "answers the draw card instead of drawing"
+    if kind in DRAW_CARDS:
+        return "makes the next player draw"
+    if kind != PRO and any(KIND[other] == PRO for other in hand):
+        return "keeps your Protector for a draw card"
+    if len(hand) > 1 and POINTS[face] >= max(POINTS[other] for other in hand):
+        return f"sheds your costliest card ({POINTS[face]} points)"
+    return None
