@@ -52,8 +52,10 @@ def situations(state: Any, seat: int, moves: list[Move]) -> tuple[tuple[str, str
         found.append(
             (
                 "defend",
-                "Defend: a card thwarted by another revealed card loses; two players play best of "
-                "three, more play until one is left standing.",
+                (
+                    "Defend: a card thwarted by another revealed card loses; two players play best of "
+                    "three, more play until one is left standing."
+                ),
             )
         )
     if "pick" in kinds and getattr(state, "variant", "") == "tourney":
