@@ -1,4 +1,4 @@
-"""Commands shared by every game: /play, /party, /hand, /move, /rules, /leave, /cancel."""
+"""Commands shared by every game: /play, /learn, /party, /hand, /move, /rules, /leave, /cancel."""
 
 from __future__ import annotations
 
@@ -30,6 +30,15 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         await lobby.open_lobby(interaction, game.value)
+
+    @app_commands.command(
+        name="learn", description="Learn a game: a practice match against the AI that explains itself."
+    )
+    @app_commands.describe(game="The game to learn")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def learn(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        await ui_commands.learn_command(interaction, game.value)
 
     @app_commands.command(
         name="party", description="Open a party: several tables at once, winners moving on."

@@ -9,8 +9,8 @@ import secrets
 from collections.abc import Mapping
 
 from bot.games import GAMES
-from bot.games.base import Event
-from bot.service import errors
+from bot.games.base import Event, player_counts
+from bot.service import errors, practice
 from bot.service.flow import MatchFlow, PartyOfMatch
 from bot.service.lobby_flow import LobbyWords, SeatingLobby, check_option, default_options
 from bot.service.notifier import Notifier
@@ -123,6 +123,29 @@ class MatchLobbies:
             raise errors.ChannelBusy(busy.match_id) from None
         log.info("match %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
         return self.store.load(record)
+
+    async def learn(
+        self, *, guild_id: int, channel_id: int, user_id: int, name: str, game_id: str
+    ) -> Snapshot:
+        """``/learn``: a guided practice match (:mod:`bot.service.practice`) in the channel,
+        the caller against normal AI seats at the game's smallest table, started at once."""
+        game = GAMES.get(game_id)
+        if game is None:
+            raise errors.LobbyError(f"There is no game called {game_id!r}.")
+        options = {practice.KEY: practice.GUIDED}
+        snap = await self.open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=user_id,
+            host_name=name,
+            game_id=game_id,
+            options=options,
+        )
+        players = player_counts(game, default_options(game, tuple(options.items())))[0]
+        for _ in range(players - 1):
+            snap = await self.seating.add_ai(snap.id, user_id, "normal")
+        log.info("match %s: a guided practice match of %s for %s", snap.id, game_id, user_id)
+        return await self.seating.start(snap.id, user_id)
 
     async def rematch(self, match_id: int, user_id: int, name: str) -> tuple[Snapshot, list[int]]:
         """A new lobby in the same channel with the same game, options and AI seats, hosted

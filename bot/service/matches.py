@@ -229,6 +229,14 @@ class MatchService:
             options=options,
         )
 
+    async def learn(
+        self, *, guild_id: int, channel_id: int, user_id: int, name: str, game_id: str
+    ) -> Snapshot:
+        """A guided practice match against AI seats, started at once (``/learn``)."""
+        return await self.lobbies.learn(
+            guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name, game_id=game_id
+        )
+
     async def rematch(self, match_id: int, user_id: int, name: str) -> tuple[Snapshot, list[int]]:
         return await self.lobbies.rematch(match_id, user_id, name)
 

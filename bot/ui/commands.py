@@ -17,7 +17,7 @@ from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_mov
 from bot.service.snapshot import typed_parts
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
-from bot.ui.replies import Interaction, is_admin, say, service_of
+from bot.ui.replies import Interaction, display_name, is_admin, missing_channel_permissions, say, service_of
 from bot.ui.weblinks import page_url
 
 
@@ -311,3 +311,31 @@ async def kick_command(interaction: Interaction, user: discord.abc.User) -> None
         )
     else:
         await say(interaction, f"{name} was removed from the lobby of match #{snap.id}.")
+
+
+LEARN_NOTICE = (
+    "A practice match against the AI, to learn the game: nothing here is rated. The first time "
+    "something new happens, your hand explains it (💡), and **Hint** shows the move the hard AI "
+    "would make from what you can see. /cancel ends the match."
+)
+
+
+async def learn_command(interaction: Interaction, game_id: str) -> None:
+    """/learn: a guided practice match against AI seats, and the caller's hand at once."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await say(interaction, "Matches are played in server channels, not in direct messages.")
+        return
+    missing = missing_channel_permissions(interaction)
+    if missing:
+        await say(
+            interaction, f"I cannot host a match in this channel: I am missing the {missing} permission here."
+        )
+        return
+    snap = await service_of(interaction).learn(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        user_id=interaction.user.id,
+        name=display_name(interaction),
+        game_id=game_id,
+    )
+    await show_hand(interaction, snap.id, notice=[LEARN_NOTICE], edit=False)

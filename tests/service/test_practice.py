@@ -1,0 +1,106 @@
+"""Practice matches (unrated, with hints) and guided ones (/learn) at the service tier."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.search import hint, hint_seed
+from bot.service import MatchService, errors, practice
+from db.repository import Repository
+from tests.postgres import postgres_server  # noqa: F401  (the repo fixture's server)
+from tests.service.test_service import HOST, host_plays_to_the_end, lobby, wait_for
+
+
+@pytest.fixture
+async def svc(repo: Repository):
+    s = MatchService(repo, ai_delay=0)
+    yield s
+    await s.close()
+
+
+async def practice_match(svc: MatchService, variant: str = "tourney"):
+    m = await lobby(svc, variant)
+    m = await svc.set_option(m.id, HOST, practice.KEY, practice.PRACTICE)
+    await svc.add_ai(m.id, HOST)
+    return await svc.start(m.id, HOST)
+
+
+async def test_a_practice_match_stores_no_result_rating_or_standing(
+    svc: MatchService, repo: Repository
+) -> None:
+    m = await practice_match(svc)
+    assert m.practice
+    await wait_for(host_plays_to_the_end(svc, m.id))
+    assert (await svc.get(m.id)).status == "finished"
+    assert await repo.results(m.id) == []
+    assert await svc.skill_changes(m.id) == {}
+
+
+async def test_the_practice_option_is_the_platform_s_and_checked(svc: MatchService) -> None:
+    m = await lobby(svc)
+    assert not m.practice
+    with pytest.raises(errors.LobbyError):
+        await svc.set_option(m.id, HOST, practice.KEY, "sometimes")
+    m = await svc.set_option(m.id, HOST, practice.KEY, practice.PRACTICE)
+    assert m.practice and m.record.options["variant"] == "defend"
+
+
+async def test_a_hint_is_the_hard_ai_s_move_from_the_seat_s_view(repo: Repository) -> None:
+    svc = MatchService(repo, ai_delay=60)  # the AI seat waits: the match stays at one version
+    m = await practice_match(svc)
+    snap = await svc.get(m.id)
+    assert 0 in snap.to_act()
+    first = await svc.hint(m.id, HOST)
+    again = await svc.hint(m.id, HOST)
+    assert first == again
+    expected = hint(snap.game, snap.state, 0, hint_seed(snap.record.seed, snap.version, 0))
+    assert first.move.code == expected.move.code and first.reason == expected.reason
+    assert any(move.code == first.move.code for move in snap.legal_moves(0))
+    with pytest.raises(errors.NotSeated):
+        await svc.hint(m.id, 999)
+    await svc.close()
+
+
+async def test_a_rated_match_refuses_a_hint_in_one_sentence(svc: MatchService) -> None:
+    m = await lobby(svc, "tourney")
+    await svc.add_ai(m.id, HOST)
+    m = await svc.start(m.id, HOST)
+    with pytest.raises(errors.NotPractice) as refused:
+        await svc.hint(m.id, HOST)
+    text = str(refused.value)
+    assert text.endswith(".") and text.count(". ") == 0 and "practice" in text
+
+
+async def test_learn_starts_a_guided_match_that_explains_each_situation_once(
+    svc: MatchService, repo: Repository
+) -> None:
+    m = await svc.learn(guild_id=1, channel_id=9, user_id=HOST, name="Host", game_id="crown")
+    assert m.status == "running" and m.practice and practice.is_guided(m.record.options)
+    assert [seat.ai for seat in m.seats] == [False, True]
+    told = [t for t in m.notes_for(0) if t.startswith(practice.GUIDE_MARK)]
+    assert told, "the first situation is explained as the match starts"
+    await wait_for(host_plays_to_the_end(svc, m.id))
+    done = await svc.get(m.id)
+    keys = done.record.notes[practice.EXPLAINED]["0"]
+    assert len(keys) == len(set(keys)) >= 1
+    assert "1" not in done.record.notes[practice.EXPLAINED] or not done.record.notes[practice.EXPLAINED]["1"]
+    assert not any(practice.GUIDE_MARK in line for line in done.log()), "never in public"
+    assert await repo.results(m.id) == []
+
+
+async def test_explained_keys_survive_a_restart_and_are_not_told_again(repo: Repository) -> None:
+    first = MatchService(repo, ai_delay=0)
+    m = await first.learn(guild_id=1, channel_id=9, user_id=HOST, name="Host", game_id="crown")
+    told = list(m.record.notes[practice.EXPLAINED]["0"])
+    await first.close()
+    second = MatchService(repo, ai_delay=0)
+    try:
+        await second.restore()
+        snap = await second.get(m.id)
+        assert snap.record.notes[practice.EXPLAINED]["0"] == told
+        await wait_for(host_plays_to_the_end(second, m.id))
+        done = await second.get(m.id)
+        keys = done.record.notes[practice.EXPLAINED]["0"]
+        assert keys[: len(told)] == told and len(keys) == len(set(keys))
+    finally:
+        await second.close()
