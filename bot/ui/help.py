@@ -39,6 +39,9 @@ START = Page(
     "follows the match.\n"
     "4. Press **My hand** on the table (or type `/hand`): your cards and a button for every "
     "move you may make. Only you see it.\n\n"
+    "New to a game? `/learn game:` starts a practice match against the AI that explains each "
+    "new situation in your hand, with a **Hint** button. A lobby's **Practice (unrated)** makes any "
+    "match practice: no rating, and Hint in every hand.\n\n"
     "Stuck? `/rules game:` explains a game, and `/help` brings back this guide. "
     "The buttons below open the other pages.",
 )

@@ -1,0 +1,62 @@
+"""/learn and Hint through the fake Discord: a guided practice match whose explanations show
+in the player's hand only, a Hint answered only to the one who asked, a table that says it is
+practice, and a rated match whose hand offers no Hint."""
+
+from __future__ import annotations
+
+from bot.service import practice
+from tests.e2e_support import World, make_bot, world
+
+__all__ = ["world"]
+
+MOVE_LABELS_TO_SKIP = {"Hint", "Back"}
+
+
+async def test_learn_explains_once_in_the_hand_and_hint_answers_privately(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        assert "learn" in [c["name"] for c in fake.commands]
+        started = await fake.slash(ann, world.channel, "learn", game="crown")
+        hand = started.response
+        assert started.ephemeral and hand.visible_for(ann.id) and not hand.visible_for(bob.id)
+        assert "practice match" in hand.text and practice.GUIDE_MARK.strip() in hand.text, hand.text
+        assert "Hint" in [b.label for b in hand.buttons]
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        await fake.wait_for(
+            lambda: any(practice.UNRATED in m.text for m in fake.messages(world.channel)), what="the table"
+        )
+        hinted = await fake.click(ann, hand, label="Hint")
+        assert hinted.ephemeral and "Hint:" in hinted.text, hinted.text
+        assert hinted.response.visible_for(ann.id) and not hinted.response.visible_for(bob.id)
+        for _ in range(40):
+            snap = await bot.service.get(match_id)
+            if snap.status != "running":
+                break
+            moves = [b for b in hand.buttons if b.label not in MOVE_LABELS_TO_SKIP]
+            if 0 in snap.to_act() and moves:
+                await fake.click(ann, hand, moves[0].custom_id)
+            else:
+                await fake.wait_for(
+                    lambda: any(b.label not in MOVE_LABELS_TO_SKIP for b in hand.buttons), 10, "a move"
+                )
+        await fake.wait_for(
+            lambda: "finished" in " ".join(m.text for m in fake.messages(world.channel)), 30, "the end"
+        )
+        done = await bot.service.get(match_id)
+        keys = done.record.notes[practice.EXPLAINED]["0"]
+        assert keys and len(keys) == len(set(keys)), "each situation is explained once"
+        public = fake.messages(world.channel, include_deleted=True)
+        assert public and not any(practice.GUIDE_MARK.strip() in m.text for m in public), "never in public"
+        assert any(f"finished · {practice.UNRATED}" in m.text for m in public), "the end screen says so"
+        assert await bot.repo.results(match_id) == []
+        # A rated match: its hand offers no Hint.
+        lobby = await fake.slash(ann, world.channel, "play", game="crown")
+        assert "Practice (unrated)" in [b.label for b in lobby.response.buttons]
+        await fake.click(ann, lobby.response, label="Add AI")
+        await fake.click(ann, lobby.response, label="Start")
+        await fake.wait_for(lambda: "My hand" in [b.label for b in lobby.response.buttons], what="the table")
+        rated = await fake.slash(ann, world.channel, "hand")
+        assert "Hint" not in [b.label for b in rated.response.buttons]
+        await fake.slash(ann, world.channel, "cancel")
+    fake.assert_clean()
