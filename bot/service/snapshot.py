@@ -104,12 +104,25 @@ class Snapshot:
         return int(self.record.notes.get(COUNTS, {}).get(str(seat), 0))
 
     def log(self) -> list[str]:
-        """The public events of the match so far (the latest LOG_LIMIT)."""
+        """The latest public events of the match, oldest first (``LOG_KEPT``, within what the
+        Log can show); :meth:`log_count` says how many there were in all."""
         return list(self.record.notes.get(LOG, ()))
+
+    def log_count(self) -> int:
+        """How many public events the match has had (notes stored before the count was kept
+        hold all of theirs in the log)."""
+        log = self.record.notes.get(LOG, ())
+        return max(int(self.record.notes.get(COUNTS, {}).get(LOG, 0)), len(log))
 
 
 NOTES_PER_SEAT = 6
-LOG_LIMIT = 400
+# The public log keeps the latest LOG_KEPT events, within LOG_CHARS characters (what the Log
+# embed can show: its description holds about 3,900), and counts them all, so a match's notes
+# stay the same size however long it runs. Until issue 47 the latest 400 events were kept
+# (some 120 fitted in a Log), and a match's notes, in memory and in its row, grew for 400
+# events (about 300 moves).
+LOG_KEPT = 40
+LOG_CHARS = 4_000
 LOG = "log"
 COUNTS = "counts"
 
@@ -118,20 +131,38 @@ def add_events(notes: Mapping[str, Any], events: Sequence[Event]) -> dict[str, A
     """The match's notes with these events added.
 
     Notes are stored with the match: ``"<seat>"`` holds the latest private events of that
-    seat, ``"counts"`` how many it ever had, ``"log"`` the public events, oldest first."""
+    seat, ``"log"`` the latest public events (oldest first, ``LOG_KEPT`` within ``LOG_CHARS``), and
+    ``"counts"`` how many events each seat (``"<seat>"``) and the log (``"log"``) ever had.
+    Notes stored before the log's count was kept count the events their log holds."""
     out: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in notes.items()}
     counts: dict[str, int] = out.setdefault(COUNTS, {})
     log: list[str] = out.setdefault(LOG, [])
+    logged = max(int(counts.get(LOG, 0)), len(log))
     for e in events:
         if e.seat is None:
             log.append(e.text)
+            logged += 1
             continue
         box = out.setdefault(str(e.seat), [])
         box.append(e.text)
         del box[:-NOTES_PER_SEAT]
         counts[str(e.seat)] = counts.get(str(e.seat), 0) + 1
-    del log[:-LOG_LIMIT]
+    if logged:
+        counts[LOG] = logged
+    del log[: len(log) - log_kept(log)]
     return out
+
+
+def log_kept(log: Sequence[str]) -> int:
+    """How many of the latest entries of ``log`` are kept: at most ``LOG_KEPT``, within
+    ``LOG_CHARS`` (the latest always)."""
+    size, kept = 0, 0
+    for text in reversed(log[-LOG_KEPT:]):
+        size += len(text) + 3  # as the Log shows it: "• " and a line break
+        if size > LOG_CHARS and kept:
+            break
+        kept += 1
+    return kept
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,7 +228,8 @@ def table_embed(
 
 
 def log_embed(snap: Snapshot) -> discord.Embed:
-    """The public events of the match, newest last (as many as fit)."""
+    """The latest public events of the match, newest last (as many as fit), and how many
+    earlier ones are not shown."""
     lines = [snap.name_text(t) for t in snap.log()]
     shown: list[str] = []
     size = 0
@@ -239,7 +240,7 @@ def log_embed(snap: Snapshot) -> discord.Embed:
         shown.append(f"• {line}")
     shown.reverse()
     embed = discord.Embed(title=f"Log: {snap.game.name} #{snap.id}", colour=COLOUR_LOBBY)
-    more = len(lines) - len(shown)
+    more = snap.log_count() - len(shown)  # the notes keep only the latest events
     text = "\n".join(shown) or "Nothing has happened yet."
     if more:
         text = f"*{more} earlier events not shown; `/match log` exports every move after the end.*\n" + text
