@@ -24,6 +24,7 @@ from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.hand import rerender
 from bot.ui.leaderboard import DYNAMIC_ITEMS as LEADERBOARD_ITEMS
 from bot.ui.party import PartyPublisher
+from bot.ui.restoring import Restoring
 from bot.ui.table import TablePublisher
 from bot.ui.tracker import HandTracker
 from bot.web.app import WebServer
@@ -35,6 +36,10 @@ COGS = ("cogs.lobby", "cogs.games", "cogs.admin", "cogs.leaderboard", "cogs.help
 
 
 class KingTree(app_commands.CommandTree["KingBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await replies.restored(interaction)  # a command deferred on arrival during the restore
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -98,6 +103,7 @@ class KingBot(commands.AutoShardedBot):
                 WebPages(self.repo, self.leaderboard), settings.web_host, settings.web_port, root
             )
         self.hands = HandTracker(self.service, rerender, answers=self.answers)
+        self.restoring = Restoring()
 
     async def setup_hook(self) -> None:
         write_bodies_at_once(asyncio.get_running_loop())  # an answer's bytes leave when it is handed over
@@ -114,8 +120,8 @@ class KingBot(commands.AutoShardedBot):
             await self.load_extension(name)
         if self.web is not None:
             await self.web.start()
-        restored = await self.service.restore(freeze=self._freeze_heap)
-        log.info("%d open matches restored", len(restored))
+        # Connected while the matches are restored: what waits for them is deferred meanwhile.
+        self.restoring.start(self._restore())
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)
@@ -124,9 +130,18 @@ class KingBot(commands.AutoShardedBot):
             else:
                 await self.tree.sync()
 
+    async def _restore(self) -> None:
+        try:
+            restored = await self.service.restore(freeze=self._freeze_heap)
+        except Exception:
+            log.exception("restoring the open matches failed")
+            raise
+        log.info("%d open matches restored", len(restored))
+
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         if event_name == "interaction":  # every interaction, before any handler runs
             self.answers.arrived(args[0].id)
+            self.restoring.arrived(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
     async def on_ready(self) -> None:
@@ -138,6 +153,7 @@ class KingBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.web is not None:
             await self.web.close()
+        await self.restoring.close()
         await self.hands.close()
         await self.service.close()
         if hasattr(self, "tables"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Callable
@@ -17,6 +18,9 @@ from db.records import MatchStatus
 log = logging.getLogger(__name__)
 
 RECENTLY_ENDED_SECONDS = 600.0  # restore shows again the tables of matches ended this recently
+# The bot is connected while it restores (bot.ui.restoring): every this many matches the
+# restore lets the event loop receive interactions, and defer those that wait for it.
+YIELD_EVERY = 200
 
 
 class Restorer:
@@ -67,12 +71,22 @@ class Restorer:
         gc.disable()
         try:
             records = await self.store.repo.matches_with_status(MatchStatus.LOBBY, MatchStatus.RUNNING)
-            snaps = [self.store.load(record) for record in records if self.runs_guild(record.guild_id)]
+            snaps = []
+            for index, record in enumerate(records):
+                if index % YIELD_EVERY == YIELD_EVERY - 1:
+                    await asyncio.sleep(0)
+                if self.runs_guild(record.guild_id):
+                    snaps.append(self.store.load(record))
             if not freeze and collecting:
                 gc.enable()
             for index, snap in enumerate(snaps):
+                if index % YIELD_EVERY == YIELD_EVERY - 1:
+                    await asyncio.sleep(0)
                 if snap.status == MatchStatus.RUNNING:
                     async with self.store.lock(snap.id):
+                        newer = self.store.cache.get(snap.id)  # moved since it was read
+                        if newer is not None and newer.version > snap.version:
+                            snap = newer
                         snap = snaps[index] = await self.deadlines.renew(snap)
                     # A crash between a move and its table edit leaves the table one step behind:
                     # the listeners are told again, deadlines armed, AI seats woken.

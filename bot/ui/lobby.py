@@ -27,6 +27,7 @@ from bot.ui.placement import OfMatch
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
+    answer_message,
     component_view,
     display_name,
     guarded,
@@ -251,7 +252,7 @@ async def open_lobby(interaction: Interaction, game_id: str) -> None:
     )
     await interaction.response.send_message(embed=render.lobby_embed(snap), view=lobby_view(snap))
     try:
-        message = await interaction.original_response()
+        message = await answer_message(interaction)
         await svc.set_table_message(snap.id, message.id)
     except discord.HTTPException:
         log.warning("match %s: could not read the lobby message id", snap.id)

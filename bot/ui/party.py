@@ -39,6 +39,7 @@ from bot.ui.placement import OfParty
 from bot.ui.render import clip
 from bot.ui.replies import (
     Interaction,
+    answer_message,
     component_view,
     display_name,
     guarded,
@@ -226,7 +227,7 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
     )
     await interaction.response.send_message(embed=partyview.party_embed(party), view=party_view(party))
     try:
-        message = await interaction.original_response()
+        message = await answer_message(interaction)
         await svc.set_party_message(party.id, message.id)
     except discord.HTTPException:
         log.warning("party %s: could not read the party message id", party.id)

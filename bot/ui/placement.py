@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.games.base import GameError
 from bot.service import ServiceError
-from bot.ui.replies import Interaction, refuse, say, service_of
+from bot.ui.replies import Interaction, refuse, restored, say, service_of
 
 ELSEWHERE = {
     "match": "That belongs to a match in another channel; use the buttons there.",
@@ -39,6 +39,7 @@ class OfMatch:
     private_ok = False
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        await restored(interaction)
         try:
             snap = await service_of(interaction).get(self.match_id)
         except (GameError, ServiceError) as err:
@@ -57,6 +58,7 @@ class OfParty:
     party_id: int
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        await restored(interaction)
         try:
             party = await service_of(interaction).get_party(self.party_id)
         except (GameError, ServiceError) as err:

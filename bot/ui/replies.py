@@ -48,6 +48,21 @@ def component_view() -> discord.ui.View:
     return view
 
 
+async def restored(interaction: Interaction) -> None:
+    """Hold a handler until the bot's matches are restored, if its interaction was deferred
+    for that on arrival (``bot.ui.restoring``); at once otherwise."""
+    restoring = getattr(interaction.client, "restoring", None)
+    if restoring is not None:
+        await restoring.wait(interaction)
+
+
+async def answer_message(interaction: Interaction) -> discord.Message:
+    """The message that answered the interaction: its original response, or the follow-up
+    that stands for it when the interaction was deferred during a restore."""
+    sent: discord.Message | None = getattr(interaction.response, "sent_message", None)
+    return sent if sent is not None else await interaction.original_response()
+
+
 async def say(interaction: Interaction, text: str, **kwargs: Any) -> None:
     """An ephemeral sentence, whether or not the interaction was answered already."""
     if text:

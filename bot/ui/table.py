@@ -32,7 +32,15 @@ from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
 from bot.ui.placement import OfMatch
 from bot.ui.replay import ReplayButton
-from bot.ui.replies import Interaction, component_view, display_name, guarded, service_of, wrong_kind
+from bot.ui.replies import (
+    Interaction,
+    answer_message,
+    component_view,
+    display_name,
+    guarded,
+    service_of,
+    wrong_kind,
+)
 from bot.ui.tracker import HandTracker
 from bot.ui.weblinks import page_url
 
@@ -135,7 +143,7 @@ async def rematch(interaction: Interaction, match_id: int) -> None:
         text, embed=render.lobby_embed(snap), view=lobby_view(snap), allowed_mentions=MENTIONS
     )
     try:
-        message = await interaction.original_response()
+        message = await answer_message(interaction)
         await svc.set_table_message(snap.id, message.id)
     except discord.HTTPException:
         log.warning("match %s: could not read the rematch lobby's message id", snap.id)

@@ -100,9 +100,9 @@ SCRIPTS: dict[str, Smoke] = {
             r"^web leaderboard page p99 {n} ms: {n} x the 50 ms target \(\w+\); {n}x the p99 of /leaderboard",
         ),
     ),
-    # Two matches, two marks.
+    # Two matches, two marks, a short warm-up.
     "bench_memory.py": Smoke(
-        ("--matches", "2", "--moves", "2", "4"),
+        ("--matches", "2", "--moves", "2", "4", "--warm", "100"),
         (
             r"^\| 2 \| {n} \| 1\.00x \|$",
             r"^\| 4 \| {n} \| {n}x \|$",
