@@ -14,8 +14,8 @@ runs), ``interaction.response`` becomes a :class:`LateResponse`, which defers it
 turns the handlers' usual answer (``send_message``, ``edit_message``) into what follows a
 deferral, so no handler changes (those that wait call :func:`bot.ui.replies.restored`). A
 component is deferred as an update (its message stays as it is until the answer edits it, or
-a new message follows); a command with "thinking", only its player seeing it but for
-``/play`` and ``/party``, whose answer is public.
+a new message follows); a command with "thinking" that only its player sees, which its
+answer fills (a public answer, a lobby, follows it as a message of its own).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 # Commands answered at once during a restore: they read no match.
 FREE_COMMANDS = frozenset({"help", "rules", "settings", "config", "season", "leaderboard", "stats"})
-PUBLIC_COMMANDS = frozenset({"play", "party"})  # their answer is a public message (a lobby)
+PUBLIC_BELOW = "Done; see the message below."  # a deferred command's note before its public answer
 # An interaction that waits for the restore is deferred this long after it arrived, unless
 # answered by then (most restores take a fraction of a second): well within Discord's 3 s.
 DEFER_AFTER = 0.5
@@ -96,8 +96,6 @@ class LateResponse:
         self._interaction = interaction
         self._real: discord.InteractionResponse[Any] = discord.InteractionResponse(interaction)
         self.command = interaction.type == discord.InteractionType.application_command
-        data: Any = interaction.data or {}
-        self.ephemeral = not (self.command and data.get("name") in PUBLIC_COMMANDS)
         self._direct = False  # answered as usual, not deferred
         self._answered = False  # (once deferred) the deferral's message holds the answer
         self.sent_message: discord.WebhookMessage | None = None
@@ -111,7 +109,7 @@ class LateResponse:
     async def _defer(self) -> None:
         try:
             if self.command:
-                await self._real.defer(ephemeral=self.ephemeral, thinking=True)
+                await self._real.defer(ephemeral=True, thinking=True)
             else:
                 await self._real.defer()
         except discord.HTTPException:
@@ -146,14 +144,24 @@ class LateResponse:
             await self._real.send_message(content, ephemeral=ephemeral, **kwargs)
             return
         kwargs.pop("delete_after", None)
-        if self.command and not self._answered and ephemeral == self.ephemeral:
-            self._answered = True  # the deferral's "thinking" message becomes the answer
-            await self._interaction.edit_original_response(content=content, **editable(kwargs))
-            return
-        if self.command and not self._answered:  # a refusal of /play: not for everyone to see
+        if self.command and not self._answered:
             self._answered = True
-            await self._interaction.delete_original_response()
+            if ephemeral:  # the deferral's "thinking" message (its player's alone) is the answer
+                await self._interaction.edit_original_response(content=content, **editable(kwargs))
+                return
+            # A public answer (a lobby): the thinking message, which only its player sees,
+            # must be filled before a follow-up can be a message of its own; it goes after.
+            await self._interaction.edit_original_response(content=PUBLIC_BELOW)
+            await self._follow_up(content, ephemeral, kwargs)
+            try:
+                await self._interaction.delete_original_response()
+            except discord.HTTPException:
+                log.info("interaction %s: could not delete the note of a public answer", self._interaction.id)
+            return
         self._answered = True
+        await self._follow_up(content, ephemeral, kwargs)
+
+    async def _follow_up(self, content: Any, ephemeral: bool, kwargs: dict[str, Any]) -> None:
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         if content is not None:
             kwargs["content"] = content

@@ -34,6 +34,7 @@ if str(_ROOT) not in sys.path:
 from bot.games import GAMES
 from bot.games.base import Move
 from bot.service import resolve_move
+from bot.service.restart import Restorer
 from bot.ui.replies import GENERIC_FAILURE
 from tests.e2e_support import (
     World,
@@ -51,7 +52,7 @@ from tests.e2e_support import (
     replies,
     world,
 )
-from tests.fakediscord import FakeUser, InteractionRecord
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionRecord
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -443,13 +444,10 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
     fake.assert_clean()
 
 
-async def test_interactions_while_a_restart_catches_up_are_answered_in_time(world: World) -> None:
-    """Issue 47: right after a restart on matches whose tables all need catching up (their
-    marks lost, as after a crash), players press the tables' buttons and junk alike: each
-    is answered within Discord's 3 seconds, never with the generic sentence."""
+async def thirty_tables(world: World) -> list[FakeChannel]:
+    """Thirty running two-player King and Crown matches, one a channel, their tables posted."""
     fake = world.fake
     ann, bob = world.users[:2]
-    rng = random.Random(SEED)
     bot = make_bot(world)
     await bot.repo.migrate()
     channels = [fake.add_channel(world.guild, f"r{i}") for i in range(30)]
@@ -473,6 +471,17 @@ async def test_interactions_while_a_restart_catches_up_are_answered_in_time(worl
                 break
             await asyncio.sleep(0.1)
         await quiet(fake, bot)
+    return channels
+
+
+async def test_interactions_while_a_restart_catches_up_are_answered_in_time(world: World) -> None:
+    """Issue 47: right after a restart on matches whose tables all need catching up (their
+    marks lost, as after a crash), players press the tables' buttons and junk alike: each
+    is answered within Discord's 3 seconds, never with the generic sentence."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    rng = random.Random(SEED)
+    channels = await thirty_tables(world)
     with sqlite3.connect(world.db_url.removeprefix("sqlite:///")) as conn:
         conn.execute("DELETE FROM table_marks")
     async with fake.bot_running(make_bot(world)) as bot:
@@ -495,3 +504,95 @@ async def test_interactions_while_a_restart_catches_up_are_answered_in_time(worl
             f"{rec.description}: the generic failure" for rec in fired if GENERIC_FAILURE in answer_text(rec)
         ]
         assert problems == []
+
+
+RESTORE_HELD = 3.5  # seconds the restore below waits before it takes the matches back
+
+
+def all_answers(fake: FakeDiscord, rec: InteractionRecord) -> str:
+    """Everything that answered ``rec``: its callback, and what followed a deferral."""
+    texts = [answer_text(rec)] + [fake.message(m).text for m in rec.followup_ids]
+    if rec.callback_type == 5 and rec.original_message_id is not None:  # the "thinking" message, filled
+        texts.append(fake.message(rec.original_message_id).text)
+    return "\n".join(texts)
+
+
+def finished(fake: FakeDiscord, rec: InteractionRecord) -> bool:
+    """Answered in full: a deferral followed by its answer, or an answer at once."""
+    if rec.callback_type == 6:
+        return bool(rec.followup_ids) or fake.message(rec.original_message_id or 0).edits > 0
+    if rec.callback_type == 5:
+        original = fake.message(rec.original_message_id or 0)
+        return not original.loading or original.deleted
+    return rec.acknowledged
+
+
+async def test_interactions_during_a_slow_restore_are_answered_in_time_never_with_the_generic_sentence(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 47: the bot is connected while it restores its matches (held here for 3.5 s):
+    players press the tables' buttons, real and mutated ids, and send commands, junk among
+    them. Each is first answered within Discord's 3 seconds (deferred if it waits for the
+    restore), and once the restore is done none has ended in the generic sentence."""
+    fake = world.fake
+    ann, bob, cat = world.users[:3]
+    rng = random.Random(SEED + 47)
+    channels = await thirty_tables(world)
+    original = Restorer._restore_matches
+
+    async def held(self: Restorer, freeze: bool) -> Any:
+        await asyncio.sleep(RESTORE_HELD)
+        return await original(self, freeze)
+
+    monkeypatch.setattr(Restorer, "_restore_matches", held)
+    caplog.set_level(logging.WARNING)
+    async with fake.bot_running(make_bot(world)) as bot:
+        assert not bot.restoring.done
+        fuzz = Fuzzer(world, rng, bot, junk_words(GAMES["crown"]))
+        fired: list[InteractionRecord] = []
+        for _ in range(80):
+            user = rng.choice((ann, bob, cat))
+            channel = rng.choice(channels)
+            table = next(m for m in fake.messages(channel) if any(b.label == "My hand" for b in m.buttons))
+            ids = [b.custom_id for b in table.buttons if b.custom_id]
+            kind = rng.randrange(6)
+            if kind <= 1:  # the table's own buttons
+                fired.append(fire_component(fake, user, table, rng.choice(ids)))
+            elif kind == 2:  # a mutated id, on a message that carries it
+                fired.append(fire_forged(fake, user, channel, fuzz.mutate(rng.choice(ids))))
+            elif kind == 3:  # /hand, or /move and a game's command with junk
+                name = rng.choice(("hand", "move", "crown pick", "play"))
+                option = {"move": "move", "crown pick": "card", "play": "game"}.get(name)
+                options = [{"name": option, "type": 3, "value": fuzz.junk()}] if option else None
+                fired.append(fire_command(fake, user, channel, name, options))
+            elif kind == 4:  # commands that read no match
+                fired.append(fire_command(fake, user, channel, rng.choice(("help", "settings", "config"))))
+            else:
+                fired.append(
+                    fire_command(
+                        fake,
+                        user,
+                        channel,
+                        "move",
+                        [{"name": "move", "type": 3, "value": "", "focused": True}],
+                        autocomplete=True,
+                    )
+                )
+            await asyncio.sleep(0.01)
+        await acknowledged(fake, fired)
+        assert not bot.restoring.done, "every interaction arrived and was first answered during the restore"
+        await fake.wait_for(lambda: all(finished(fake, rec) for rec in fired), 20, "every answer")
+        await quiet(fake, bot)
+        problems = [
+            f"{rec.description}: first answered after {rec.elapsed}"
+            for rec in fired
+            if rec.late or rec.elapsed is None or rec.elapsed >= 3
+        ] + [
+            f"{rec.description}: the generic failure"
+            for rec in fired
+            if GENERIC_FAILURE in all_answers(fake, rec)
+        ]
+        assert problems == []
+        assert {rec.callback_type for rec in fired} >= {4, 5, 6}, "deferred and answered at once alike"
+        assert error_records(caplog.records) == [], error_records(caplog.records)[:10]
+    fake.assert_clean()
