@@ -120,8 +120,8 @@ class KingBot(commands.AutoShardedBot):
             await self.load_extension(name)
         if self.web is not None:
             await self.web.start()
-        # Connected while the matches are restored: what waits for them is deferred meanwhile.
-        self.restoring.start(self._restore())
+        # A long restore goes on connected: what waits for it is deferred meanwhile.
+        await self.restoring.start(self._restore())
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

@@ -154,8 +154,11 @@ async def open_match(
     fake = world.fake
     channel = channel or world.channel
     lobby = await fake.slash(host, channel, "play", game=game)
-    assert lobby.response is not None and not lobby.ephemeral, lobby.text
-    table = lobby.response
+    if lobby.callback_type == 5:  # deferred while the bot restored its matches: the lobby follows
+        table = next(m for m in lobby.followups if not m.ephemeral)
+    else:
+        assert lobby.response is not None and not lobby.ephemeral, lobby.text
+        table = lobby.response
     panel: FakeMessage | None = None
     for key, value in (options or {}).items():
         holder = table

@@ -1,8 +1,8 @@
 """Interactions that arrive while the bot takes its matches back after a start.
 
-The bot connects to Discord while it restores its open matches (``KingBot.setup_hook`` starts
-the restore and goes on), so players' clicks are not refused by Discord for a bot that is not
-there yet. An interaction whose answer needs the matches (a match's or party's component, a
+The bot connects to Discord while it restores its open matches, once the restore has taken
+``BEFORE_CONNECTING`` (1 s; nearly every restore is over by then, as if it were awaited), so
+players' clicks are not refused by Discord for a bot that is not there yet. An interaction whose answer needs the matches (a match's or party's component, a
 command that reads or changes a match) waits for the restore; if it has not been answered
 ``DEFER_AFTER`` (0.5 s) after it arrived, it is deferred then and answered as a follow-up or
 an edit once the restore is done: its first response is sent within Discord's 3 seconds
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 # Commands answered at once during a restore: they read no match.
 FREE_COMMANDS = frozenset({"help", "rules", "settings", "config", "season", "leaderboard", "stats"})
 PUBLIC_BELOW = "Done; see the message below."  # a deferred command's note before its public answer
+# The restore goes on with the bot connected once it has taken this long (seconds).
+BEFORE_CONNECTING = 1.0
 # An interaction that waits for the restore is deferred this long after it arrived, unless
 # answered by then (most restores take a fraction of a second): well within Discord's 3 s.
 DEFER_AFTER = 0.5
@@ -48,8 +50,14 @@ class Restoring:
     def __init__(self) -> None:
         self._task: asyncio.Future[Any] | None = None
 
-    def start(self, restore: Awaitable[Any]) -> None:
-        self._task = asyncio.ensure_future(restore)
+    async def start(self, restore: Awaitable[Any], before_connecting: float = BEFORE_CONNECTING) -> None:
+        """Start the restore and wait for it up to ``before_connecting`` seconds: a quick one
+        (nearly all) is over before the bot connects, as if it were awaited; a longer one goes
+        on with the bot connected. A restore that failed meanwhile raises, as awaited."""
+        self._task = task = asyncio.ensure_future(restore)
+        await asyncio.wait([task], timeout=before_connecting)
+        if task.done():
+            task.result()
 
     @property
     def done(self) -> bool:

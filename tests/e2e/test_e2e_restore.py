@@ -33,7 +33,7 @@ from tests.fakediscord import FakeChannel, FakeMessage, InteractionRecord
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
 
-SLOW = 3.5  # seconds the restore sleeps before it takes the matches back: past Discord's 3
+SLOW = 5.0  # seconds the restore sleeps before it takes the matches back: past Discord's 3
 CALLBACK_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE = 4, 5, 6
 
 
