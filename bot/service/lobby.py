@@ -128,11 +128,12 @@ class MatchLobbies:
         self, *, guild_id: int, channel_id: int, user_id: int, name: str, game_id: str
     ) -> Snapshot:
         """``/learn``: a guided practice match (:mod:`bot.service.practice`) in the channel,
-        the caller against normal AI seats at the game's smallest table, started at once."""
+        the caller against normal AI seats at the game's smallest table, started at once,
+        with the options the game declares for a lesson (a short match)."""
         game = GAMES.get(game_id)
         if game is None:
             raise errors.LobbyError(f"There is no game called {game_id!r}.")
-        options = {practice.KEY: practice.GUIDED}
+        options = {**dict(game.info.lesson), practice.KEY: practice.GUIDED}
         snap = await self.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -141,7 +142,7 @@ class MatchLobbies:
             game_id=game_id,
             options=options,
         )
-        players = player_counts(game, default_options(game, tuple(options.items())))[0]
+        players = player_counts(game, practice.of_game(default_options(game, tuple(options.items()))))[0]
         for _ in range(players - 1):
             snap = await self.seating.add_ai(snap.id, user_id, "normal")
         log.info("match %s: a guided practice match of %s for %s", snap.id, game_id, user_id)

@@ -39,6 +39,12 @@ def is_guided(options: Mapping[str, str]) -> bool:
     return mode(options) == GUIDED
 
 
+def of_game(options: Mapping[str, str]) -> dict[str, str]:
+    """The options the engine reads: the match's, without the platform's practice flag (an
+    engine that checks its options refuses a key it does not know)."""
+    return {key: value for key, value in options.items() if key != KEY}
+
+
 def explain(
     game: Game, state: Any, people: Sequence[int], notes: Mapping[str, Any]
 ) -> tuple[list[Event], dict[str, list[str]] | None]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import Game, View
-from bot.service import errors
+from bot.service import errors, practice
 from bot.service.snapshot import LOG, Snapshot
 from db.records import MatchRecord, MatchStatus
 from db.repository import Repository
@@ -87,7 +87,7 @@ class Replay:
         self.moves = tuple(moves)
         # The seats as they sat down: nobody had left, nobody had missed a deadline.
         self._start_seats = tuple(replace(s, left=False, missed=0) for s in record.seats)
-        first = game.setup(len(record.seats), record.seed, record.options)
+        first = game.setup(len(record.seats), record.seed, practice.of_game(record.options))
         self._start_version = (self.moves[0][0] - 1) if self.moves else record.version
         self._checkpoints: list[Any] = [first]
         self._events: list[tuple[str, ...]] = [()]

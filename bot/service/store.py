@@ -145,10 +145,10 @@ class MatchStore:
         """Deal and start a lobby's match. Lock held."""
         game = snap.game
         try:
-            game.check_players(len(snap.seats), snap.record.options)
+            game.check_players(len(snap.seats), practice.of_game(snap.record.options))
         except GameError as err:
             raise errors.LobbyError(str(err)) from None
-        state = game.setup(len(snap.seats), snap.record.seed, snap.record.options)
+        state = game.setup(len(snap.seats), snap.record.seed, practice.of_game(snap.record.options))
         notes = None
         if practice.is_guided(snap.record.options):
             guide, explained = practice.explain(game, state, people(snap.seats), snap.record.notes)

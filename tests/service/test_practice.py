@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import GAMES
 from bot.games.search import hint, hint_seed
 from bot.service import MatchService, errors, practice
 from db.repository import Repository
@@ -104,3 +105,18 @@ async def test_explained_keys_survive_a_restart_and_are_not_told_again(repo: Rep
         assert keys[: len(told)] == told and len(keys) == len(set(keys))
     finally:
         await second.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_learn_plays_the_options_a_game_declares_for_a_lesson(svc: MatchService, game_id: str) -> None:
+    game = GAMES[game_id]
+    m = await svc.learn(guild_id=1, channel_id=20, user_id=HOST, name="Host", game_id=game_id)
+    for key, value in game.info.lesson:
+        assert m.record.options[key] == value
+        assert value in {v for o in game.options if o.key == key for v, _ in o.choices}
+    await svc.cancel(m.id, HOST, is_admin=False)
+
+
+def test_the_long_games_teach_with_a_short_match() -> None:
+    assert dict(GAMES["dynasty"].info.lesson) == {"hands": "1"}
+    assert dict(GAMES["court"].info.lesson) == {"target": "120"}

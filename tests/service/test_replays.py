@@ -36,12 +36,14 @@ class Tables:
         pass
 
 
-async def play_out(svc: MatchService, game_id: str, channel: int) -> int:
+async def play_out(
+    svc: MatchService, game_id: str, channel: int, options: dict[str, str] | None = None
+) -> int:
     """A match of ``game_id`` with its fewest players: the host plays its first legal move
     whenever asked, normal AI seats the rest."""
     game = GAMES[game_id]
     m = await svc.open_lobby(
-        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id=game_id, options={}
+        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id=game_id, options=options or {}
     )
     for _ in range(game.min_players - 1):
         await svc.add_ai(m.id, HOST)
@@ -174,3 +176,14 @@ def test_how_long_ago_reads() -> None:
         "finished 2 hours ago",
         "finished 3 days ago",
     ]
+
+
+@pytest.mark.parametrize("game_id", ["dynasty", "court"])
+async def test_a_practice_match_plays_and_replays_like_any_other(svc: MatchService, game_id: str) -> None:
+    """The practice flag is the platform's: the engine never sees it (dynasty refuses an
+    option it does not know), in the deal or in the replay."""
+    match_id = await play_out(svc, game_id, channel=14, options={"practice": "on"})
+    replay = await Replays(svc.repo).get(match_id)
+    assert replay.step(replay.last).snapshot.status == "finished"
+    assert replay.game.outcome(replay.state(replay.last)) is not None
+    assert await svc.repo.results(match_id) == []  # unrated

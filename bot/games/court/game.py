@@ -69,6 +69,7 @@ class KingsCourt(GameBase[CourtState]):
         summary="Secret King suits, tricks of pairs and flushes, a shared pool, and runs courted face down.",
         rules=RULES,
         section_name="Round",
+        lesson=(("target", "120"),),  # the quick match: a round or two, not half an hour
         min_players=PLAYERS,
         max_players=PLAYERS,
         options=(

@@ -67,6 +67,7 @@ class Dynasty(GameBase[DynastyState]):
         min_players=2,
         max_players=8,
         options=OPTIONS,
+        lesson=(("hands", "1"),),  # one hand teaches the cards; five take about twenty minutes
         commands=COMMANDS,
         card_kinds=(
             "p",

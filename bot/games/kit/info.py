@@ -46,7 +46,8 @@ class GameInfo:
     (buttons and ``/move`` reach every move anyway); ``card_kinds`` the move kinds that
     play a card (the hand's picture marks the cards they can play now); ``low_score_wins``
     when scores are penalties; ``section_name`` what the game calls the parts of a match a
-    replay's select jumps between (``section``); ``hints`` what the generic test suites need."""
+    replay's select jumps between (``section``); ``lesson`` the options of a guided first
+    match (``/learn``: a short one, where the defaults are long); ``hints`` what the generic test suites need."""
 
     id: str
     name: str
@@ -61,4 +62,5 @@ class GameInfo:
     parties: Parties | None = None
     search: Search = field(default_factory=Search)
     section_name: str = "Hand"
+    lesson: tuple[tuple[str, str], ...] = ()
     hints: SuiteHints = field(default_factory=SuiteHints)
