@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from bot.games import GAMES
 from bot.games.base import GameError
-from bot.service import errors, seating
+from bot.service import errors, practice, seating
 from bot.service.flow import MatchSeats
 from bot.service.lobby_flow import LobbyWords, SeatingLobby, check_option
 from bot.service.notifier import Notifier
@@ -127,7 +127,7 @@ class PartyBook:
         )
         for table in first:  # every table must be one the game can start (its options too)
             try:
-                party.game.check_players(len(table), party.record.options)
+                party.game.check_players(len(table), practice.of_game(party.record.options))
             except GameError as err:
                 raise errors.LobbyError(f"A table of {len(table)}: {err}") from None
         party = await self.rounds.change(
