@@ -7,12 +7,39 @@ player (especially one close to going out), keeps Decrees, Protectors and the Ma
 answers, answers every battle card with a Defender (the only way to shed one), keeps a card
 that goes on any suit for last when two or three cards are left, and uses Risk cards and the
 Warlord only when they pay, except that it ends a hand that drags (100 rounds) with its
-Poison Garden. It sees only what its seat may see (its own hand and the public table).
+Poison Garden (those gambles: :mod:`bot.games.dynasty.ai_risk`). It sees only what its seat
+may see (its own hand and the public table).
 """
 
 from __future__ import annotations
 
 from bot.games.base import Move, Rng
+from bot.games.dynasty.actions import (
+    CALL,
+    DEAL,
+    DEFEND,
+    DRAW_CARD,
+    ESCAPE,
+    PLAY_CARD,
+    REVERSE,
+    SAY_YES,
+    SKIP,
+    TAKE_IT,
+    WAIT,
+    Action,
+    AskPartner,
+    CardPlay,
+    Catch,
+    Draw,
+    EndTurn,
+    Forfeit,
+    KeyTake,
+    Pass,
+    Risk,
+    Wait,
+    action_of,
+)
+from bot.games.dynasty.ai_risk import friend, risk_choice
 from bot.games.dynasty.cards import (
     ARR,
     CAN,
@@ -21,14 +48,11 @@ from bot.games.dynasty.cards import (
     DB,
     DEC,
     DEF,
-    DKN,
     DRA,
     DUCHESS,
     DUKE,
     DUN,
-    FIR,
     FM,
-    GOB,
     KEY,
     KIND,
     KING,
@@ -36,7 +60,6 @@ from bot.games.dynasty.cards import (
     KN,
     MAG,
     NUM,
-    POI,
     POINTS,
     POT,
     PRO,
@@ -50,7 +73,7 @@ from bot.games.dynasty.cards import (
     TRE,
     WIZ,
 )
-from bot.games.dynasty.catalogue import ACTIONS, REVERSE, SKIP, Tables, tables_for
+from bot.games.dynasty.catalogue import Tables, tables_for
 from bot.games.dynasty.legal import awaited_mask
 from bot.games.dynasty.scoring import hand_points
 from bot.games.dynasty.state import (
@@ -63,12 +86,19 @@ from bot.games.dynasty.state import (
 )
 from bot.games.dynasty.table import seat_after
 
-AVG_CARD = 13  # rough points of an unseen card
 WILD_KEEP = {KING: 8, QUEEN: 8, DUKE: 14, DUCHESS: 14, DRA: 0, WIZ: 0}
-# A hand this many rounds long drags (about 7% of two-player expansion hands, 1 in 100 of
-# them reaches the 150-round valve otherwise): the AI ends it with a Poison Garden it holds.
-DRAG_ROUNDS = 100
 FINISHER_KEEP = 40  # with two or three cards left, keep a card that goes on any suit for last
+
+
+# The value of a one-word move in a turn (one not listed: -500, not chosen by the risk logic).
+WORD_SCORES: dict[type, float] = {
+    Draw: -25.0,
+    Pass: -20.0,
+    EndTurn: 0.0,
+    Forfeit: -60.0,
+    AskPartner: -100.0,
+    Wait: -1000.0,
+}
 
 
 def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
@@ -76,23 +106,24 @@ def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     tables = tables_for(s.config)
     by_code = {m.code: m for m in moves}
     # Out-of-turn chances first: they are cheap and time-critical.
-    if "og" in by_code:
-        return by_code["og"]
+    if CALL in by_code:
+        return by_code[CALL]
     for m in moves:
-        if m.code.startswith("c:") and not _friend(tables, seat, int(m.code[2:])):
+        a = action_of(m.code)
+        if isinstance(a, Catch) and not friend(tables, seat, a.caught):
             return m
-    if "esc" in by_code:
-        return by_code["esc"]
-    risk = _risk_choice(s, tables, seat, moves)
+    if ESCAPE in by_code:
+        return by_code[ESCAPE]
+    risk = risk_choice(s, tables, seat, moves)
     if risk is not None:
         return risk
     if not (awaited_mask(s, tables) >> seat) & 1:
-        return by_code.get("wait", moves[0])
+        return by_code.get(WAIT, moves[0])
     ph = s.phase
     if ph == CUT:
-        return by_code.get("deal", moves[0])
+        return by_code.get(DEAL, moves[0])
     if ph == ASK:
-        return by_code.get("yes", moves[0])
+        return by_code.get(SAY_YES, moves[0])
     if ph == BATTLE:
         return _battle_answer(s, tables, seat, by_code)
     if ph == KEY_PICK:
@@ -102,14 +133,6 @@ def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     if s.warlord == seat:
         return _worst_for_owner(s, tables, moves)
     return _best_play(s, tables, seat, moves)
-
-
-def _friend(tables: Tables, a: int, b: int) -> bool:
-    return a == b or tables.team[a] == tables.team[b]
-
-
-def _expected_points(s: DynastyState, x: int) -> int:
-    return len(s.hands[x]) * AVG_CARD
 
 
 # --- plays -----------------------------------------------------------------------------------
@@ -142,44 +165,38 @@ def _suit_counts(hand: tuple[int, ...], skip: int) -> dict[int, int]:
 
 
 def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m: Move) -> float:
-    code = m.code
-    a = ACTIONS[code]
-    op = a[0]
+    a = action_of(m.code)
     n = tables.n
-    if op == "d":
-        return -25.0
-    if op == "pass":
-        return -20.0
-    if op == "x":
-        return 0.0
-    if op == "f":
-        return -60.0
-    if op == "ask":
-        return -100.0
-    if op == "wait":
-        return -1000.0
-    if op not in ("p", "t"):
-        return -500.0  # optional moves not chosen by the risk logic
-    _, face, as_face, direction_choice, suit, target, burn = a
+    if not isinstance(a, CardPlay):
+        return WORD_SCORES.get(type(a), -500.0)  # -500: optional moves not chosen by the risk logic
+    from_hand = a.op == PLAY_CARD  # not the dealer's choices for the table card
+    face, as_face, direction_choice, suit, target, burn = (
+        a.face,
+        a.as_face,
+        a.direction_choice,
+        a.suit,
+        a.target,
+        a.burn,
+    )
     k = KIND[as_face]
-    rest_n = len(hand) - (1 if op == "p" else 0)
-    if op == "p" and rest_n == 0 and k not in (CAN, CAT, KEY):
+    rest_n = len(hand) - (1 if from_hand else 0)
+    if from_hand and rest_n == 0 and k not in (CAN, CAT, KEY):
         return 10_000.0  # going out
-    sc = float(RANK[face] if KIND[face] == NUM else POINTS[face]) if op == "p" else 0.0
+    sc = float(RANK[face] if KIND[face] == NUM else POINTS[face]) if from_hand else 0.0
     # Resulting suit: favour suits we hold (so the next turn has a play).
-    counts = _suit_counts(hand, face if op == "p" else -1)
+    counts = _suit_counts(hand, face if from_hand else -1)
     new_suit = suit if suit >= 0 else (SUIT[as_face] if not KINGDOM[as_face] else s.suit)
     sc += 3 * counts.get(new_suit, 0)
     if (
-        op == "p"
+        from_hand
         and 0 < rest_n <= 2
         and _finisher(face)
         and not all(_finisher(f) for f in _without(hand, face))
     ):
         sc -= FINISHER_KEEP  # near the end, shed the card that may not match and keep the one that will
-    if KIND[face] == MAG and op == "p":
+    if KIND[face] == MAG and from_hand:
         sc -= 45 if rest_n > 2 else 0  # keep the Magician as an answer
-    if k in WILD_KEEP and op == "p":
+    if k in WILD_KEEP and from_hand:
         sc -= WILD_KEEP[k] if rest_n > 2 else 0
     # Who is hit next, and how hard?
     d = s.direction
@@ -192,7 +209,7 @@ def _score(s: DynastyState, tables: Tables, owner: int, hand: tuple[int, ...], m
     if nxt == owner:
         nxt = (owner + d) % n
     danger = 20 if len(s.hands[nxt]) <= 2 else 0
-    if _friend(tables, owner, nxt):
+    if friend(tables, owner, nxt):
         danger = -25
     draws = {DB: 2, DRA: 3, WIZ: 5}.get(k, 0)
     if draws:
@@ -236,7 +253,7 @@ def _battle_value(
         avg = sum(others) / len(others)
         return (mine - avg) * 6 - 10
     if k == CAT:
-        if _friend(tables, owner, target):
+        if friend(tables, owner, target):
             return -100
         return (mine - len(s.hands[target])) * 10 + (hand_points(hand) - POINTS[hand[0]] * 0) / 20 - 20
     if k == ARR:
@@ -246,7 +263,7 @@ def _battle_value(
         if KIND[burn] in (DEC, PRO, MAG, DEF, TRE):
             val -= 60
         if target >= 0:
-            if _friend(tables, owner, target):
+            if friend(tables, owner, target):
                 return -100
             return val + (8 if len(s.hands[target]) <= 2 else 0) - 2
         return val
@@ -260,16 +277,16 @@ def _worst_for_owner(s: DynastyState, tables: Tables, moves: list[Move]) -> Move
     owner = s.turn
     hand = s.hands[owner]
     for m in moves:
-        if m.code == "d":
+        if m.code == DRAW_CARD:
             return m
     worst = moves[0]
     worst_score = 1e9
     for m in moves:
-        a = ACTIONS[m.code]
-        if a[0] not in ("p", "t", "pass", "x"):
+        a = action_of(m.code)
+        if not isinstance(a, (CardPlay, Pass, EndTurn)):
             continue
         sc = _score(s, tables, owner, hand, m)
-        if a[0] == "x":
+        if isinstance(a, EndTurn):
             sc = 5
         if sc < worst_score:
             worst, worst_score = m, sc
@@ -280,16 +297,16 @@ def _worst_for_owner(s: DynastyState, tables: Tables, moves: list[Move]) -> Move
 
 
 def _answer(s: DynastyState, tables: Tables, seat: int, moves: list[Move], by_code: dict[str, Move]) -> Move:
-    src_friend = s.draw_source >= 0 and _friend(tables, seat, s.draw_source)
-    nxt_friend = _friend(tables, seat, seat_after(s, seat, 1))
+    src_friend = s.draw_source >= 0 and friend(tables, seat, s.draw_source)
+    nxt_friend = friend(tables, seat, seat_after(s, seat, 1))
     ranked: list[tuple[float, Move]] = []
     for m in moves:
-        a = ACTIONS[m.code]
-        if a[0] != "p":
+        a = action_of(m.code)
+        if not isinstance(a, CardPlay) or a.op != PLAY_CARD:
             ranked.append((0.0, m))
             continue
-        k = KIND[a[2]]
-        magician = KIND[a[1]] == MAG
+        k = KIND[a.as_face]
+        magician = KIND[a.face] == MAG
         if k == DB:
             sc = 30 - (15 if nxt_friend else 0)
         elif k == DEC:
@@ -307,12 +324,25 @@ def _battle_answer(s: DynastyState, tables: Tables, seat: int, by_code: dict[str
     # A Defender leaves a hand only in answer to a battle card (RULES.md), so a player who
     # keeps one for its -35 cannot go out until the next battle card: it was in most hands
     # that stalled in two-player matches. Shed it at every chance.
-    return by_code.get("def", by_code["take"])
+    return by_code.get(DEFEND, by_code[TAKE_IT])
+
+
+def _key_value_face(a: Action) -> int:
+    """The card a move beside the Secret Key's picks is valued as. A catch or a Risk card
+    open at the same time is valued as the AI has always valued it (its seat, or its card's
+    kind, read as a card), so that its choices stay as they were."""
+    if isinstance(a, KeyTake):
+        return a.face
+    if isinstance(a, Catch):
+        return a.caught
+    if isinstance(a, Risk):
+        return KIND[a.face]
+    raise ValueError(f"no card to value in {a.code!r}")
 
 
 def _key_pick(s: DynastyState, moves: list[Move]) -> Move:
     def value(m: Move) -> float:
-        f = ACTIONS[m.code][1]
+        f = _key_value_face(action_of(m.code))
         k = KIND[f]
         if k == TRE:
             return 1000
@@ -327,50 +357,6 @@ def _key_pick(s: DynastyState, moves: list[Move]) -> Move:
         return 100 - pts + match
 
     return max(moves, key=value)
-
-
-# --- Risk cards and the Warlord ------------------------------------------------------------------
-
-
-def _dragging(s: DynastyState, tables: Tables) -> bool:
-    """Whether this hand has lasted so long that it is unlikely to end by a player going out."""
-    return s.hand_turns >= DRAG_ROUNDS * tables.n
-
-
-def _risk_choice(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) -> Move | None:
-    n = tables.n
-    mine = hand_points(s.hands[seat], s.dungeon[seat])
-    opps = [x for x in range(n) if not _friend(tables, seat, x)]
-    if not opps:
-        return None
-    for m in moves:
-        a = ACTIONS[m.code]
-        if a[0] == "r":
-            kind = a[1]
-            if kind == POI:
-                if _dragging(s, tables):
-                    return m  # the hand will not end by itself: end it on the cards in hand
-                # Ending the hand gives the others 75 each: worth it only when they hold far
-                # more than we do and we are not about to go out ourselves.
-                gain = sum(_expected_points(s, x) - 75 for x in opps) / len(opps) - mine
-                if gain > 40 and len(s.hands[seat]) >= 5 and min(len(s.hands[x]) for x in opps) > 2:
-                    return m
-            elif kind == FIR:
-                avg = sum(_expected_points(s, x) for x in opps) / len(opps)
-                if mine - avg > 120:
-                    return m
-            elif kind == GOB:
-                if any(len(s.hands[x]) == 1 for x in opps) and mine > 60:
-                    return m
-            elif kind == DKN:
-                target = a[2]
-                if not _friend(tables, seat, target) and len(s.hands[seat]) <= 2:
-                    return m
-        elif a[0] == "war":
-            t = s.turn
-            if not _friend(tables, seat, t) and len(s.hands[t]) <= 2 and mine >= 30:
-                return m
-    return None
 
 
 __all__ = ["choose"]

@@ -1,22 +1,48 @@
-"""The move catalogue (every move a card or a window offers, with its action) and the
+"""The move catalogue (every move a card or a window offers, labelled) and the
 per-configuration lookup data (:class:`Tables`).
 
 Everything here is derived from a :class:`Config` once and cached: the deck, the suits in
-play, teams, and the :class:`Move` objects (with their parsed actions) for every card
-variant. Legal-move generation then only filters and concatenates prebuilt tuples.
+play, teams, and the :class:`Move` objects for every card
+variant. Legal-move generation then only filters and concatenates prebuilt tuples. What a
+move does is read from its code (:func:`bot.games.dynasty.actions.action_of`).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from bot.games.base import Move, p
+from bot.games.dynasty.actions import (
+    KEEP,
+    PLAY_CARD,
+    REVERSE,
+    SKIP,
+    TABLE_CARD,
+    Accept,
+    AskPartner,
+    CallOnGuard,
+    CardPlay,
+    Catch,
+    Cut,
+    Deal,
+    Defend,
+    Draw,
+    EndTurn,
+    Escape,
+    Forfeit,
+    KeyTake,
+    LetItHappen,
+    No,
+    Pass,
+    PlayWarlord,
+    Risk,
+    Wait,
+    Word,
+    Yes,
+    card_play,
+)
 from bot.games.dynasty.cards import (
-    ARR,
     CAN,
     CAT,
     CJ,
-    CODE,
     DB,
     DEC,
     DKN,
@@ -24,7 +50,9 @@ from bot.games.dynasty.cards import (
     DUCHESS,
     DUKE,
     DUN,
+    FIR,
     FM,
+    GOB,
     KEY,
     KIND,
     KING,
@@ -35,6 +63,7 @@ from bot.games.dynasty.cards import (
     NAME,
     NFACES,
     NUM,
+    POI,
     POT,
     PRO,
     QO,
@@ -43,7 +72,6 @@ from bot.games.dynasty.cards import (
     SIE,
     SUIT,
     SUIT2,
-    SUIT_CODES,
     SUIT_NAMES,
     TAX,
     TRE,
@@ -57,64 +85,45 @@ from bot.games.dynasty.state import Config
 C_PLAY, C_EXTRA, C_ESCORT, C_ANSWER, C_FIRST = 0, 1, 2, 3, 4
 _PREFIX = ("", "Extra: ", "Escort: ", "", "Table card: ")
 
-# Direction choices of Queen's Option and the Wizard.
-KEEP, REVERSE, SKIP = 0, 1, 2
-DIR_LETTER = "krs"
+
+def _first_face(kind: int) -> int:
+    for f in range(len(KIND)):
+        if KIND[f] == kind:
+            return f
+    raise KeyError(kind)
+
+
 DIR_LABEL = ("Keep the direction", "Reverse the direction", "Skip the next player")
 
 
-class CardPlay(NamedTuple):
-    """One way of playing a card, as its move code spells it (unused choices are -1)."""
-
-    op: str  # "p" a card from hand, "t" the dealer's choices for the table card
-    face: int  # the card played
-    as_face: int  # the card it acts as (a Magician's form), else ``face``
-    direction_choice: int  # KEEP, REVERSE or SKIP (Queen's Option, Wizard)
-    suit: int  # the suit named
-    target: int  # the player aimed at (Catapult, Siege Tower, a Flaming Arrow's gift)
-    burn: int  # the card a Flaming Arrow burns
-
-
-# Actions: a CardPlay for card plays, (op,) or (op, arg) for everything else.
-# ACTIONS maps every code ever built to its action.
-Action = tuple
-ACTIONS: dict[str, Action] = {}
-
-
-def card_play_of(move: Move) -> CardPlay:
-    """The card play a move of a card ("p:..." or "t:...") stands for."""
-    play = ACTIONS[move.code]
-    assert isinstance(play, CardPlay), move.code
-    return play
-
-
-def mk(code: str, path: tuple[str, ...], action: Action) -> Move:
-    ACTIONS.setdefault(code, action)
-    return Move(code, path)
+def word(action: Word, label: str) -> Move:
+    """The move of a one-word action."""
+    return Move(action.code, (label,))
 
 
 # Fixed moves.
-DRAW = mk("d", ("Draw a card",), ("d",))
-PASS = mk("pass", ("Pass",), ("pass",))
-NO_EXTRA = mk("x", ("No extra card: end the turn",), ("x",))
-NO_ESCORT = mk("x", ("No escort left: end the turn",), ("x",))
-WAIT = mk("wait", ("Let it pass (no out-of-turn play now)",), ("wait",))
-CALL = mk("og", ("Call On Guard!",), ("og",))
-CALL_AHEAD = mk("og", ("Call On Guard (for the card that leaves you one)",), ("og",))
-ESCAPE = mk("esc", ("Escape the Dungeon (discard it)",), ("esc",))
-ASK_M = mk("ask", ("Ask your partner: may I go out?",), ("ask",))
-YES = mk("yes", ("Yes: go out",), ("yes",))
-NO = mk("no", ("No",), ("no",))
-FORFEIT = mk("f", ("Do not go out: draw 2 and lose the turn",), ("f",))
-DEFEND = mk("def", ("Defender: cancel it for you",), ("def",))
-TAKE = mk("take", ("Let it happen",), ("take",))
-CUT_M = mk("cut", ("Cut for the dealing bonus",), ("cut",))
-DEAL_M = mk("deal", ("Deal normally",), ("deal",))
-POISON_M = mk("r:POI", ("Poison Garden: end the hand now (every other player -75)",), ("r", 18, -1))
-FIRE_M = mk(
-    "r:FIR", ("Castle Fire: all hands are discarded and redealt (every other player -75)",), ("r", 19, -1)
+DRAW = word(Draw(), "Draw a card")
+PASS = word(Pass(), "Pass")
+NO_EXTRA = word(EndTurn(), "No extra card: end the turn")
+NO_ESCORT = word(EndTurn(), "No escort left: end the turn")
+WAIT = word(Wait(), "Let it pass (no out-of-turn play now)")
+CALL = word(CallOnGuard(), "Call On Guard!")
+CALL_AHEAD = word(CallOnGuard(), "Call On Guard (for the card that leaves you one)")
+ESCAPE = word(Escape(), "Escape the Dungeon (discard it)")
+ASK_M = word(AskPartner(), "Ask your partner: may I go out?")
+YES = word(Yes(), "Yes: go out")
+NO = word(No(), "No")
+FORFEIT = word(Forfeit(), "Do not go out: draw 2 and lose the turn")
+DEFEND = word(Defend(), "Defender: cancel it for you")
+TAKE = word(LetItHappen(), "Let it happen")
+CUT_M = word(Cut(), "Cut for the dealing bonus")
+DEAL_M = word(Deal(), "Deal normally")
+POISON_M = Move(Risk(_first_face(POI)).code, ("Poison Garden: end the hand now (every other player -75)",))
+FIRE_M = Move(
+    Risk(_first_face(FIR)).code,
+    ("Castle Fire: all hands are discarded and redealt (every other player -75)",),
 )
-GOBLET_M = mk("r:GOB", ("King's Goblet: everyone draws five (every other player -50)",), ("r", 20, -1))
+GOBLET_M = Move(Risk(_first_face(GOB)).code, ("King's Goblet: everyone draws five (every other player -50)",))
 
 _catch: dict[int, Move] = {}
 _dk: dict[int, Move] = {}
@@ -125,21 +134,21 @@ _accept: dict[tuple[int, bool], Move] = {}
 def catch_move(o: int) -> Move:
     m = _catch.get(o)
     if m is None:
-        m = _catch[o] = mk(f"c:{o}", (f"Catch {p(o)}: no On Guard call",), ("c", o))
+        m = _catch[o] = Move(Catch(o).code, (f"Catch {p(o)}: no On Guard call",))
     return m
 
 
 def dk_move(o: int) -> Move:
     m = _dk.get(o)
     if m is None:
-        m = _dk[o] = mk(f"r:DKN:{o}", (f"Dark Knight: bet that {p(o)} will not go out",), ("r", DKN, o))
+        m = _dk[o] = Move(Risk(_first_face(DKN), o).code, (f"Dark Knight: bet that {p(o)} will not go out",))
     return m
 
 
 def war_move(t: int) -> Move:
     m = _war.get(t)
     if m is None:
-        m = _war[t] = mk("war", (f"Warlord: play {p(t)}'s turn for them (+50 to you)",), ("war",))
+        m = _war[t] = word(PlayWarlord(), f"Warlord: play {p(t)}'s turn for them (+50 to you)")
         # Same code for every target (the target is always the player whose turn it is).
     return m
 
@@ -151,7 +160,7 @@ def accept_move(n: int, dungeon: bool) -> Move:
             label = f"Draw {n} and go to the Dungeon" if n else "Go to the Dungeon"
         else:
             label = f"Draw {n} and lose the turn"
-        m = _accept[(n, dungeon)] = mk("acc", (label,), ("acc",))
+        m = _accept[(n, dungeon)] = word(Accept(), label)
     return m
 
 
@@ -162,29 +171,8 @@ def key_move(face: int) -> Move:
     m = _key_moves.get(face)
     if m is None:
         group = "Kingdom cards" if KINGDOM[face] else f"{SUIT_NAMES[SUIT[face]].capitalize()} cards"
-        m = _key_moves[face] = mk(
-            f"k:{CODE[face]}", ("Secret Key: take a card", group, NAME[face]), ("k", face)
-        )
+        m = _key_moves[face] = Move(KeyTake(face).code, ("Secret Key: take a card", group, NAME[face]))
     return m
-
-
-def play_code(
-    op: str, face: int, as_face: int, direction_choice: int, suit: int, target: int, burn: int
-) -> str:
-    parts = [op, CODE[face]]
-    if as_face != face:
-        parts.append(CODE[as_face])
-    if direction_choice >= 0:
-        parts.append(DIR_LETTER[direction_choice])
-    if suit >= 0:
-        parts.append(SUIT_CODES[suit])
-    if burn >= 0:
-        parts.append(CODE[burn])
-    if target >= 0:
-        parts.append(str(target))
-    elif KIND[face] == ARR and burn >= 0:
-        parts.append("x")
-    return ":".join(parts)
 
 
 class Tables:
@@ -268,7 +256,7 @@ class Tables:
                     continue
                 label = ("as " + NAME[af],)
                 for m in self._build(context, mag, af, -1, label):
-                    out.append((m, af, ACTIONS[m.code][4]))
+                    out.append((m, af, card_play(m.code).suit))
             v = self._mag[context] = tuple(out)
         return v
 
@@ -277,12 +265,8 @@ class Tables:
         key = (-1, -1, context)
         m = self._arrow.get(key)
         if m is None:
-            code = play_code("p", face, face, -1, -1, -1, -1)
-            m = self._arrow[key] = mk(
-                code,
-                (_PREFIX[context] + "Flaming Arrow: burn nothing",),
-                CardPlay("p", face, face, -1, -1, -1, -1),
-            )
+            play = CardPlay(PLAY_CARD, face, face, -1, -1, -1, -1)
+            m = self._arrow[key] = Move(play.code, (_PREFIX[context] + "Flaming Arrow: burn nothing",))
         return m
 
     def arrow(self, context: int, face: int, burn: int, target: int) -> Move:
@@ -290,18 +274,15 @@ class Tables:
         m = self._arrow.get(key)
         if m is None:
             what = "Discard it" if target < 0 else f"Give it to {p(target)}"
-            op = "p"
-            code = play_code(op, face, face, -1, -1, target, burn)
-            m = self._arrow[key] = mk(
-                code,
-                (_PREFIX[context] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what),
-                CardPlay(op, face, face, -1, -1, target, burn),
+            play = CardPlay(PLAY_CARD, face, face, -1, -1, target, burn)
+            m = self._arrow[key] = Move(
+                play.code, (_PREFIX[context] + "Flaming Arrow: burn a card", "Burn " + NAME[burn], what)
             )
         return m
 
     def _build(self, context: int, face: int, as_face: int, seat: int, mid: tuple[str, ...]) -> list[Move]:
         n = self.n
-        op = "t" if context == C_FIRST else "p"
+        op = TABLE_CARD if context == C_FIRST else PLAY_CARD
         k = KIND[as_face]
         head = _PREFIX[context] + NAME[face]
         out: list[Move] = []
@@ -309,9 +290,9 @@ class Tables:
         def add(
             direction_choice: int, suit: int, target: int, tail: tuple[str, ...], first: str | None = None
         ) -> None:
-            code = play_code(op, face, as_face, direction_choice, suit, target, -1)
+            play = CardPlay(op, face, as_face, direction_choice, suit, target, -1)
             path = ((first if first is not None else head),) + mid + tail
-            out.append(mk(code, path, CardPlay(op, face, as_face, direction_choice, suit, target, -1)))
+            out.append(Move(play.code, path))
 
         named = tuple((s, "Name " + SUIT_NAMES[s]) for s in self.suits)
         dirs: tuple[int, ...] = (KEEP, SKIP) if n == 2 else (KEEP, REVERSE, SKIP)
@@ -370,13 +351,6 @@ def _hint(context: int, k: int, n: int) -> str:
         TAX: ": tax every other player",
         KEY: ": take a card from the draw pile",
     }.get(k, "")
-
-
-def _first_face(kind: int) -> int:
-    for f in range(len(KIND)):
-        if KIND[f] == kind:
-            return f
-    raise KeyError(kind)
 
 
 _TABLES: dict[Config, Tables] = {}

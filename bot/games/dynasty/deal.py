@@ -4,6 +4,7 @@ bonus cut, the first (table) card and the dealer's choices for it, Castle Fire's
 from __future__ import annotations
 
 from bot.games.base import Event, p
+from bot.games.dynasty.actions import TABLE_CARD, Action, CardPlay
 from bot.games.dynasty.cards import (
     CJ,
     DB,
@@ -23,12 +24,7 @@ from bot.games.dynasty.cards import (
     SUIT,
     SUIT_NAMES,
 )
-from bot.games.dynasty.catalogue import (
-    Action,
-    CardPlay,
-    Tables,
-    tables_for,
-)
+from bot.games.dynasty.catalogue import Tables, tables_for
 from bot.games.dynasty.effects import DIRECTION_TEXT, card_effect
 from bot.games.dynasty.state import (
     ASK_NONE,
@@ -205,7 +201,9 @@ def first_card(w: Work, tables: Tables, face: int, events: list[Event]) -> None:
         events.append(Event(f"{p(dealer)} must escort the Fair Maiden with a card, or draw."))
         begin_turn(w, tables, dealer, events, escorting_first_card=True)
     elif k in (KN, CJ, DB):
-        card_effect(w, tables, dealer, CardPlay("t", face, face, -1, -1, -1, -1), events, is_escort=False)
+        card_effect(
+            w, tables, dealer, CardPlay(TABLE_CARD, face, face, -1, -1, -1, -1), events, is_escort=False
+        )
         end_turn(w, tables, events)
     else:  # Queen's Option, wild cards, Dungeon, Decree, Protector, Potion, Magician
         w.phase = FIRST

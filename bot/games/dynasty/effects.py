@@ -4,6 +4,7 @@ escort (suit, direction, skips, draw cards, Dungeons), battle cards and the Secr
 from __future__ import annotations
 
 from bot.games.base import Event, join_names, p, plural
+from bot.games.dynasty.actions import REVERSE, SKIP, CardPlay
 from bot.games.dynasty.cards import (
     ARR,
     BATTLE_KINDS,
@@ -34,13 +35,7 @@ from bot.games.dynasty.cards import (
     WIZ,
     hand_label,
 )
-from bot.games.dynasty.catalogue import (
-    C_ESCORT,
-    REVERSE,
-    SKIP,
-    CardPlay,
-    Tables,
-)
+from bot.games.dynasty.catalogue import C_ESCORT, Tables
 from bot.games.dynasty.scoring import go_out
 from bot.games.dynasty.state import (
     BATTLE,
@@ -112,7 +107,7 @@ def play_card(w: Work, tables: Tables, play: CardPlay, context: int, events: lis
     w.escorting_first_card = False
     k = KIND[as_face]
     if w.warlord < 0:
-        key = ("play", t) + play
+        key = ("play", t, play)
         e = known_event(key)
         events.append(e if e is not None else shared_event(key, play_text(w, t, play)))
     else:

@@ -26,6 +26,29 @@ from bot.games.dynasty import deal as deal_rules
 from bot.games.dynasty import moves as move_rules
 from bot.games.dynasty import turn as turn_rules
 from bot.games.dynasty import windows as window_rules
+from bot.games.dynasty.actions import (
+    ACCEPT,
+    ASK_PARTNER,
+    CALL,
+    CATCH,
+    CUT,
+    DEAL,
+    DEFEND,
+    DRAW_CARD,
+    END_TURN,
+    ESCAPE,
+    FORFEIT,
+    KEY_TAKE,
+    PASS_TURN,
+    PLAY_CARD,
+    RISK,
+    SAY_NO,
+    SAY_YES,
+    TABLE_CARD,
+    TAKE_IT,
+    WAIT,
+    WARLORD,
+)
 from bot.games.dynasty.catalogue import tables_for
 from bot.games.dynasty.deal import new_match
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
@@ -69,12 +92,8 @@ class Dynasty(GameBase[DynastyState]):
         options=OPTIONS,
         lesson=(("hands", "1"),),  # one hand teaches the cards; five take about twenty minutes
         commands=COMMANDS,
-        card_kinds=(
-            "p",
-            "t",
-            "r",
-            "k",
-        ),  # a card played, the table card's choices, a Risk card, the Secret Key's
+        # a card played, the table card's choices, a Risk card, the Secret Key's
+        card_kinds=(PLAY_CARD, TABLE_CARD, RISK, KEY_TAKE),
         low_score_wins=True,  # totals are penalty points
         parties=Parties(
             {"hands": "1"}
@@ -131,104 +150,104 @@ class Dynasty(GameBase[DynastyState]):
 
     # --- the moves, by kind and phase (each rule in bot.games.dynasty.moves) ---------------
 
-    @handles("p", phase="play")
-    @handles("p", phase="drawn")
+    @handles(PLAY_CARD, phase="play")
+    @handles(PLAY_CARD, phase="drawn")
     def play_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_in_turn)
 
-    @handles("p", phase="extra")
+    @handles(PLAY_CARD, phase="extra")
     def play_an_extra_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_extra)
 
-    @handles("p", phase="escort")
+    @handles(PLAY_CARD, phase="escort")
     def play_the_escort(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_escort)
 
-    @handles("p", phase="answer")
+    @handles(PLAY_CARD, phase="answer")
     def answer_a_draw_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.answer_draw_card)
 
-    @handles("acc", phase="answer")
+    @handles(ACCEPT, phase="answer")
     def accept_the_draw(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.accept_draw)
 
-    @handles("t", phase="first")
+    @handles(TABLE_CARD, phase="first")
     def choose_for_the_table_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.choose_for_table_card)
 
-    @handles("d", phase="play")
+    @handles(DRAW_CARD, phase="play")
     def draw_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.draw_instead_of_playing)
 
-    @handles("pass", phase="play")
-    @handles("pass", phase="drawn")
+    @handles(PASS_TURN, phase="play")
+    @handles(PASS_TURN, phase="drawn")
     def pass_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.pass_turn)
 
-    @handles("x", phase="extra")
-    @handles("x", phase="escort")
+    @handles(END_TURN, phase="extra")
+    @handles(END_TURN, phase="escort")
     def end_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.end_without_extra)
 
-    @handles("def", phase="battle")
+    @handles(DEFEND, phase="battle")
     def defend_the_battle(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.defend_battle)
 
-    @handles("take", phase="battle")
+    @handles(TAKE_IT, phase="battle")
     def let_the_battle_happen(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.let_battle_happen)
 
-    @handles("k", phase="key")
+    @handles(KEY_TAKE, phase="key")
     def take_with_the_key(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.secret_key_pick)
 
-    @handles("ask", phase="play")
+    @handles(ASK_PARTNER, phase="play")
     def ask_the_partner(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.ask_partner)
 
-    @handles("yes", phase="ask")
+    @handles(SAY_YES, phase="ask")
     def partner_says_yes(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.partner_says_yes)
 
-    @handles("no", phase="ask")
+    @handles(SAY_NO, phase="ask")
     def partner_says_no(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.partner_says_no)
 
-    @handles("f", phase="play")
+    @handles(FORFEIT, phase="play")
     def decline_to_go_out(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.decline_to_go_out)
 
-    @handles("cut", phase="cut")
+    @handles(CUT, phase="cut")
     def cut_for_the_bonus(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, deal_rules.cut_for_bonus)
 
-    @handles("deal", phase="cut")
+    @handles(DEAL, phase="cut")
     def deal_normally(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, deal_rules.deal_normally)
 
     # Out-of-turn moves: open in any phase.
 
-    @handles("og")
+    @handles(CALL)
     def call_on_guard(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.call_on_guard)
 
-    @handles("c")
+    @handles(CATCH)
     def catch_a_player(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.catch_on_guard)
 
-    @handles("r")
+    @handles(RISK)
     def play_a_risk_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.risk_card)
 
-    @handles("war")
+    @handles(WARLORD)
     def play_the_warlord(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.warlord_move)
 
-    @handles("esc")
+    @handles(ESCAPE)
     def escape_the_dungeon(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.escape_move)
 
-    @handles("wait")
+    @handles(WAIT)
     def let_the_chance_pass(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.let_it_pass)
 
@@ -284,14 +303,14 @@ class Dynasty(GameBase[DynastyState]):
             raise NotYourTurn("You have nothing to do right now.")
         codes = {m.code: m for m in moves}
         if (awaited_mask(state, tables_for(state.config)) >> seat) & 1:
-            for code in ("deal", "d", "pass", "x", "acc", "take", "no", "f"):
+            for code in (DEAL, DRAW_CARD, PASS_TURN, END_TURN, ACCEPT, TAKE_IT, SAY_NO, FORFEIT):
                 if code in codes:
                     return codes[code]
             # Choices that cannot be declined (table card, escort, Secret Key): the AI decides.
             return ai.choose(state, seat, Rng(state.rng ^ 0x5DEECE66D), moves)
         # Out of turn: the game calls On Guard and escapes the Dungeon for an absent player
         # (formalities); everything else is let pass.
-        for code in ("og", "esc", "wait"):
+        for code in (CALL, ESCAPE, WAIT):
             if code in codes:
                 return codes[code]
         return moves[-1]

@@ -8,6 +8,7 @@ Dark Knight, Warlord, Dungeon escape) may be made out of turn and never hold the
 from __future__ import annotations
 
 from bot.games.base import Move
+from bot.games.dynasty.actions import card_play
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
     ARR,
@@ -60,7 +61,6 @@ from bot.games.dynasty.catalogue import (
     YES,
     Tables,
     accept_move,
-    card_play_of,
     catch_move,
     dk_move,
     key_move,
@@ -243,7 +243,7 @@ def plays_that_go_out(
     """After a partner's Yes: only moves that can still end in going out this turn."""
     out: list[Move] = []
     for m in moves:
-        play = card_play_of(m)
+        play = card_play(m.code)
         rest = remove_one(hand, play.face)
         as_face = play.as_face
         k = KIND[as_face]

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.games.base import Event, Move
+from bot.games.dynasty.actions import Action, CardPlay, KeyTake, Risk, action_of
+from bot.games.dynasty.cards import KIND
 from bot.games.dynasty.catalogue import (
-    ACTIONS,
     C_ESCORT,
     C_EXTRA,
     C_PLAY,
-    Action,
-    CardPlay,
     Tables,
     tables_for,
 )
@@ -36,25 +35,23 @@ from bot.games.dynasty.windows import (
     play_warlord,
 )
 
-# Operations of out-of-turn moves: making one does not close the windows of the last play.
-OPTIONAL_OPS = frozenset({"og", "c", "r", "war", "esc", "wait"})
-
-
 Rule = Callable[[Work, Tables, int, Action, list[Event]], None]
 
 
 def perform(state: DynastyState, seat: int, move: Move, rule: Rule) -> tuple[DynastyState, list[Event]]:
-    """Play ``move`` (legal: the kit has judged it) by ``rule``: the short windows of the last
-    play lapse unless the move is itself out of turn, the rule runs on a working copy, the
-    next hand is dealt if this one ended, and the public events join the log."""
+    """Play ``move`` (legal: the kit has judged it) by ``rule``, given the named move its code
+    stands for: the short windows of the last play lapse unless the move is itself out of
+    turn, the rule runs on a working copy, the next hand is dealt if this one ended, and the
+    public events join the log."""
     tables = tables_for(state.config)
+    action = action_of(move.code)
     w = thaw(state)
     events: list[Event] = []
-    if move.kind not in OPTIONAL_OPS and (
+    if not action.out_of_turn and (
         w.dark_knight_open or w.may_escape or w.waived or GUARD_UNCALLED in w.on_guard
     ):
         close_windows(w)  # the game moves on: the short windows of the last play lapse
-    rule(w, tables, seat, ACTIONS[move.code], events)
+    rule(w, tables, seat, action, events)
     deal_next_hands(w, tables, events)
     public = [e.text for e in events if e.seat is None]
     if public:
@@ -62,7 +59,7 @@ def perform(state: DynastyState, seat: int, move: Move, rule: Rule) -> tuple[Dyn
     return freeze(w), events
 
 
-# --- move handlers: (working copy, tables, seat moving, action, events) ----------------------------
+# --- move rules: (working copy, tables, seat moving, named move, events) ---------------------------
 
 
 def play_in_turn(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
@@ -99,11 +96,13 @@ def let_battle_happen(w: Work, tables: Tables, seat: int, action: Action, events
 
 
 def secret_key_pick(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    take_with_secret_key(w, tables, action[1], events)
+    assert isinstance(action, KeyTake)
+    take_with_secret_key(w, tables, action.face, events)
 
 
 def risk_card(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    play_risk(w, tables, seat, action[1], events, bet_against=action[2])
+    assert isinstance(action, Risk)
+    play_risk(w, tables, seat, KIND[action.face], events, bet_against=action.bet_against)
 
 
 def warlord_move(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:

@@ -4,6 +4,7 @@ the kit for a seat that may not act now and for a move that is not legal now."""
 from __future__ import annotations
 
 from bot.games.base import waiting_for
+from bot.games.dynasty.actions import CALL, CATCH, DRAW_CARD, ESCAPE, PLAY_CARD, RISK, TABLE_CARD, WARLORD
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
     DEF,
@@ -36,7 +37,7 @@ def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:
 
 def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
     parts = code.split(":")
-    if parts[0] in ("p", "t") and len(parts) > 1:
+    if parts[0] in (PLAY_CARD, TABLE_CARD) and len(parts) > 1:
         f = FACE_OF_CODE.get(parts[1])
         if f is None:
             return "That is not a card of this game."
@@ -61,20 +62,20 @@ def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
         if s.partner_asked == ASK_YES:
             return "After your partner's Yes you must go out now, or draw 2 and lose the turn."
         return f"That way of playing {NAME[f]} is not possible right now."
-    if parts[0] == "d":
+    if parts[0] == DRAW_CARD:
         return (
             "You cannot draw now."
             if s.phase != PLAY
             else "The draw pile and discard pile are empty: play a card or pass."
         )
-    if parts[0] == "og":
+    if parts[0] == CALL:
         return "You can call On Guard only when you have just got down to one card."
-    if parts[0] == "c":
+    if parts[0] == CATCH:
         return "Nobody can be caught right now: only a player down to one card who has not called On Guard, before the next player acts."
-    if parts[0] == "r":
+    if parts[0] == RISK:
         return "You have no such Risk card in front of you, or it cannot be played now."
-    if parts[0] == "war":
+    if parts[0] == WARLORD:
         return "The Warlord is played at the start of another player's turn."
-    if parts[0] == "esc":
+    if parts[0] == ESCAPE:
         return "You can escape the Dungeon only after your second lost turn, before the next player acts."
     return "That move is not possible right now."

@@ -5,11 +5,8 @@ once), ending it, a draw card reaching its target, drawing and passing, and part
 from __future__ import annotations
 
 from bot.games.base import Event, p
-from bot.games.dynasty.catalogue import (
-    C_PLAY,
-    Action,
-    Tables,
-)
+from bot.games.dynasty.actions import Action
+from bot.games.dynasty.catalogue import C_PLAY, Tables
 from bot.games.dynasty.legal import card_plays
 from bot.games.dynasty.playable import any_playable, has_answer
 from bot.games.dynasty.scoring import HAND_ROUND_CAP, MATCH_TURN_CAP, end_hand

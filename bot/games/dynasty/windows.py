@@ -5,6 +5,7 @@ cards and the Dark Knight bet, the Warlord, the Dungeon escape, letting a chance
 from __future__ import annotations
 
 from bot.games.base import Event, p
+from bot.games.dynasty.actions import Action, CardPlay, Catch
 from bot.games.dynasty.cards import (
     DB,
     DEC,
@@ -23,11 +24,7 @@ from bot.games.dynasty.cards import (
     WAR,
     hand_label,
 )
-from bot.games.dynasty.catalogue import (
-    Action,
-    CardPlay,
-    Tables,
-)
+from bot.games.dynasty.catalogue import Tables
 from bot.games.dynasty.deal import redeal
 from bot.games.dynasty.effects import resolve_battle
 from bot.games.dynasty.scoring import DK_VALUE, end_hand, go_out
@@ -215,8 +212,9 @@ def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: li
 
 
 def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
-    """``seat`` catches the player ``action[1]``, down to one card without calling On Guard."""
-    caught = action[1]
+    """``seat`` catches the player ``action.caught``, down to one card without calling On Guard."""
+    assert isinstance(action, Catch)
+    caught = action.caught
     w.on_guard = replaced(w.on_guard, caught, GUARD_NONE)
     w.penalised |= 1 << caught
     events.append(
