@@ -2,6 +2,7 @@
 the game's own ``ai_move`` for every seat (``bot/games/search.py``, ``_rollout``).
 
     python benchmarks/bench_rollout.py                          # four, dreams, court
+    python benchmarks/bench_rollout.py --games dynasty          # King's Dynasty (one hand)
     python benchmarks/bench_rollout.py --baseline 57d85e3       # and the same at a commit
 
 The positions are those of a few matches played by the game's AI (one every ``--every``
@@ -37,6 +38,7 @@ SETUPS: dict[str, tuple[str, int, dict[str, str]]] = {
     "dreams": ("dreams", 2, {}),
     "dreams4": ("dreams", 4, {}),
     "court": ("court", 4, {}),
+    "dynasty": ("dynasty", 4, {"hands": "1"}),
 }
 BUDGET = 0.8  # the service's thinking time per hard move, in seconds
 

@@ -81,6 +81,7 @@ from bot.games.dynasty.state import (
     ASK,
     BATTLE,
     CUT,
+    GUARD_UNCALLED,
     KEY_PICK,
     DynastyState,
 )
@@ -108,10 +109,11 @@ def choose(s: DynastyState, seat: int, rng: Rng, moves: list[Move]) -> Move:
     # Out-of-turn chances first: they are cheap and time-critical.
     if CALL in by_code:
         return by_code[CALL]
-    for m in moves:
-        a = action_of(m.code)
-        if isinstance(a, Catch) and not friend(tables, seat, a.caught):
-            return m
+    if GUARD_UNCALLED in s.on_guard:  # someone may be caught
+        for m in moves:
+            a = action_of(m.code)
+            if isinstance(a, Catch) and not friend(tables, seat, a.caught):
+                return m
     if ESCAPE in by_code:
         return by_code[ESCAPE]
     risk = risk_choice(s, tables, seat, moves)

@@ -34,6 +34,8 @@ def dragging(s: DynastyState, tables: Tables) -> bool:
 
 def risk_choice(s: DynastyState, tables: Tables, seat: int, moves: list[Move]) -> Move | None:
     """A Risk card or the Warlord among ``moves`` worth playing now, if any."""
+    if not s.in_front[seat]:
+        return None  # Risk cards and the Warlord are played from in front of the seat
     n = tables.n
     mine = hand_points(s.hands[seat], s.dungeon[seat])
     opps = [x for x in range(n) if not friend(tables, seat, x)]
