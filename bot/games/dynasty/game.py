@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.games.base import (
@@ -62,9 +63,7 @@ from bot.games.dynasty.state import (
     OVER,
     PHASE_NAMES,
     DynastyState,
-    freeze,
     set_to_act_memo,
-    thaw,
     upgrade_saved_state,
 )
 from bot.games.dynasty.view import build_view
@@ -355,17 +354,14 @@ class Dynasty(GameBase[DynastyState]):
         if pile_hidden:
             pool.extend(state.draw_pile)
         mixed, _ = rng.shuffled(sorted(pool))  # sorted: the deal must not tell where cards lay
-        w = thaw(state)
         hands = list(state.hands)
         i = 0
         for x in hidden:
             k = len(state.hands[x])
             hands[x] = tuple(sorted(mixed[i : i + k]))
             i += k
-        w.hands = tuple(hands)
-        if pile_hidden:
-            w.draw_pile = tuple(mixed[i:])
-        return freeze(w)
+        draw_pile = tuple(mixed[i:]) if pile_hidden else state.draw_pile
+        return replace(state, hands=tuple(hands), draw_pile=draw_pile)
 
 
 GAME = Dynasty()
