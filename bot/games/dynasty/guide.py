@@ -4,8 +4,20 @@
 from __future__ import annotations
 
 from bot.games.base import Move
+from bot.games.dynasty.actions import (
+    ACCEPT,
+    CALL,
+    CATCH,
+    DEFEND,
+    DRAW_CARD,
+    ESCAPE,
+    PLAY_CARD,
+    RISK,
+    TABLE_CARD,
+    WAIT,
+    card_play,
+)
 from bot.games.dynasty.cards import DB, DEC, DRA, KIND, MAG, POINTS, PRO, WIZ
-from bot.games.dynasty.catalogue import card_play_of
 from bot.games.dynasty.state import ANSWER, DRAWN, ESCORT, EXTRA, DynastyState
 
 DRAW_CARDS = frozenset({WIZ, DRA, DB})
@@ -13,7 +25,7 @@ ANSWERS = frozenset({PRO, DEC, MAG})
 
 EXPLAINED_BY_KIND = (
     (
-        "d",
+        DRAW_CARD,
         "turn",
         (
             "Your turn: play a card of the top card's suit or of the same kind (the same number, the "
@@ -23,7 +35,7 @@ EXPLAINED_BY_KIND = (
         ),
     ),
     (
-        "acc",
+        ACCEPT,
         "draw_card",
         (
             "A draw card is aimed at you. Accepting it means drawing those cards and losing your turn; "
@@ -32,7 +44,7 @@ EXPLAINED_BY_KIND = (
         ),
     ),
     (
-        "og",
+        CALL,
         "on_guard",
         (
             "You are about to hold one card: call On Guard before the next player acts, or any player "
@@ -40,7 +52,7 @@ EXPLAINED_BY_KIND = (
         ),
     ),
     (
-        "c",
+        CATCH,
         "catch",
         (
             "A player is down to one card without calling On Guard: catch them and they draw 2 and lose "
@@ -48,21 +60,21 @@ EXPLAINED_BY_KIND = (
         ),
     ),
     (
-        "wait",
+        WAIT,
         "window",
         (
             "A short window is open for moves out of turn (an answer, a catch, On Guard, a Risk card). "
             "Let it pass if you want none of them; the match goes on either way."
         ),
     ),
-    ("esc", "dungeon", "You are in the Dungeon: discard it now to escape, or you lose one more turn."),
+    (ESCAPE, "dungeon", "You are in the Dungeon: discard it now to escape, or you lose one more turn."),
     (
-        "def",
+        DEFEND,
         "battle",
         "A battle card was played: a Defender cancels its effect for you alone; or let it happen.",
     ),
     (
-        "r",
+        RISK,
         "risk",
         "You hold a Risk card in front of you: play it any time in the hand; every other player pays its cost.",
     ),
@@ -82,7 +94,7 @@ def situations(state: DynastyState, seat: int, moves: list[Move]) -> tuple[tuple
         found.append(
             ("escort", "A Fair Maiden goes down only with an escort: play a second card playable on it.")
         )
-    if any(len(move.path) > 1 and move.kind == "p" for move in moves):
+    if any(len(move.path) > 1 and move.kind == PLAY_CARD for move in moves):
         found.append(
             (
                 "choices",
@@ -94,15 +106,15 @@ def situations(state: DynastyState, seat: int, moves: list[Move]) -> tuple[tuple
 
 def hint_reason(state: DynastyState, seat: int, move: Move) -> str | None:
     hand = state.hands[seat]
-    if move.kind == "og":
+    if move.kind == CALL:
         return "without the call anyone may catch you"
-    if move.kind == "c":
+    if move.kind == CATCH:
         return "they draw 2 and lose their next turn"
-    if move.kind == "acc" and any(KIND[face] in ANSWERS for face in hand):
+    if move.kind == ACCEPT and any(KIND[face] in ANSWERS for face in hand):
         return "keeps your answer card for a bigger draw"
-    if move.kind not in ("p", "t"):
+    if move.kind not in (PLAY_CARD, TABLE_CARD):
         return None
-    face = card_play_of(move).face
+    face = card_play(move.code).face
     kind = KIND[face]
     if state.phase == ANSWER and kind in ANSWERS:
         return "answers the draw card instead of drawing"
