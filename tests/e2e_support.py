@@ -28,14 +28,15 @@ from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, ME
 from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(
-    r"kg:(lobby|opt|hand|m|ms|mp|lb|log|rematch|replay|rp|rps|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
+    r"kg:(lobby|opt|hand|hint|m|ms|mp|lb|log|rematch|replay|rp|rps|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
 )
 _ID_FORMS = (
-    re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
+    re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore|practice|rated)"),
     re.compile(r"kg:opt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:party:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:popt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
+    re.compile(r"kg:hint:\d+:\d+"),
     re.compile(r"kg:(log|rematch):\d+"),
     re.compile(r"kg:rules:(?P<game>[a-z0-9_]+)"),
     re.compile(r"kg:help:\d{1,2}"),
