@@ -187,3 +187,27 @@ async def test_a_practice_match_plays_and_replays_like_any_other(svc: MatchServi
     assert replay.step(replay.last).snapshot.status == "finished"
     assert replay.game.outcome(replay.state(replay.last)) is not None
     assert await svc.repo.results(match_id) == []  # unrated
+
+
+async def test_king_and_crown_files_its_replay_by_round_of_picks(svc: MatchService) -> None:
+    m = await svc.open_lobby(
+        guild_id=1,
+        channel_id=15,
+        host_id=HOST,
+        host_name="Host",
+        game_id="crown",
+        options={"variant": "tourney"},
+    )
+    await svc.add_ai(m.id, HOST)
+    await svc.start(m.id, HOST)
+    for _ in range(2_000):
+        snap = await svc.get(m.id)
+        if snap.status != "running":
+            break
+        if 0 in snap.to_act():
+            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
+        else:
+            await asyncio.sleep(0.001)
+    replay = await Replays(svc.repo).get(m.id)
+    labels = [s.label for s in replay.sections()]
+    assert labels[:2] == ["Round 1", "Round 2"] and len(labels) >= 5  # tourney: five rounds

@@ -58,6 +58,7 @@ class Crown(GameBase[CrownState]):
         min_players=2,
         max_players=8,
         options=(Option("variant", "Variant", VARIANT_CHOICES),),
+        section_name="Round",
         commands=(
             Command(
                 "pick",
@@ -163,6 +164,11 @@ class Crown(GameBase[CrownState]):
                 if move.code == preferred:
                     return move
         return moves[0]
+
+    def section(self, state: CrownState) -> int:
+        """Defend, support and tourney: the round of picks, for a replay's select (the other
+        variants are one short search or one round of questions)."""
+        return state.round if isinstance(state, PickState) else 0
 
     def timer(self, state: CrownState) -> TimedMove | None:
         return atcourt.timer(state) if isinstance(state, CourtState) else None
