@@ -76,3 +76,17 @@ def test_situations_and_reasons_read_only_the_seat_s_view(game_id: str) -> None:
         assert game.situations(twin, seat) == game.situations(state, seat)
         for move in game.legal_moves(state, seat):
             assert game.hint_reason(twin, seat, move) == game.hint_reason(state, seat, move)
+
+
+def test_a_dealer_whose_table_card_asks_for_choices_is_told_what_they_mean() -> None:
+    game = GAMES["dynasty"]
+    for seed in range(200):
+        state = game.setup(2, seed, {})
+        dealer = next(iter(game.to_act(state)))
+        moves = game.legal_moves(state, dealer)
+        if any(m.kind == "t" for m in moves):
+            break
+    else:  # pragma: no cover - the deck makes one within 200 deals
+        raise AssertionError("no table card with choices in 200 deals")
+    keys = [key for key, _ in game.situations(state, dealer)]
+    assert keys[0] == "table_card", keys

@@ -25,6 +25,15 @@ ANSWERS = frozenset({PRO, DEC, MAG})
 
 EXPLAINED_BY_KIND = (
     (
+        TABLE_CARD,
+        "table_card",
+        (
+            "You dealt, and the card turned up to start the pile acts as if you had played it: make "
+            "its choices now (the suit to name, and for a Queen's Option or a Wizard what else it "
+            "does). Then the match starts with the player the card leaves to move."
+        ),
+    ),
+    (
         DRAW_CARD,
         "turn",
         (
