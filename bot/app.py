@@ -100,7 +100,10 @@ class KingBot(commands.AutoShardedBot):
         if settings.web_port is not None:
             root = urlsplit(settings.web_url).path
             self.web = WebServer(
-                WebPages(self.repo, self.leaderboard), settings.web_host, settings.web_port, root
+                WebPages(self.repo, self.leaderboard, self.service.replays),
+                settings.web_host,
+                settings.web_port,
+                root,
             )
         self.hands = HandTracker(self.service, rerender, answers=self.answers)
         self.restoring = Restoring()

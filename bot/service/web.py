@@ -94,11 +94,15 @@ def curves(results: Sequence[RatedResult], seasons: Sequence[SeasonRecord]) -> l
 class WebPages:
     """The data of every page, per server; nothing here writes."""
 
-    def __init__(self, repo: Repository, leaderboard: LeaderboardService | None = None) -> None:
+    def __init__(
+        self, repo: Repository, leaderboard: LeaderboardService | None = None, replays: Replays | None = None
+    ) -> None:
+        """``leaderboard`` and ``replays``: the bot's own, when the pages are served beside it
+        (one cache of replays for Discord and the web)."""
         self.repo = repo
         self.leaderboard = leaderboard or LeaderboardService(repo)
         self.store = self.leaderboard.store
-        self.replays = Replays(repo)
+        self.replays = replays or Replays(repo)
 
     async def guild_of(self, key: str) -> int | None:
         """The server whose pages are at ``key``; None when none is (read every time, so a

@@ -4,12 +4,9 @@ a select jumps to a hand, and only the match's players may show every hand."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.images import table_png
-from bot.service import errors
 from tests.e2e.test_e2e_rematch import one_sentence, play_to_the_end
 from tests.e2e_support import (
     World,
@@ -24,6 +21,7 @@ from tests.e2e_support import (
     world,
 )
 from tests.fakediscord import FakeMessage
+from tests.played import play_out
 
 pytestmark = pytest.mark.asyncio
 UPDATE_MESSAGE, EPHEMERAL = 7, 64
@@ -41,30 +39,6 @@ def field(message: FakeMessage, name: str) -> str | None:
             if f["name"] == name or f["name"].startswith(name):
                 return f["value"]
     return None
-
-
-async def court_played_out(bot, host: int, channel_id: int, guild_id: int) -> int:
-    """A King's Court match played to its end by the service (the host's first legal move
-    whenever asked, normal AI seats the rest), for a replay with many hands."""
-    svc = bot.service
-    m = await svc.open_lobby(
-        guild_id=guild_id, channel_id=channel_id, host_id=host, host_name="ann", game_id="court", options={}
-    )
-    for _ in range(3):
-        await svc.add_ai(m.id, host)
-    m = await svc.start(m.id, host)
-    for _ in range(50_000):
-        snap = await svc.get(m.id)
-        if snap.status.over:
-            return m.id
-        if 0 in snap.to_act() and snap.legal_moves(0):
-            try:
-                await svc.play(m.id, host, snap.legal_moves(0)[0], version=snap.version)
-            except errors.StaleVersion:
-                pass
-        else:
-            await asyncio.sleep(0.001)
-    raise AssertionError("the court match did not end")
 
 
 async def test_the_end_screen_offers_a_replay_that_steps_through_the_match(world: World) -> None:
@@ -132,7 +106,10 @@ async def test_a_replay_jumps_to_a_hand_and_refuses_what_it_cannot_show(world: W
     fake = world.fake
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world)) as bot:
-        match_id = await court_played_out(bot, ann.id, world.channel.id, world.guild.id)
+        # a King's Court match with many rounds, played by the service
+        match_id = await play_out(
+            bot.service, "court", world.channel.id, guild_id=world.guild.id, host_id=ann.id, host_name="ann"
+        )
         offered = await fake.autocomplete(bob, world.channel, "match replay", focused="match_id", match_id="")
         assert offered and offered[0]["value"] == match_id and "King's Court" in offered[0]["name"]
         posted = await fake.slash(bob, world.channel, "match replay", match_id=match_id)

@@ -16,6 +16,7 @@ from bot.service.replays import CHECKPOINT, Replays, ago
 from bot.ui import render
 from bot.ui.replay import move_lines, replay_embed
 from db.repository import Repository
+from tests.played import play_out
 
 HOST = 100
 
@@ -34,32 +35,6 @@ class Tables:
 
     async def remind(self, snap, seats, seconds_left) -> None:
         pass
-
-
-async def play_out(
-    svc: MatchService, game_id: str, channel: int, options: dict[str, str] | None = None
-) -> int:
-    """A match of ``game_id`` with its fewest players: the host plays its first legal move
-    whenever asked, normal AI seats the rest."""
-    game = GAMES[game_id]
-    m = await svc.open_lobby(
-        guild_id=1, channel_id=channel, host_id=HOST, host_name="Host", game_id=game_id, options=options or {}
-    )
-    for _ in range(game.min_players - 1):
-        await svc.add_ai(m.id, HOST)
-    m = await svc.start(m.id, HOST)
-    for _ in range(20_000):
-        snap = await svc.get(m.id)
-        if snap.status != "running":
-            return m.id
-        if 0 in snap.to_act() and snap.legal_moves(0):
-            try:
-                await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
-            except errors.StaleVersion:
-                pass
-        else:
-            await asyncio.sleep(0.001)
-    raise AssertionError("the match did not end")
 
 
 @pytest.fixture
@@ -190,24 +165,7 @@ async def test_a_practice_match_plays_and_replays_like_any_other(svc: MatchServi
 
 
 async def test_king_and_crown_files_its_replay_by_round_of_picks(svc: MatchService) -> None:
-    m = await svc.open_lobby(
-        guild_id=1,
-        channel_id=15,
-        host_id=HOST,
-        host_name="Host",
-        game_id="crown",
-        options={"variant": "tourney"},
-    )
-    await svc.add_ai(m.id, HOST)
-    await svc.start(m.id, HOST)
-    for _ in range(2_000):
-        snap = await svc.get(m.id)
-        if snap.status != "running":
-            break
-        if 0 in snap.to_act():
-            await svc.play(m.id, HOST, snap.legal_moves(0)[0], version=snap.version)
-        else:
-            await asyncio.sleep(0.001)
-    replay = await Replays(svc.repo).get(m.id)
+    match_id = await play_out(svc, "crown", channel=15, options={"variant": "tourney"})
+    replay = await Replays(svc.repo).get(match_id)
     labels = [s.label for s in replay.sections()]
     assert labels[:2] == ["Round 1", "Round 2"] and len(labels) >= 5  # tourney: five rounds

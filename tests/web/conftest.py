@@ -3,7 +3,6 @@ web application on a test client (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -13,12 +12,12 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.games import GAMES
-from bot.service import MatchService, errors
+from bot.service import MatchService
 from bot.service.web import WebPages
 from bot.web.app import make_app
 from db.records import MatchStatus, MatchUpdate, ResultRow, Seat
 from db.repository import Repository
+from tests import played
 from tests.postgres import BACKENDS, database_url, postgres_server
 
 __all__ = ["postgres_server"]
@@ -52,30 +51,9 @@ async def finish(repo: Repository, guild: int, places: dict[int, int], game: str
 
 async def play_out(svc: MatchService, guild: int, game_id: str = "dreams") -> int:
     """A real match: the host (Ann) plays their first legal move whenever asked, AI the rest."""
-    game = GAMES[game_id]
-    m = await svc.open_lobby(
-        guild_id=guild,
-        channel_id=next(_channels),
-        host_id=ANN,
-        host_name=NAMES[ANN],
-        game_id=game_id,
-        options={},
+    return await played.play_out(
+        svc, game_id, next(_channels), guild_id=guild, host_id=ANN, host_name=NAMES[ANN]
     )
-    for _ in range(game.min_players - 1):
-        await svc.add_ai(m.id, ANN)
-    m = await svc.start(m.id, ANN)
-    for _ in range(20_000):
-        snap = await svc.get(m.id)
-        if snap.status != "running":
-            return m.id
-        if 0 in snap.to_act() and snap.legal_moves(0):
-            try:
-                await svc.play(m.id, ANN, snap.legal_moves(0)[0], version=snap.version)
-            except errors.StaleVersion:
-                pass
-        else:
-            await asyncio.sleep(0.001)
-    raise AssertionError("the match did not end")
 
 
 @dataclass
