@@ -51,7 +51,7 @@ async def build(world: World, count: int) -> list[int]:
     ann, bob = world.users[:2]
     bot = make_bot(world)
     await bot.repo.migrate()
-    await bot.service.set_server_settings(world.guild.id, is_admin=True, text_only=True)
+    await bot.service.settings.set_server_settings(world.guild.id, is_admin=True, text_only=True)
     ids = []
     for i in range(count):
         channel = world.fake.add_channel(world.guild, f"t{i}")

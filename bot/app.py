@@ -117,7 +117,7 @@ class KingBot(commands.AutoShardedBot):
         self.service.add_listener(self.tables)
         parties = PartyPublisher(self, self.service)
         self.service.add_party_listener(parties)
-        self.service.table_channels = parties
+        self.service.rounds.table_channels = parties
         self.add_dynamic_items(*DYNAMIC_ITEMS, *LEADERBOARD_ITEMS)
         for name in COGS:
             await self.load_extension(name)

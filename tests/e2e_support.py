@@ -111,7 +111,7 @@ def make_bot(world: World, *, turn_seconds: int | None = None) -> KingBot:
         )
     )
     if turn_seconds is not None:
-        bot.service.default_turn_seconds = turn_seconds
+        bot.service.settings.default_turn_seconds = turn_seconds
     return bot
 
 

@@ -16,6 +16,12 @@ edits the table message). A move made against an older version is refused, never
 - :class:`~bot.service.notifier.Notifier`: the listeners and the work of telling them;
 - :class:`~bot.service.preferences.SettingsBook`: server settings and players' preferences.
 
+The front's own API is a match's (reading one, its lobby, a move, leaving, restore, close),
+each call passed on in one line. The Discord layer asks the other parts by name:
+``service.parties`` (:class:`~bot.service.parties.Parties`), ``service.settings``,
+``service.replays``, ``service.history``, ``service.hints``, ``service.store`` and
+``service.marks`` (what the tables showed, for a restart).
+
 The parts reach each other only through what they are given at construction; where that is
 the rest of the service (:mod:`bot.service.flow`), the front stands in for it.
 """
@@ -26,10 +32,8 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from bot.games.base import Event, Move
-from bot.games.search import Hint
 from bot.service.ai_seats import AISeats
 from bot.service.deadline_plans import DeadlinePlanner
 from bot.service.deadlines import DeadlineKeeper
@@ -37,17 +41,16 @@ from bot.service.hints import MatchHints
 from bot.service.history import MatchHistory
 from bot.service.lobby import MatchLobbies
 from bot.service.notifier import Notifier
-from bot.service.parties import PartyLobbies
+from bot.service.parties import Parties
 from bot.service.party_rounds import PartyRounds
 from bot.service.playing import MatchPlay
 from bot.service.preferences import DEFAULT_TURN_SECONDS, SettingsBook
-from bot.service.replays import Replay, Replays
+from bot.service.replays import Replays
 from bot.service.restart import Restorer
-from bot.service.snapshot import Listener, MoveResult, PartyListener, PartySnapshot, Snapshot, TableChannels
+from bot.service.snapshot import Listener, MoveResult, PartyListener, Snapshot
 from bot.service.store import MatchStore
-from db.marks import Mark, TableMarks
-from db.parties import PartyStats
-from db.records import MatchStatus, Preferences, ServerSettings
+from db.marks import TableMarks
+from db.records import MatchStatus
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
@@ -77,11 +80,12 @@ class MatchService:
         self.rounds = PartyRounds(self.store, self.notifier, self, runs_guild)
         self.notifier.add_end_watcher(self.rounds)
         self.lobbies = MatchLobbies(self.store, self.notifier, self, self.rounds)
-        self.parties = PartyLobbies(self.rounds, self.notifier, self)
+        self.parties = Parties(self.rounds, self.notifier, self)
         self.playing = MatchPlay(self.store, self.lobbies.seating, self.deadlines, self.notifier, self)
         self.hints = MatchHints(self.store, self.ai_seats)
         self.history = MatchHistory(repo)
         self.replays = Replays(repo)
+        self.marks = TableMarks(repo)
         self.restorer = Restorer(
             self.store, self.deadlines, self.rounds, self.notifier, self, runs_guild, clock
         )
@@ -106,7 +110,7 @@ class MatchService:
     def _wake_ai(self, snap: Snapshot) -> None:
         self.ai_seats.wake(snap)
 
-    # --- listeners and settings ---------------------------------------------------------
+    # --- listeners ----------------------------------------------------------------------
 
     def add_listener(self, listener: Listener) -> None:
         self.notifier.add_listener(listener)
@@ -114,59 +118,7 @@ class MatchService:
     def add_party_listener(self, listener: PartyListener) -> None:
         self.notifier.add_party_listener(listener)
 
-    @property
-    def table_channels(self) -> TableChannels | None:
-        return self.rounds.table_channels
-
-    @table_channels.setter
-    def table_channels(self, channels: TableChannels | None) -> None:
-        self.rounds.table_channels = channels
-
-    @property
-    def ai_think(self) -> float:
-        """A hard AI seat's thinking budget per move, in seconds."""
-        return self.ai_seats.think
-
-    @ai_think.setter
-    def ai_think(self, seconds: float) -> None:
-        self.ai_seats.think = seconds
-
-    @property
-    def default_turn_seconds(self) -> int:
-        return self.settings.default_turn_seconds
-
-    @default_turn_seconds.setter
-    def default_turn_seconds(self, seconds: int) -> None:
-        self.settings.default_turn_seconds = seconds
-
-    async def turn_seconds(self, guild_id: int) -> int:
-        return await self.settings.turn_seconds(guild_id)
-
-    async def set_turn_seconds(self, guild_id: int, seconds: int, *, is_admin: bool) -> None:
-        await self.settings.set_turn_seconds(guild_id, seconds, is_admin=is_admin)
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        return await self.settings.server_settings(guild_id)
-
-    async def set_server_settings(self, guild_id: int, *, is_admin: bool, **values: bool) -> ServerSettings:
-        return await self.settings.set_server_settings(guild_id, is_admin=is_admin, **values)
-
-    async def web_key(self, guild_id: int) -> str | None:
-        return await self.settings.web_key(guild_id)
-
-    async def set_web(self, guild_id: int, on: bool, *, is_admin: bool) -> str | None:
-        return await self.settings.set_web(guild_id, on, is_admin=is_admin)
-
-    async def preferences(self, user_ids: Sequence[int]) -> dict[int, Preferences]:
-        return await self.settings.preferences(user_ids)
-
-    async def set_preferences(self, user_id: int, **values: bool) -> Preferences:
-        return await self.settings.set_preferences(user_id, **values)
-
     # --- reading matches ----------------------------------------------------------------
-
-    def lock(self, match_id: int) -> asyncio.Lock:
-        return self.store.lock(match_id)
 
     async def get(self, match_id: int) -> Snapshot:
         return await self.store.get(match_id)
@@ -174,39 +126,8 @@ class MatchService:
     async def active_in_channel(self, channel_id: int) -> Snapshot | None:
         return await self.store.active_in_channel(channel_id)
 
-    async def matches_of(self, guild_id: int, user_id: int) -> list[Snapshot]:
-        return await self.store.matches_of(guild_id, user_id)
-
     async def hand(self, match_id: int, user_id: int) -> tuple[Snapshot, int]:
         return await self.playing.hand(match_id, user_id)
-
-    async def hint(self, match_id: int, user_id: int) -> Hint:
-        """A practice match's hint for the player's seat (refused in a rated match)."""
-        return await self.hints.hint(match_id, user_id)
-
-    async def skill_changes(self, match_id: int) -> dict[int, float]:
-        return await self.history.skill_changes(match_id)
-
-    async def export_log(
-        self, *, channel_id: int, match_id: int | None, user_id: int, is_admin: bool
-    ) -> dict[str, Any]:
-        return await self.history.export_log(
-            channel_id=channel_id, match_id=match_id, user_id=user_id, is_admin=is_admin
-        )
-
-    async def replay(self, *, guild_id: int, channel_id: int, match_id: int | None) -> Replay:
-        """A finished match of this server played again (the channel's latest by default)."""
-        return await self.replays.find(guild_id=guild_id, channel_id=channel_id, match_id=match_id)
-
-    async def replay_choices(self, channel_id: int, typed: str) -> list[tuple[int, str]]:
-        """The channel's latest finished matches, for ``/match replay``'s autocomplete."""
-        return await self.replays.choices(channel_id, typed, time.time())
-
-    async def set_table_message(self, match_id: int, message_id: int | None) -> None:
-        await self.store.set_table_message(match_id, message_id)
-
-    async def set_turn_message(self, match_id: int, message_id: int | None) -> None:
-        await self.store.set_turn_message(match_id, message_id)
 
     # --- a match's lobby ----------------------------------------------------------------
 
@@ -274,51 +195,6 @@ class MatchService:
     async def remove_seat(self, match_id: int, user_id: int, target_id: int, *, is_admin: bool) -> Snapshot:
         return await self.playing.remove_seat(match_id, user_id, target_id, is_admin=is_admin)
 
-    # --- parties ------------------------------------------------------------------------
-
-    async def open_party(
-        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game_id: str
-    ) -> PartySnapshot:
-        return await self.parties.open_party(
-            guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name, game_id=game_id
-        )
-
-    async def get_party(self, party_id: int) -> PartySnapshot:
-        return await self.rounds.get_party(party_id)
-
-    async def party_in_channel(self, channel_id: int) -> PartySnapshot | None:
-        return await self.rounds.party_in_channel(channel_id)
-
-    async def party_of_match(self, match_id: int) -> int | None:
-        return await self.rounds.party_of_match(match_id)
-
-    async def party_stats(self, guild_id: int, user_id: int) -> PartyStats:
-        return await self.rounds.party_stats(guild_id, user_id)
-
-    async def set_party_message(self, party_id: int, message_id: int | None) -> None:
-        await self.rounds.set_party_message(party_id, message_id)
-
-    async def party_join(self, party_id: int, user_id: int, name: str) -> PartySnapshot:
-        return await self.parties.seating.join(party_id, user_id, name)
-
-    async def party_add_ai(self, party_id: int, user_id: int, level: str = "normal") -> PartySnapshot:
-        return await self.parties.seating.add_ai(party_id, user_id, level)
-
-    async def party_remove_ai(self, party_id: int, user_id: int) -> PartySnapshot:
-        return await self.parties.seating.remove_ai(party_id, user_id)
-
-    async def party_set_option(self, party_id: int, user_id: int, key: str, value: str) -> PartySnapshot:
-        return await self.parties.seating.set_option(party_id, user_id, key, value)
-
-    async def party_start(self, party_id: int, user_id: int) -> PartySnapshot:
-        return await self.parties.seating.start(party_id, user_id)
-
-    async def party_leave(self, party_id: int, user_id: int) -> PartySnapshot:
-        return await self.parties.leave(party_id, user_id)
-
-    async def party_cancel(self, party_id: int, user_id: int, *, is_admin: bool) -> PartySnapshot:
-        return await self.parties.cancel(party_id, user_id, is_admin=is_admin)
-
     # --- start and stop -----------------------------------------------------------------
 
     async def restore(self, *, freeze: bool = False) -> list[Snapshot]:
@@ -328,16 +204,6 @@ class MatchService:
         """Wait for listener work in flight (tests and shutdown)."""
         await self.notifier.settle()
 
-    async def table_marks(self, match_ids: Sequence[int]) -> dict[int, Mark]:
-        """What these matches' tables and turn messages showed, as last saved."""
-        return await TableMarks(self.repo).load(match_ids)
-
-    async def save_table_marks(self, marks: Mapping[int, Mark], ended: Sequence[int] = ()) -> None:
-        """Save what tables and turn messages show now; forget those of ended matches."""
-        store = TableMarks(self.repo)
-        await store.save(marks)
-        await store.forget(ended)
-
     async def close(self) -> None:
         self.deadlines.closed = self.ai_seats.closed = True
         try:
@@ -346,47 +212,6 @@ class MatchService:
             log.warning("table updates still pending at shutdown")
         tasks = [*self.deadlines.close(), *self.ai_seats.close()]
         await asyncio.gather(*tasks, return_exceptions=True)
-
-    # --- what the tests look into: each part's own state --------------------------------
-
-    @property
-    def party_store(self) -> Any:
-        return self.rounds.party_store
-
-    @property
-    def _cache(self) -> dict[int, Snapshot]:
-        return self.store.cache
-
-    @property
-    def _in_channel(self) -> dict[int, int]:
-        return self.store.in_channel
-
-    @property
-    def _locks(self) -> Any:
-        return self.store.locks
-
-    @property
-    def _timers(self) -> Any:
-        return self.deadlines.timers
-
-    @property
-    def _ai_tasks(self) -> Any:
-        return self.ai_seats.tasks
-
-    @property
-    def _ai_pauses(self) -> Any:
-        return self.ai_seats.pauses
-
-    @property
-    def _party_locks(self) -> Any:
-        return self.rounds.locks
-
-    @property
-    def _party_of_match(self) -> dict[int, int]:
-        return self.rounds.party_of
-
-    def _remember(self, snap: Snapshot) -> None:
-        self.store.remember(snap)
 
 
 __all__ = ["MatchService"]

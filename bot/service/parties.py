@@ -30,7 +30,7 @@ from bot.service.notifier import Notifier
 from bot.service.party_rounds import PartyRounds
 from bot.service.seating import SeatingError
 from bot.service.snapshot import PartySnapshot
-from db.parties import PartyBusy, PartyChange, PartyPlayer
+from db.parties import PartyBusy, PartyChange, PartyPlayer, PartyStats
 from db.records import MatchStatus
 
 log = logging.getLogger(__name__)
@@ -148,9 +148,10 @@ class PartyBook:
         self.notifier.tell_party(lobby)
 
 
-class PartyLobbies:
-    """Opens parties' lobbies, and lets players leave and hosts cancel a party, also once it
-    runs; the lobby's seats are the seating lobby's (``seating``)."""
+class Parties:
+    """Parties as the Discord layer sees them: opens their lobbies, lets players leave and
+    hosts cancel a party, also once it runs, and reads a party; the lobby's seats are the
+    seating lobby's (``seating``), the rounds once it runs :class:`PartyRounds`'."""
 
     def __init__(self, rounds: PartyRounds, notifier: Notifier, matches: MatchSeats) -> None:
         self.rounds = rounds
@@ -158,7 +159,7 @@ class PartyLobbies:
         self.matches = matches
         self.seating: SeatingLobby[PartySnapshot, PartyPlayer] = SeatingLobby(PartyBook(rounds, notifier))
 
-    async def open_party(
+    async def open(
         self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game_id: str
     ) -> PartySnapshot:
         game = GAMES.get(game_id)
@@ -187,6 +188,23 @@ class PartyLobbies:
             ) from None
         log.info("party %s: lobby for %s opened in channel %s", record.id, game_id, channel_id)
         return PartySnapshot(record, game)
+
+    async def get(self, party_id: int) -> PartySnapshot:
+        return await self.rounds.get_party(party_id)
+
+    async def in_channel(self, channel_id: int) -> PartySnapshot | None:
+        """The party of this channel that is not over (in its lobby or running)."""
+        return await self.rounds.party_in_channel(channel_id)
+
+    async def of_match(self, match_id: int) -> int | None:
+        """The party a match is a table of, if any."""
+        return await self.rounds.party_of_match(match_id)
+
+    async def stats(self, guild_id: int, user_id: int) -> PartyStats:
+        return await self.rounds.party_stats(guild_id, user_id)
+
+    async def set_message(self, party_id: int, message_id: int | None) -> None:
+        await self.rounds.set_party_message(party_id, message_id)
 
     async def leave(self, party_id: int, user_id: int) -> PartySnapshot:
         """Leave a party: from its lobby, the place goes (the next person hosts, or the lobby

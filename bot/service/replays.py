@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -182,10 +183,11 @@ class Replays:
             match_id = latest.id
         return await self.get(match_id, guild_id)
 
-    async def choices(self, channel_id: int, typed: str, now: float) -> list[tuple[int, str]]:
+    async def choices(self, channel_id: int, typed: str, now: float | None = None) -> list[tuple[int, str]]:
         """The channel's latest finished matches as (match id, what it was), newest first,
         those whose number starts with ``typed`` (digits) or whose description contains it: a
-        replay's autocomplete."""
+        replay's autocomplete (``now``: the clock, for "2 hours ago")."""
+        now = time.time() if now is None else now
         typed = typed.strip().lstrip("#").casefold()
         found = []
         for record in await self.repo.finished_in_channel(channel_id, CHOICES_READ):

@@ -117,7 +117,8 @@ class Marks:
         self._dirty.clear()
         self._ended.clear()
         try:
-            await self.service.save_table_marks(marks, ended)
+            await self.service.marks.save(marks)
+            await self.service.marks.forget(ended)
         except Exception:  # a mark lost sends its table or ping once more after a restart
             log.exception("saving %d table marks failed", len(marks))
 
@@ -133,7 +134,7 @@ async def catch_up(tables: Any) -> None:
     then send what they lack at ``tables.pace``, each after the players' answers."""
     while tables._restored:
         batch, tables._restored = tables._restored[:500], tables._restored[500:]
-        for match_id, (shown, pinged) in (await tables.service.table_marks(batch)).items():
+        for match_id, (shown, pinged) in (await tables.service.marks.load(batch)).items():
             tables.marks.known(match_id, shown, pinged)
             snap = await tables.service.get(match_id)
             if shown == snap.version and snap.record.message_id is not None:

@@ -27,7 +27,7 @@ async def channel_match(interaction: Interaction, game_id: str | None = None) ->
     snap = await svc.active_in_channel(interaction.channel_id or 0)
     if snap is None:
         # Maybe the user's only running match is elsewhere in this server.
-        mine = await svc.matches_of(interaction.guild_id or 0, interaction.user.id)
+        mine = await svc.store.matches_of(interaction.guild_id or 0, interaction.user.id)
         mine = [
             m
             for m in mine
@@ -151,9 +151,9 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
 async def leave_command(interaction: Interaction) -> None:
     svc = service_of(interaction)
     here = await svc.active_in_channel(interaction.channel_id or 0)
-    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.parties.in_channel(interaction.channel_id or 0)
     if party is not None:  # a party's channel without a match of its own: /leave means the party
-        await svc.party_leave(party.id, interaction.user.id)
+        await svc.parties.leave(party.id, interaction.user.id)
         running = party.status == MatchStatus.RUNNING
         await say(
             interaction,
@@ -176,9 +176,9 @@ async def leave_command(interaction: Interaction) -> None:
 async def cancel_command(interaction: Interaction) -> None:
     svc = service_of(interaction)
     here = await svc.active_in_channel(interaction.channel_id or 0)
-    party = None if here is not None else await svc.party_in_channel(interaction.channel_id or 0)
+    party = None if here is not None else await svc.parties.in_channel(interaction.channel_id or 0)
     if party is not None:  # a party's channel without a match of its own: /cancel means the party
-        await svc.party_cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
+        await svc.parties.cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
         await say(interaction, f"The party #{party.id} was cancelled, with its running matches.")
         return
     snap = here or await channel_match(interaction)
@@ -207,19 +207,19 @@ async def config_command(
     guild = interaction.guild_id or 0
     changed = any(value is not None for value in (turn_seconds, turn_pings, pictures, web))
     if web is not None:
-        await svc.set_web(guild, web, is_admin=is_admin(interaction))
+        await svc.settings.set_web(guild, web, is_admin=is_admin(interaction))
     if turn_seconds is not None:
-        await svc.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
+        await svc.settings.set_turn_seconds(guild, turn_seconds, is_admin=is_admin(interaction))
     values = {}
     if turn_pings is not None:
         values["turn_pings"] = turn_pings
     if pictures is not None:
         values["text_only"] = not pictures
     if values:
-        await svc.set_server_settings(guild, is_admin=is_admin(interaction), **values)
-    current = await svc.turn_seconds(guild)
+        await svc.settings.set_server_settings(guild, is_admin=is_admin(interaction), **values)
+    current = await svc.settings.turn_seconds(guild)
     label = TURN_TIMER_CHOICES.get(str(current), f"{current} seconds")
-    settings = await svc.server_settings(guild)
+    settings = await svc.settings.server_settings(guild)
     embed = discord.Embed(title="Saved: this server's settings" if changed else "This server's settings")
     embed.add_field(
         name="Turn timer", value=f"**{label}**: new deadlines use it from the next move", inline=False
@@ -243,7 +243,7 @@ async def config_command(
 
 async def web_text(interaction: Interaction, guild: int) -> str:
     """The web pages' line of /config: off, or on with their address when the host set one."""
-    if await service_of(interaction).web_key(guild) is None:
+    if await service_of(interaction).settings.web_key(guild) is None:
         return "**off**: leaderboards, players and replays stay in Discord"
     url = await page_url(interaction.client, guild)
     where = f" at {url}" if url else " (the bot's host sets WEB_URL for their address)"
@@ -263,7 +263,11 @@ async def settings_command(
         values["turn_pings"] = turn_pings
     if pictures is not None:
         values["text_only"] = not pictures
-    prefs = await svc.set_preferences(user, **values) if values else (await svc.preferences([user]))[user]
+    prefs = (
+        await svc.settings.set_preferences(user, **values)
+        if values
+        else (await svc.settings.preferences([user]))[user]
+    )
     embed = discord.Embed(title="Saved: your settings" if values else "Your settings")
     embed.add_field(
         name="Turn pings",
@@ -281,7 +285,7 @@ async def settings_command(
 
 
 async def match_log_command(interaction: Interaction, match_id: int | None) -> None:
-    data = await service_of(interaction).export_log(
+    data = await service_of(interaction).history.export_log(
         channel_id=interaction.channel_id or 0,
         match_id=match_id,
         user_id=interaction.user.id,

@@ -220,7 +220,7 @@ async def give_hint(interaction: Interaction, match_id: int) -> None:
     """A practice match's hint, only for the player: the hard AI's move and why."""
     svc = service_of(interaction)
     try:
-        hint = await svc.hint(match_id, interaction.user.id)
+        hint = await svc.hints.hint(match_id, interaction.user.id)
         snap = await svc.get(match_id)
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)

@@ -36,9 +36,9 @@ class HandMessage:
         if not self.seat_view.hand or snap.status.over:
             return False
         user = snap.seats[seat].user_id
-        if (await service.server_settings(snap.record.guild_id)).text_only:
+        if (await service.settings.server_settings(snap.record.guild_id)).text_only:
             return False
-        return not (user is not None and (await service.preferences([user]))[user].text_only)
+        return not (user is not None and (await service.settings.preferences([user]))[user].text_only)
 
     async def render_picture(self, snap: Snapshot) -> list[discord.File]:
         """The hand's picture as an attachment (drawn off the event loop, cached by content);

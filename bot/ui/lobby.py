@@ -253,7 +253,7 @@ async def open_lobby(interaction: Interaction, game_id: str) -> None:
     await interaction.response.send_message(embed=render.lobby_embed(snap), view=lobby_view(snap))
     try:
         message = await answer_message(interaction)
-        await svc.set_table_message(snap.id, message.id)
+        await svc.store.set_table_message(snap.id, message.id)
     except discord.HTTPException:
         log.warning("match %s: could not read the lobby message id", snap.id)
 

@@ -58,7 +58,10 @@ log = logging.getLogger(__name__)
 PARTY_ACTIONS = LOBBY_ACTIONS | {"opts": ("Game options", discord.ButtonStyle.secondary)}
 
 PARTY_SEATS = SeatCalls(
-    MatchService.party_join, MatchService.party_leave, MatchService.party_add_ai, MatchService.party_remove_ai
+    lambda svc, party, user, name: svc.parties.seating.join(party, user, name),
+    lambda svc, party, user: svc.parties.leave(party, user),
+    lambda svc, party, user, level: svc.parties.seating.add_ai(party, user, level),
+    lambda svc, party, user: svc.parties.seating.remove_ai(party, user),
 )
 
 
@@ -218,7 +221,7 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
         )
         return
     svc = service_of(interaction)
-    party = await svc.open_party(
+    party = await svc.parties.open(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         host_id=interaction.user.id,
@@ -228,7 +231,7 @@ async def open_party(interaction: Interaction, game_id: str) -> None:
     await interaction.response.send_message(embed=partyview.party_embed(party), view=party_view(party))
     try:
         message = await answer_message(interaction)
-        await svc.set_party_message(party.id, message.id)
+        await svc.parties.set_message(party.id, message.id)
     except discord.HTTPException:
         log.warning("party %s: could not read the party message id", party.id)
 
@@ -249,9 +252,9 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
                 return
             if not interaction.response.is_done():
                 await interaction.response.defer()  # opening the tables' threads takes a moment
-            await svc.party_start(party_id, user)
+            await svc.parties.seating.start(party_id, user)
         elif action == "cancel":
-            await svc.party_cancel(party_id, user, is_admin=is_admin(interaction))
+            await svc.parties.cancel(party_id, user, is_admin=is_admin(interaction))
         elif action in ("opts", "optmore"):
             await options_panel(interaction, party_id, page=1 if action == "optmore" else 0)
             return
@@ -265,7 +268,7 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
 
 
 async def options_panel(interaction: Interaction, party_id: int, page: int = 0) -> None:
-    party = await service_of(interaction).get_party(party_id)
+    party = await service_of(interaction).parties.get(party_id)
     if party.status != MatchStatus.LOBBY:
         raise ServiceError("This party has already started or ended.")
     if interaction.user.id != party.record.host_id:
@@ -275,7 +278,9 @@ async def options_panel(interaction: Interaction, party_id: int, page: int = 0) 
 
 async def set_party_option(interaction: Interaction, party_id: int, key: str, value: str) -> None:
     try:
-        party = await service_of(interaction).party_set_option(party_id, interaction.user.id, key, value)
+        party = await service_of(interaction).parties.seating.set_option(
+            party_id, interaction.user.id, key, value
+        )
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
@@ -315,7 +320,7 @@ class PartyPublisher:
 
     async def party_changed(self, party: PartySnapshot) -> None:
         async with self._locks.setdefault(party.id, asyncio.Lock()):
-            latest = await self.service.get_party(party.id)
+            latest = await self.service.parties.get(party.id)
             if latest.record.message_id is None:
                 return
             channels: dict[int, int] = {}
@@ -332,7 +337,7 @@ class PartyPublisher:
                 except discord.HTTPException:
                     log.warning("party %s: the party message is gone and no new one can be posted", party.id)
                     return
-                await self.service.set_party_message(party.id, message.id)
+                await self.service.parties.set_message(party.id, message.id)
             except discord.HTTPException:
                 log.exception("party %s: editing the party message failed", party.id)
         if latest.status.over:

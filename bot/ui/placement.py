@@ -60,7 +60,7 @@ class OfParty:
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         await restored(interaction)
         try:
-            party = await service_of(interaction).get_party(self.party_id)
+            party = await service_of(interaction).parties.get(self.party_id)
         except (GameError, ServiceError) as err:
             await refuse(interaction, err)
             return False

@@ -138,7 +138,7 @@ async def replay_message(
     step = replay.step(number)
     embed = replay_embed(replay, step, reveal)
     files: list[discord.File] = []
-    server = await service_of(interaction).server_settings(replay.record.guild_id)
+    server = await service_of(interaction).settings.server_settings(replay.record.guild_id)
     if step.snapshot.status == MatchStatus.RUNNING and not server.text_only:
         png = await asyncio.to_thread(table_png, replay.game.id, step.view)
         if png is not None:
@@ -149,7 +149,7 @@ async def replay_message(
 
 async def replay_command(interaction: Interaction, match_id: int | None) -> None:
     """``/match replay [match_id]``: the replay, public, from the deal."""
-    replay = await service_of(interaction).replay(
+    replay = await service_of(interaction).replays.find(
         guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, match_id=match_id
     )
     embed, view, files = await replay_message(interaction, replay, 0, False)
@@ -163,7 +163,7 @@ async def replay_autocomplete(
 ) -> list[discord.app_commands.Choice[int]]:
     """``/match replay match_id:``: the channel's latest finished matches, what each was."""
     try:
-        found = await service_of(interaction).replay_choices(interaction.channel_id or 0, current)
+        found = await service_of(interaction).replays.choices(interaction.channel_id or 0, current)
     except Exception:  # an autocomplete offers nothing rather than fail
         log.warning("replay choices failed in channel %s", interaction.channel_id, exc_info=True)
         return []

@@ -144,7 +144,7 @@ async def rematch(interaction: Interaction, match_id: int) -> None:
     )
     try:
         message = await answer_message(interaction)
-        await svc.set_table_message(snap.id, message.id)
+        await svc.store.set_table_message(snap.id, message.id)
     except discord.HTTPException:
         log.warning("match %s: could not read the rematch lobby's message id", snap.id)
 
@@ -283,8 +283,8 @@ class TablePublisher:
         without Rematch at a party's table."""
         skill = party_id = None
         if snap.status == MatchStatus.FINISHED:
-            skill = await self.service.skill_changes(snap.id)
-            party_id = await self.service.party_of_match(snap.id)
+            skill = await self.service.history.skill_changes(snap.id)
+            party_id = await self.service.parties.of_match(snap.id)
             embed, view = table_message(snap, skill, party_id)
             embed.url = await page_url(self.client, snap.record.guild_id, f"match/{snap.id}")
             return embed, view
@@ -300,7 +300,7 @@ class TablePublisher:
         except discord.HTTPException:
             log.warning("match %s: cannot post the table message", snap.id)
             return
-        await self.service.set_table_message(snap.id, message.id)
+        await self.service.store.set_table_message(snap.id, message.id)
         self._shown[snap.id] = (snap.version, snap.status)
         self._edited[snap.id] = time.monotonic()
         self.marks.shown(snap.id, snap.version)
@@ -311,7 +311,9 @@ class TablePublisher:
         alone, so it can show nothing the text table does not."""
         if snap.status != MatchStatus.RUNNING or snap.state is None:
             return []
-        if (await self.service.server_settings(snap.record.guild_id)).text_only or not self._may_attach(snap):
+        if (
+            await self.service.settings.server_settings(snap.record.guild_id)
+        ).text_only or not self._may_attach(snap):
             return []
         png = await asyncio.to_thread(table_png, snap.game.id, snap.view(None))
         if png is None:
@@ -324,9 +326,9 @@ class TablePublisher:
         users = [
             u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None
         ]
-        if not users or not (await self.service.server_settings(snap.record.guild_id)).turn_pings:
+        if not users or not (await self.service.settings.server_settings(snap.record.guild_id)).turn_pings:
             return []
-        prefs = await self.service.preferences(users)
+        prefs = await self.service.settings.preferences(users)
         return [u for u in users if prefs[u].turn_pings]
 
     async def _ping_turn(self, snap: Snapshot) -> None:
@@ -393,4 +395,4 @@ class TablePublisher:
             except discord.HTTPException:
                 log.warning("match %s: could not post the turn message", snap.id)
         if old != new_id:
-            await self.service.set_turn_message(snap.id, new_id)
+            await self.service.store.set_turn_message(snap.id, new_id)

@@ -12,5 +12,5 @@ async def page_url(client: Any, guild_id: int | None, path: str = "") -> str | N
     base = getattr(settings, "web_url", "")
     if not base or guild_id is None:
         return None
-    key = await client.service.web_key(guild_id)
+    key = await client.service.settings.web_key(guild_id)
     return None if key is None else f"{base}/s/{key}/{path}"

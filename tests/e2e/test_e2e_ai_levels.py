@@ -29,7 +29,7 @@ async def test_host_adds_ai_seats_at_each_level_and_a_hard_seat_plays_a_match(wo
     fake = world.fake
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world)) as bot:
-        bot.service.ai_think = 0.05  # keep the test quick; the benchmark measures the real budget
+        bot.service.ai_seats.think = 0.05  # keep the test quick; the benchmark measures the real budget
         lobby = await fake.slash(ann, world.channel, "play", game="crown")
         table = lobby.response
         labels = [b.label for b in table.buttons]

@@ -261,7 +261,7 @@ async def test_the_next_round_of_the_same_players_updates_the_pings_deadline(wor
     fake = world.fake
     ann, bob = world.users[:2]
     bot = make_bot(world, answers_first=60)
-    bot.service.default_turn_seconds = 600
+    bot.service.settings.default_turn_seconds = 600
     async with fake.bot_running(bot):
         await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"})
         await quiet(fake, bot)

@@ -304,7 +304,7 @@ async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(w
             assert refused.text == (
                 "I cannot host a party in this channel: I am missing the Create Public Threads permission here."
             )
-            assert await bot.service.party_in_channel(world.channel.id) is None
+            assert await bot.service.parties.in_channel(world.channel.id) is None
         # Opened while the bot could, then the permission is taken away before Start: the
         # host is told, and nothing is seated.
         opened = await fake.slash(ann, world.channel, "party", game="dynasty")
@@ -317,7 +317,7 @@ async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(w
             assert started.text == (
                 "I cannot seat the party's tables: I am missing the Create Public Threads permission here."
             )
-            snap = await bot.service.party_in_channel(world.channel.id)
+            snap = await bot.service.parties.in_channel(world.channel.id)
             assert snap is not None and snap.status == MatchStatus.LOBBY
             assert threads_of(fake, world) == []
     fake.assert_clean()
@@ -354,7 +354,7 @@ async def test_the_host_adds_ai_players_at_each_level_and_their_tables_play_at_i
             table.text for t in threads_of(fake, world) if (table := table_in(fake, t)) is not None
         )
         assert re.search(r"AI 1\** \(hard AI\)", shown) and re.search(r"AI 2\** \(easy AI\)", shown), shown
-        snap = await bot.service.party_in_channel(world.channel.id)
+        snap = await bot.service.parties.in_channel(world.channel.id)
         assert snap is not None
         for table in snap.round_tables():
             assert table.match_id is not None

@@ -129,7 +129,7 @@ async def test_config_offers_fixed_choices_and_needs_manage_server(world: World)
         saved = await fake.slash(ann, world.channel, "config", turn_timer="86400")
         assert saved.ephemeral and "24 hours (correspondence)" in saved.text
     async with fake.bot_running(make_bot(world)) as bot:
-        assert await bot.service.turn_seconds(world.guild.id) == 86400  # stored, not cached
+        assert await bot.service.settings.turn_seconds(world.guild.id) == 86400  # stored, not cached
     fake.assert_clean()
 
 
@@ -199,7 +199,7 @@ async def test_a_move_resets_the_missed_count(world: World, game_id: str) -> Non
         # Her first deadline is two seconds away; every later one a minute, so a busy machine
         # still lets her move in time after she missed it.
         await her_turn()
-        await bot.service.set_turn_seconds(world.guild.id, 60, is_admin=True)
+        await bot.service.settings.set_turn_seconds(world.guild.id, 60, is_admin=True)
         for _ in range(1000):
             if await missed() >= 1:
                 break
@@ -794,7 +794,7 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
         elsewhere = fake.add_channel(world.guild, "elsewhere")
         other = await fake.slash(ann, elsewhere, "match log", match_id=match_id)
         assert other.ephemeral and "no longer exists" in other.text
-        data = await bot.service.export_log(
+        data = await bot.service.history.export_log(
             channel_id=world.channel.id, match_id=None, user_id=ann.id, is_admin=False
         )
         # Seed + moves replay the match exactly: the bug report is enough to reproduce it.

@@ -137,7 +137,7 @@ class Seen:
 
 def service(repo: Repository, threads: Threads) -> MatchService:
     svc = MatchService(repo, ai_delay=0)
-    svc.table_channels = threads
+    svc.rounds.table_channels = threads
     return svc
 
 
@@ -146,7 +146,7 @@ async def people_play(
 ) -> PartySnapshot:
     """Every person makes a legal move whenever asked, until the party ends (or reaches a round)."""
     for _ in range(20_000):
-        party = await svc.get_party(party_id)
+        party = await svc.parties.get(party_id)
         if party.status.over or (until_round is not None and party.record.round >= until_round):
             return party
         moved = False
@@ -171,15 +171,17 @@ async def people_play(
 async def open_party(
     svc: MatchService, *, ais: int, people: dict[int, str], rounds: str = "2"
 ) -> PartySnapshot:
-    party = await svc.open_party(guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty")
+    party = await svc.parties.open(
+        guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="dynasty"
+    )
     for user, name in people.items():
         if user != HOST:
-            party = await svc.party_join(party.id, user, name)
+            party = await svc.parties.seating.join(party.id, user, name)
     for _ in range(ais):
-        party = await svc.party_add_ai(party.id, HOST)
+        party = await svc.parties.seating.add_ai(party.id, HOST)
     for key, value in QUICK.items():
-        party = await svc.party_set_option(party.id, HOST, key, value)
-    return await svc.party_set_option(party.id, HOST, "rounds", rounds)
+        party = await svc.parties.seating.set_option(party.id, HOST, key, value)
+    return await svc.parties.seating.set_option(party.id, HOST, "rounds", rounds)
 
 
 async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) -> None:
@@ -190,8 +192,8 @@ async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) ->
     try:
         party = await open_party(svc, ais=3, people=people)
         with pytest.raises(errors.NotHost):
-            await svc.party_start(party.id, BOB)
-        party = await svc.party_start(party.id, HOST)
+            await svc.parties.seating.start(party.id, BOB)
+        party = await svc.parties.seating.start(party.id, HOST)
         assert party.status == MatchStatus.RUNNING and party.record.round == 1
         assert [len(t.seating) for t in party.round_tables()] == [3, 2]
         party = await people_play(svc, party.id, people)
@@ -215,15 +217,15 @@ async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) ->
         # Every match counted as usual; the party result is kept for /stats.
         for table in party.tables:
             assert table.match_id is not None and await repo.results(table.match_id)
-        won = await svc.party_stats(1, party.players[winner].user_id or 0)
+        won = await svc.parties.stats(1, party.players[winner].user_id or 0)
         assert (won.played, won.won) == (1, 1)
         assert seen.parties and seen.parties[-1].status == MatchStatus.FINISHED
         # Nothing of the ended party is kept: its lock (a weak value) and its tables' matches.
         gc.collect()
-        assert party.id not in svc._party_locks and not svc._party_of_match
+        assert party.id not in svc.rounds.locks and not svc.rounds.party_of
         # A party's table is no ordinary match: no rematch of it (the party seats its rounds).
         table = party.round_tables(1)[0]
-        assert table.match_id is not None and await svc.party_of_match(table.match_id) == party.id
+        assert table.match_id is not None and await svc.parties.of_match(table.match_id) == party.id
         with pytest.raises(errors.LobbyError, match="part of party"):
             await svc.rematch(table.match_id, HOST, "Host")
     finally:
@@ -236,8 +238,8 @@ async def test_a_player_who_leaves_is_replaced_by_the_ai_and_ranked_last(repo: R
     people = {HOST: "Host", BOB: "Bob", CAT: "Cat"}
     try:
         party = await open_party(svc, ais=1, people=people)
-        party = await svc.party_start(party.id, HOST)
-        party = await svc.party_leave(party.id, BOB)
+        party = await svc.parties.seating.start(party.id, HOST)
+        party = await svc.parties.leave(party.id, BOB)
         bob = party.player_of(BOB)
         assert bob is not None and party.players[bob].left
         party = await people_play(svc, party.id, {HOST: "Host", CAT: "Cat"})
@@ -248,7 +250,7 @@ async def test_a_player_who_leaves_is_replaced_by_the_ai_and_ranked_last(repo: R
         assert round_two.match_id is not None
         snap = await svc.get(round_two.match_id)
         assert snap.seats[round_two.seating.index(bob)].ai  # the AI plays Bob's seat from now on
-        assert (await svc.party_stats(1, BOB)).won == 0
+        assert (await svc.parties.stats(1, BOB)).won == 0
     finally:
         await svc.close()
 
@@ -257,10 +259,10 @@ async def test_cancelling_a_party_cancels_its_running_matches(repo: Repository) 
     svc = service(repo, Threads())
     try:
         party = await open_party(svc, ais=2, people={HOST: "Host", BOB: "Bob"})
-        party = await svc.party_start(party.id, HOST)
+        party = await svc.parties.seating.start(party.id, HOST)
         with pytest.raises(errors.NotHost):
-            await svc.party_cancel(party.id, BOB, is_admin=False)
-        party = await svc.party_cancel(party.id, BOB, is_admin=True)
+            await svc.parties.cancel(party.id, BOB, is_admin=False)
+        party = await svc.parties.cancel(party.id, BOB, is_admin=True)
         assert party.status == MatchStatus.ABANDONED
         for table in party.round_tables():
             assert table.match_id is not None
@@ -274,10 +276,10 @@ async def test_a_round_that_ended_while_the_bot_was_down_advances_on_restore(rep
     people = {HOST: "Host", BOB: "Bob"}
     first = service(repo, threads)
     party = await open_party(first, ais=2, people=people)
-    party = await first.party_start(party.id, HOST)
+    party = await first.parties.seating.start(party.id, HOST)
     # From here on the first process no longer hears of its tables' ends, as if it had
     # stopped: the matches are played to their end, the party is not told.
-    first._party_of_match.clear()
+    first.rounds.party_of.clear()
     for table in party.round_tables():
         assert table.match_id is not None
         for _ in range(10_000):
@@ -294,12 +296,12 @@ async def test_a_round_that_ended_while_the_bot_was_down_advances_on_restore(rep
             await asyncio.sleep(0.01)
         assert (await first.get(table.match_id)).status.over
     await first.close()
-    assert (await first.get_party(party.id)).record.round == 1
+    assert (await first.parties.get(party.id)).record.round == 1
 
     second = service(repo, threads)
     try:
         await second.restore()
-        party = await second.get_party(party.id)
+        party = await second.parties.get(party.id)
         assert party.record.round == 2
         assert all(t.results is not None for t in party.round_tables(1))
         assert all(t.match_id is not None for t in party.round_tables(2))
@@ -328,17 +330,17 @@ async def test_a_crash_between_opening_a_thread_and_creating_its_match_reuses_th
 
     monkeypatch.setattr(repo, "create_match", create_then_crash)
     with pytest.raises(RuntimeError):
-        await first.party_start(party.id, HOST)
+        await first.parties.seating.start(party.id, HOST)
     await first.close()
     monkeypatch.setattr(repo, "create_match", real_create)
     assert len(threads.opened) == 2
-    stored = {t.table_no: t for t in await first.party_store.tables(party.id, 1)}
+    stored = {t.table_no: t for t in await first.rounds.party_store.tables(party.id, 1)}
     assert stored[1].match_id is None and stored[1].channel_id is not None
 
     second = service(repo, threads)
     try:
         await second.restore()
-        party = await second.get_party(party.id)
+        party = await second.parties.get(party.id)
         assert len(threads.opened) == 2, "no second thread for the same table"
         table = next(t for t in party.round_tables() if t.table_no == 1)
         assert table.match_id is not None
@@ -377,8 +379,8 @@ async def test_partners_are_drawn_again_between_rounds(repo: Repository) -> None
     people = {HOST: "Host", BOB: "Bob"}
     try:
         party = await open_party(svc, ais=6, people=people)
-        party = await svc.party_set_option(party.id, HOST, "partners", "on")
-        party = await svc.party_start(party.id, HOST)
+        party = await svc.parties.seating.set_option(party.id, HOST, "partners", "on")
+        party = await svc.parties.seating.start(party.id, HOST)
         assert [len(t.seating) for t in party.round_tables()] == [4, 4]
         party = await people_play(svc, party.id, people)
         before: set[frozenset[int]] = set()
@@ -398,14 +400,14 @@ async def test_a_party_that_the_game_cannot_seat_is_refused_before_it_starts(rep
     svc = service(repo, Threads())
     try:
         party = await open_party(svc, ais=4, people={HOST: "Host"})
-        party = await svc.party_set_option(party.id, HOST, "partners", "on")
+        party = await svc.parties.seating.set_option(party.id, HOST, "partners", "on")
         with pytest.raises(errors.LobbyError, match="Partners need tables of 4, 6 or 8"):
-            await svc.party_start(party.id, HOST)  # 5 players: tables of 3 and 2
-        assert (await svc.get_party(party.id)).status == MatchStatus.LOBBY
+            await svc.parties.seating.start(party.id, HOST)  # 5 players: tables of 3 and 2
+        assert (await svc.parties.get(party.id)).status == MatchStatus.LOBBY
         with pytest.raises(errors.LobbyError, match="cannot be played as a party"):
-            await svc.open_party(guild_id=1, channel_id=6, host_id=HOST, host_name="Host", game_id="crown")
+            await svc.parties.open(guild_id=1, channel_id=6, host_id=HOST, host_name="Host", game_id="crown")
         with pytest.raises(errors.LobbyError, match="already has a party"):
-            await svc.open_party(guild_id=1, channel_id=5, host_id=BOB, host_name="Bob", game_id="dynasty")
+            await svc.parties.open(guild_id=1, channel_id=5, host_id=BOB, host_name="Bob", game_id="dynasty")
     finally:
         await svc.close()
 
@@ -416,16 +418,16 @@ async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -
     seats that fill a table play at the normal level, named after the party's AI players."""
     svc = service(repo, Threads())
     try:
-        party = await svc.open_party(
+        party = await svc.parties.open(
             guild_id=1, channel_id=5, host_id=HOST, host_name="Host", game_id="court"
         )
         with pytest.raises(errors.LobbyError, match="not an AI level"):
-            await svc.party_add_ai(party.id, HOST, "expert")
+            await svc.parties.seating.add_ai(party.id, HOST, "expert")
         with pytest.raises(errors.NotHost):
-            await svc.party_add_ai(party.id, BOB, "hard")
+            await svc.parties.seating.add_ai(party.id, BOB, "hard")
         for level in ("hard", "easy", "normal"):
-            party = await svc.party_add_ai(party.id, HOST, level)
-        party = await svc.get_party(party.id)  # as stored
+            party = await svc.parties.seating.add_ai(party.id, HOST, level)
+        party = await svc.parties.get(party.id)  # as stored
         assert [(p.name, p.ai, p.level) for p in party.players] == [
             ("Host", False, "normal"),
             ("AI 1", True, "hard"),
@@ -433,7 +435,7 @@ async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -
             ("AI 3", True, "normal"),
         ]
         assert PartyPlayer.from_json({"user_id": None, "name": "AI 1", "ai": True}).level == "normal"
-        party = await svc.party_start(
+        party = await svc.parties.seating.start(
             party.id, HOST
         )  # 4 players at 2 tables of 2, each filled up to court's 4
         levels: dict[str, str] = {}

@@ -34,7 +34,7 @@ async def test_a_practice_match_stores_no_result_rating_or_standing(
     await wait_for(host_plays_to_the_end(svc, m.id))
     assert (await svc.get(m.id)).status == "finished"
     assert await repo.results(m.id) == []
-    assert await svc.skill_changes(m.id) == {}
+    assert await svc.history.skill_changes(m.id) == {}
 
 
 async def test_the_practice_option_is_the_platform_s_and_checked(svc: MatchService) -> None:
@@ -51,14 +51,14 @@ async def test_a_hint_is_the_hard_ai_s_move_from_the_seat_s_view(repo: Repositor
     m = await practice_match(svc)
     snap = await svc.get(m.id)
     assert 0 in snap.to_act()
-    first = await svc.hint(m.id, HOST)
-    again = await svc.hint(m.id, HOST)
+    first = await svc.hints.hint(m.id, HOST)
+    again = await svc.hints.hint(m.id, HOST)
     assert first == again
     expected = hint(snap.game, snap.state, 0, hint_seed(snap.record.seed, snap.version, 0))
     assert first.move.code == expected.move.code and first.reason == expected.reason
     assert any(move.code == first.move.code for move in snap.legal_moves(0))
     with pytest.raises(errors.NotSeated):
-        await svc.hint(m.id, 999)
+        await svc.hints.hint(m.id, 999)
     await svc.close()
 
 
@@ -67,7 +67,7 @@ async def test_a_rated_match_refuses_a_hint_in_one_sentence(svc: MatchService) -
     await svc.add_ai(m.id, HOST)
     m = await svc.start(m.id, HOST)
     with pytest.raises(errors.NotPractice) as refused:
-        await svc.hint(m.id, HOST)
+        await svc.hints.hint(m.id, HOST)
     text = str(refused.value)
     assert text.endswith(".") and text.count(". ") == 0 and "practice" in text
 

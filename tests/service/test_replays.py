@@ -131,14 +131,14 @@ async def test_the_channels_finished_matches_are_offered_newest_first_by_what_th
     running = await svc.open_lobby(
         guild_id=1, channel_id=12, host_id=HOST, host_name="Host", game_id="four", options={}
     )
-    choices = await svc.replay_choices(12, "")
+    choices = await svc.replays.choices(12, "")
     assert [mid for mid, _ in choices] == [second, first] and running.id not in dict(choices)
     text = dict(choices)[second]
     assert text.startswith(f"#{second} · Kingdom of Dreams · Host and 1 AI · ")
     assert text.endswith(("just finished", "minute ago"))
-    assert [mid for mid, _ in await svc.replay_choices(12, "crown")] == [first]
-    assert [mid for mid, _ in await svc.replay_choices(12, f"#{first}")] == [first]
-    assert await svc.replay_choices(12, "nothing like this") == []
+    assert [mid for mid, _ in await svc.replays.choices(12, "crown")] == [first]
+    assert [mid for mid, _ in await svc.replays.choices(12, f"#{first}")] == [first]
+    assert await svc.replays.choices(12, "nothing like this") == []
 
 
 def test_how_long_ago_reads() -> None:

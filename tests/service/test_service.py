@@ -147,23 +147,23 @@ async def test_a_finished_match_leaves_nothing_in_the_services_maps(repo: Reposi
         m = await lobby(svc, "tourney")
         await svc.add_ai(m.id, HOST)
         m = await svc.start(m.id, HOST)
-        assert m.id in svc._cache and svc._in_channel[m.record.channel_id] == m.id
+        assert m.id in svc.store.cache and svc.store.in_channel[m.record.channel_id] == m.id
         await wait_for(host_plays_to_the_end(svc, m.id))
         await svc.settle()
 
         async def released() -> bool:
             gc.collect()  # the locks are weak values: gone with their last holder
             return not (
-                m.id in svc._cache
-                or m.id in svc._in_channel.values()
-                or m.id in svc._locks
-                or m.id in svc._timers
-                or m.id in svc._ai_tasks
-                or m.id in svc._ai_pauses
+                m.id in svc.store.cache
+                or m.id in svc.store.in_channel.values()
+                or m.id in svc.store.locks
+                or m.id in svc.deadlines.timers
+                or m.id in svc.ai_seats.tasks
+                or m.id in svc.ai_seats.pauses
             )
 
         await wait_for(released, timeout=3)
-        assert (await svc.get(m.id)).status == "finished" and m.id not in svc._cache
+        assert (await svc.get(m.id)).status == "finished" and m.id not in svc.store.cache
     finally:
         await svc.close()
 
@@ -227,7 +227,7 @@ async def test_an_ai_seat_moves_after_its_visible_pause_and_a_restart_wakes_it_b
     await svc.add_ai(m.id, HOST)
     started = time.monotonic()
     m = await svc.start(m.id, HOST)  # both pick at once: the AI seat is awaited from the start
-    assert m.id in svc._ai_pauses and m.id not in svc._ai_tasks
+    assert m.id in svc.ai_seats.pauses and m.id not in svc.ai_seats.tasks
 
     async def ai_picked() -> bool:
         return (await svc.get(m.id)).version > m.version
@@ -239,13 +239,13 @@ async def test_an_ai_seat_moves_after_its_visible_pause_and_a_restart_wakes_it_b
     host_move = (await svc.get(m.id)).legal_moves(0)[0]
     after = await svc.play(m.id, HOST, host_move)  # the round ends; the AI is awaited again
     await svc.close()
-    assert not svc._ai_pauses
+    assert not svc.ai_seats.pauses
 
     later = MatchService(repo, ai_delay=60)
     await later.restore()
-    assert after.snapshot.id in later._ai_pauses and not later._ai_tasks
+    assert after.snapshot.id in later.ai_seats.pauses and not later.ai_seats.tasks
     await later.close()
-    assert not later._ai_pauses
+    assert not later.ai_seats.pauses
 
 
 async def test_leaving_a_running_match_hands_the_seat_to_the_ai(svc: MatchService, repo: Repository) -> None:
@@ -385,10 +385,10 @@ async def test_turn_timer_warns_then_plays_the_default_and_replaces_after_three(
 async def test_turn_setting_needs_manage_server_and_is_stored(repo: Repository) -> None:
     svc = MatchService(repo, ai_delay=0)
     with pytest.raises(errors.NotHost):
-        await svc.set_turn_seconds(1, 60, is_admin=False)
-    await svc.set_turn_seconds(1, 0, is_admin=True)
-    assert await MatchService(repo).turn_seconds(1) == 0
-    assert await svc.turn_seconds(2) == svc.default_turn_seconds
+        await svc.settings.set_turn_seconds(1, 60, is_admin=False)
+    await svc.settings.set_turn_seconds(1, 0, is_admin=True)
+    assert await MatchService(repo).settings.turn_seconds(1) == 0
+    assert await svc.settings.turn_seconds(2) == svc.settings.default_turn_seconds
 
 
 async def test_a_rule_timer_keeps_its_deadline_when_the_state_moves_on(svc: MatchService) -> None:
@@ -466,7 +466,7 @@ async def test_a_slow_read_never_takes_the_cache_back_to_an_older_version(repo: 
     await svc.join(m.id, BOB, "Bob")
     before = await svc.start(m.id, HOST)
     after = (await svc.play(m.id, HOST, "pick:K")).snapshot
-    svc._remember(before)  # the slow read lands now
+    svc.store.remember(before)  # the slow read lands now
     assert (await svc.get(m.id)).version == after.version
     await svc.play(m.id, BOB, "pick:K")
     await svc.close()
@@ -491,7 +491,7 @@ async def test_the_channels_match_comes_from_the_cache_and_follows_it(repo: Repo
     assert (await svc.active_in_channel(44)).version == running.version
     played = (await svc.play(m.id, HOST, "pick:K")).snapshot
     assert (await svc.active_in_channel(44)).version == played.version and reads == 0
-    await svc.set_turn_message(m.id, 777)
+    await svc.store.set_turn_message(m.id, 777)
     assert (await svc.active_in_channel(44)).record.turn_message_id == 777
     assert (await repo.get_match(m.id)).turn_message_id == 777, "written too"
     assert await svc.active_in_channel(45) is None and reads == 1, "another channel asks the database"

@@ -49,7 +49,7 @@ async def test_moves_leave_no_cancelled_timer_in_the_event_loops_queue(tmp_path:
         queue = asyncio.get_running_loop()._scheduled  # type: ignore[attr-defined]
         cancelled = [h for h in queue if h.cancelled()]
         assert cancelled == [], f"{len(cancelled)} cancelled timer handles wait in the loop's queue"
-        assert len(svc._timers) == 2
+        assert len(svc.deadlines.timers) == 2
     finally:
         await svc.close()
         await repo.close()

@@ -75,7 +75,7 @@ async def build(repo: Repository) -> tuple[MatchService, str, int, int]:
     svc = MatchService(repo, ai_delay=0)
     await finish(repo, GUILD, {ANN: 1, BOB: 2, CAT: 3})
     await finish(repo, GUILD, {BOB: 1, ANN: 2})
-    await svc.set_web(GUILD, True, is_admin=True)
+    await svc.settings.set_web(GUILD, True, is_admin=True)
     from bot.service.leaderboard import LeaderboardService
 
     await LeaderboardService(repo).start_season(GUILD, "Spring", is_admin=True)
@@ -85,7 +85,7 @@ async def build(repo: Repository) -> tuple[MatchService, str, int, int]:
     await finish(repo, OTHER, {ANN: 1, BOB: 2}, game="crown")
     played = await play_out(svc, GUILD)
     elsewhere = await play_out(svc, OTHER)
-    key = await svc.web_key(GUILD)
+    key = await svc.settings.web_key(GUILD)
     assert key is not None
     return svc, key, played, elsewhere
 

@@ -108,14 +108,14 @@ async def test_another_servers_match_and_a_turned_off_server_are_404(site: Site)
     assert (await site.client.get(site.url("match/1"))).status == 404  # stored results, no moves to replay
     response = await site.client.get(site.url(f"player/{ANN}"))
     assert response.status == 200
-    await site.service.set_web(GUILD, False, is_admin=True)
+    await site.service.settings.set_web(GUILD, False, is_admin=True)
     for path in ("", "board/four", f"player/{ANN}", f"match/{site.played}"):
         response = await site.client.get(site.url(path))
         assert response.status == 404 and await response.text() == ""
-    key = await site.service.set_web(GUILD, True, is_admin=True)
+    key = await site.service.settings.set_web(GUILD, True, is_admin=True)
     assert key is not None and key != site.key  # a new address: the old links stay dead
     assert (await site.client.get(f"/s/{key}/board/four")).status == 200
-    assert await site.service.web_key(OTHER) is None
+    assert await site.service.settings.web_key(OTHER) is None
 
 
 async def test_static_files_are_cached_and_pages_are_not(site: Site) -> None:
@@ -132,5 +132,5 @@ async def test_only_manage_server_turns_the_pages_on(site: Site) -> None:
     from bot.service.errors import NotHost
 
     with pytest.raises(NotHost):
-        await site.service.set_web(OTHER, True, is_admin=False)
+        await site.service.settings.set_web(OTHER, True, is_admin=False)
     assert CAT  # the third player is on every board
