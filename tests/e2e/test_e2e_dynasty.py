@@ -416,7 +416,7 @@ async def open_lobby(world: World, bot: KingBot) -> tuple[FakeMessage, int]:
         select = next(s for s in panel.selects if s.custom_id.endswith(f":{key}"))
         chosen = await fake.select(ann, panel, select.custom_id, [value])
         assert chosen.callback_type == 7 and chosen.response is panel, chosen.text  # the panel, edited
-    assert "King's Court classic (108 cards)" in panel.text and "300 points" in panel.text
+    assert "Classic deck only (108 cards)" in panel.text and "300 points" in panel.text
     for user in (bob, cat):
         joined = await fake.click(user, table, label="Join")
         assert joined.callback_type == 6, joined.text
@@ -463,7 +463,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         snap = await t.settled()
         assert snap.record.seed == SEED
         assert state_of(snap).hands[AI] == tuple(sorted(DEAL[AI])) and GAME.card_count(state_of(snap)) == 108
-        assert "Waiting for" in message.text and "King's Court (classic)" in message.text
+        assert "Waiting for" in message.text and "King's Dynasty (classic deck)" in message.text
         t.check_table(snap)
         edits_at_start = message.edits
         count = 0

@@ -84,7 +84,7 @@ class Dynasty(GameBase[DynastyState]):
     info = GameInfo(
         id="dynasty",
         name="King's Dynasty",
-        summary="King's Court / King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins.",
+        summary="King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins.",
         rules=RULES,  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
         min_players=2,
         max_players=8,

@@ -57,7 +57,7 @@ OPTIONS: tuple[Option, ...] = (
         "Deck",
         (
             ("dynasty", "King's Dynasty: classic + expansion (163 cards)"),
-            ("classic", "King's Court classic (108 cards)"),
+            ("classic", "Classic deck only (108 cards)"),
             ("bonus", "King's Dynasty + Bonus cards (199 cards)"),
         ),
     ),

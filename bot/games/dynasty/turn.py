@@ -4,7 +4,7 @@ once), ending it, a draw card reaching its target, drawing and passing, and part
 
 from __future__ import annotations
 
-from bot.games.base import Event, p
+from bot.games.base import Event, join_names, p
 from bot.games.dynasty.actions import Action
 from bot.games.dynasty.catalogue import C_PLAY, Tables
 from bot.games.dynasty.legal import card_plays
@@ -138,6 +138,10 @@ def end_turn(w: Work, tables: Tables, events: list[Event]) -> None:
         w.cards_played = 0
         aim_draw_at(w, tables, target, events)
     else:
+        if w.skips:
+            skipped = dict.fromkeys(seat_after(w, t, step) for step in range(1, 1 + w.skips))
+            names = join_names([p(seat) for seat in skipped])
+            events.append(Event(f"{names} {'is' if len(skipped) == 1 else 'are'} skipped."))
         begin_turn(w, tables, seat_after(w, t, 1 + w.skips), events)
 
 

@@ -27,7 +27,7 @@ from bot.games.dynasty.state import (
 )
 
 DECK_TITLES = {
-    "classic": "King's Court (classic)",
+    "classic": "King's Dynasty (classic deck)",
     "dynasty": "King's Dynasty",
     "bonus": "King's Dynasty + Bonus",
 }
