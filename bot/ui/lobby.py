@@ -143,15 +143,18 @@ def choice_select(
     )
 
 
-def option_placeholder(option: Option) -> str:
-    """What a select shows with nothing chosen: a multi-choice option says what none means."""
+def option_placeholder(option: Option, options: Mapping[str, str] | None = None) -> str:
+    """What a select shows with nothing chosen: a multi-choice option says what none means
+    (or that it has nothing to change with the other ``options`` chosen)."""
+    if option.multi and options is not None and option.is_moot(options):
+        return clip(f"{option.label}: {option.moot_note or option.empty}", 150)
     return clip(f"{option.label}: {option.empty}", 150) if option.multi else option.label
 
 
 def option_select(snap: Snapshot, option: Option, row: int) -> OptionSelect:
     select = choice_select(
         f"kg:opt:{snap.id}:{option.key}",
-        option_placeholder(option),
+        option_placeholder(option, snap.record.options),
         option.choices,
         chosen_values(option, snap.record.options),
         multi=option.multi,

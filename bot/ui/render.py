@@ -25,6 +25,8 @@ def option_summary(game: Game, options: dict[str, str]) -> list[str]:
     lines = []
     for o in game.options:
         value = options.get(o.key, o.default_value)
+        if o.is_moot(options) and value == o.default_value:
+            continue  # nothing to say (the expansion's cards with the classic deck)
         labels = dict(o.choices)
         if o.multi:
             shown = ", ".join(labels.get(v, v) for v in value.split(",") if v) or o.empty

@@ -302,3 +302,20 @@ def test_the_echo_of_a_move_names_it_once_and_ends_one_sentence() -> None:
     assert chosen_echo(CALL.label) == "You chose: Call On Guard!"
     assert chosen_echo(ASK_M.label) == "You chose: Ask your partner: may I go out?"
     assert chosen_echo(Move.simple("x", "Hold the line.").label) == "You chose: Hold the line."
+
+
+def test_the_classic_deck_shows_no_expansion_card_changes() -> None:
+    """With the classic deck the expansion's card changes do not apply: no 'every expansion
+    card in play' line in the lobby, the options panel or a party's summary, and the select
+    says why there is nothing to change (the Secret Key, which classic may add, still shows)."""
+    from bot.ui.lobby import option_placeholder
+
+    dynasty = GAMES["dynasty"]
+    lines = render.option_summary(dynasty, {"deck": "classic"})
+    assert not any(line.startswith("Card changes") for line in lines), lines
+    assert "Card changes: **Add the Secret Key**" in render.option_summary(
+        dynasty, {"deck": "classic", "cards": "key"}
+    )
+    cards = next(o for o in dynasty.options if o.key == "cards")
+    assert "every expansion card" not in option_placeholder(cards, {"deck": "classic"})
+    assert "every expansion card" in option_placeholder(cards, {"deck": "dynasty"})

@@ -93,6 +93,8 @@ OPTIONS: tuple[Option, ...] = (
         default="",
         multi=True,
         empty="none (every expansion card in play, no Secret Key)",
+        moot=("deck", "classic"),
+        moot_note="none (the classic deck has no expansion cards; the Secret Key may be added)",
     ),
     Option(
         "partners",

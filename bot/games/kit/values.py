@@ -215,7 +215,9 @@ class Option:
     """A lobby option: ``choices`` maps stored value -> label; the first choice is the
     default unless ``default`` is given. A ``multi`` option stores several choices joined
     by commas (for example the expansion cards left out), ``""`` for none, which the lobby
-    reads as ``empty``."""
+    reads as ``empty``. ``moot`` names another option's (key, value) under which this one
+    has nothing to change (the expansion's cards with the classic deck): its line is left out
+    of summaries while it is at its default, and its select says ``moot_note``."""
 
     key: str
     label: str
@@ -223,6 +225,12 @@ class Option:
     default: str | None = None
     multi: bool = False
     empty: str = "none"
+    moot: tuple[str, str] | None = None
+    moot_note: str = ""
+
+    def is_moot(self, options: Mapping[str, str]) -> bool:
+        """Whether ``options`` make this option pointless (see ``moot``)."""
+        return self.moot is not None and str(options.get(self.moot[0], "")) == self.moot[1]
 
     @property
     def default_value(self) -> str:
