@@ -44,9 +44,11 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 SEASONS_SHOWN = 10
 BOARDS_SHOWN = 12
 RULES_NOTE = (
-    "Skill: openskill rating (μ − 3σ); equal skill ranks by placing (100% = always first). "
-    "Matches with AI seats count for wins, losses and place_score, not for skill."
+    "Skill: a rating that rises as you beat stronger players; it starts cautious and firms up as "
+    "you play. Equal skill ranks by placing (100% = always first). Matches with AI seats count "
+    "for wins, losses and placing, not for skill."
 )
+LOW_NOTE = "The lowest total is best."
 
 # tag -> (label, where it goes)
 PAGER = (("f", "«"), ("p", "‹ Prev"), ("n", "Next ›"), ("l", "»"))
@@ -63,6 +65,8 @@ def when(ts: float, style: str = "d") -> str:
 
 def season_title(season: SeasonRecord) -> str:
     state = "current" if season.current else "ended"
+    if season.name.casefold() == f"season {season.number}":
+        return f"{season.name} ({state})"  # not "Season 1 (season 1, current)"
     return f"{season.name} (season {season.number}, {state})"
 
 
@@ -70,9 +74,10 @@ def season_title(season: SeasonRecord) -> str:
 
 
 def points_text(game_id: str, points: int) -> str:
-    """A points total with the game's direction (some games count penalties)."""
+    """A points total in the game's words: a game whose lowest total wins (King's Dynasty)
+    shows a total, as its table does; the others points."""
     game = GAMES.get(game_id)
-    return f"{points} penalty pts" if game is not None and game.low_score_wins else f"{points} pts"
+    return f"total {points}" if game is not None and game.low_score_wins else f"{points} pts"
 
 
 def standing_line(row: StandingRecord, has_points: bool, game_id: str = "") -> str:
@@ -98,7 +103,9 @@ def board_embed(page: BoardPage) -> discord.Embed:
         body = f"No results yet. Finish a match of {page.game_name} to get on the board."
     embed.description = clip(f"{head}\n\n{body}", DESCRIPTION_LIMIT)
     players = plural(page.total, "player", "players")
-    embed.set_footer(text=f"Page {page.page + 1}/{page.pages} · {players} · {RULES_NOTE}")
+    game = GAMES.get(page.game_id)
+    low = f" {LOW_NOTE}" if page.has_points and game is not None and game.low_score_wins else ""
+    embed.set_footer(text=f"Page {page.page + 1}/{page.pages} · {players} · {RULES_NOTE}{low}")
     return embed
 
 
@@ -124,7 +131,7 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
     for board in stats.boards[:BOARDS_SHOWN]:
         s = board.standing
         skill = (
-            f"skill {s.ordinal:.1f} (μ {s.mu:.1f}, σ {s.sigma:.1f})"
+            f"skill {s.ordinal:.1f} (±{s.sigma:.1f}, firming up as you play)"
             if s.rated
             else "unrated (only matches with AI)"
         )

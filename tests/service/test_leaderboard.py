@@ -522,10 +522,28 @@ async def test_points_are_shown_with_the_games_direction(repo: Repository, lb: L
     await finish(repo, G1, row(ANN, 1, score=40), row(BOB, 2, score=120), game="dynasty")
     await finish(repo, G1, row(ANN, 1, score=3), row(BOB, 2, score=1), game="crown")
     dynasty = board_embed(await lb.board(G1, "dynasty")).description or ""
-    assert "40 penalty pts" in dynasty and "120 penalty pts" in dynasty, dynasty
+    assert "total 40" in dynasty and "total 120" in dynasty, dynasty
     crown = board_embed(await lb.board(G1, "crown")).description or ""
-    assert "3 pts" in crown and "penalty" not in crown, crown
+    assert "3 pts" in crown and "total" not in crown, crown
     stats = stats_embed(await lb.stats(G1, ANN), "Ann")
     boards = {f.name.split(" · ")[0]: f.value for f in stats.fields}
-    assert "40 penalty pts" in boards["King's Dynasty"], boards
-    assert "3 pts" in boards["King and Crown"] and "penalty" not in boards["King and Crown"], boards
+    assert "total 40" in boards["King's Dynasty"], boards
+    assert "3 pts" in boards["King and Crown"] and "total" not in boards["King and Crown"], boards
+
+
+async def test_boards_and_stats_speak_players_words(repo: Repository, lb: LeaderboardService) -> None:
+    """No code names or formulas on a board or in /stats: skill is explained in words, its
+    uncertainty is a ±, a season named by its number is not named twice, and a dynasty total
+    is a total (as its table says), lowest best."""
+    from bot.ui.leaderboard import board_embed, stats_embed
+
+    await finish(repo, G1, row(ANN, 1, score=40), row(BOB, 2, score=120), game="dynasty")
+    board = board_embed(await lb.board(G1, "dynasty"))
+    text = f"{board.description}\n{board.footer.text}"
+    for jargon in ("openskill", "μ", "σ", "place_score", "penalty pts", "(season 1,"):
+        assert jargon not in text, (jargon, text)
+    assert "Season 1 (current)" in text and "rises as you beat stronger players" in text, text
+    assert "lowest total is best" in text, text
+    stats = stats_embed(await lb.stats(G1, ANN), "Ann")
+    values = "\n".join(f.value or "" for f in stats.fields)
+    assert "μ" not in values and "σ" not in values and "skill " in values and "±" in values, values
