@@ -288,15 +288,27 @@ def resolve_move(moves: Sequence[Move], text: str, prefix: str = "") -> Move | N
 _TYPED_SEPARATORS = re.compile(r"[\s,.+;]+")
 
 
+def without_label(move: Move, text: str) -> str:
+    """``text`` without a leading name of ``move``: its pick's stem (``play:7h.7s``, an
+    autocompleted value) or its label as the list showed it (``Follow: 4♠``, ``Take from the
+    pool 4♠``), so that only the items are left."""
+    low = text.casefold()
+    if move.pick is not None and low.startswith(f"{move.pick.stem}:".casefold()):
+        return text[len(move.pick.stem) + 1 :]
+    for name in (move.label, move.path[-1]):
+        name = name.casefold()
+        if low.startswith(name) and (len(low) == len(name) or low[len(name)] in ": "):
+            return text[len(name) :].lstrip(": ")
+    return text
+
+
 def typed_parts(move: Move, text: str, *, partial: bool = False) -> list[str] | None:
     """The items of ``move``'s Pick named in ``text`` (each by its code part or its label,
     any case; the pick's stem may lead, as in an autocompleted ``play:7h.7s``). None if a
     word names no item. With ``partial`` the last word is left out (still being typed)."""
     if move.pick is None:
         return None
-    body = text.strip() if not partial else text.lstrip()
-    if body.casefold().startswith(f"{move.pick.stem}:".casefold()):
-        body = body[len(move.pick.stem) + 1 :]
+    body = without_label(move, text.strip() if not partial else text.lstrip())
     words = [w for w in _TYPED_SEPARATORS.split(body) if w]
     if partial and words and not _TYPED_SEPARATORS.fullmatch(body[-1:] or "x"):
         words = words[:-1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
-from bot.service.snapshot import typed_parts
+from bot.service.snapshot import typed_parts, without_label
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, display_name, is_admin, missing_channel_permissions, say, service_of
@@ -97,55 +98,85 @@ def move_autocomplete(game_id: str | None, kinds: Sequence[str]) -> Any:
 async def autocomplete_moves(
     interaction: Interaction, game_id: str | None, kinds: Sequence[str], current: str
 ) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves for this command, filtered by what they typed."""
+    """The caller's legal moves for this command, filtered by what they typed; when what
+    they typed matches nothing, every choice (a list to pick from beats an empty one)."""
     try:
         snap = await channel_match(interaction, game_id)
         snap, seat = await service_of(interaction).hand(snap.id, interaction.user.id)
     except (GameError, ServiceError):
         return []
     low = current.casefold()
-    choices = []
+    choices: list[app_commands.Choice[str]] = []
+    every: list[app_commands.Choice[str]] = []
     for m in _covered(snap.legal_moves(seat), kinds):
         if m.pick is not None:
-            choices.extend(pick_choices(snap, m, current))
+            matched = pick_choices(snap, m, current)
+            choices.extend(matched or [])
+            every.extend(pick_choices(snap, m, "") or [])
             continue
         label = snap.name_text(m.label)
+        choice = app_commands.Choice(name=clip(label, 100), value=m.code[:100])
+        every.append(choice)
         if low and low not in label.casefold() and low not in m.code.casefold():
             continue
-        choices.append(app_commands.Choice(name=clip(label, 100), value=m.code[:100]))
-    return choices[:25]
+        choices.append(choice)
+    return (choices or every)[:25]
 
 
-def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for a move's Pick, one item at a time: the items typed so far plus each
-    item that matches the word being typed (the move's own choice when nothing is typed)."""
+def listed_choices(snap: Snapshot, move: Move) -> list[app_commands.Choice[str]]:
+    """A pick's choices to offer with nothing typed: its own (default) choice first, then
+    every single item (or every smallest set of items), up to Discord's 25."""
     assert move.pick is not None
-    if not current.strip():
-        return [
-            app_commands.Choice(
-                name=clip(snap.name_text(move.choose(move.pick.parts(move.code) or ()).label), 100),
-                value=move.code[:100],
-            )
-        ]
-    chosen = typed_parts(move, current, partial=True)
-    if chosen is None:
-        return []
-    last = current.rsplit(":", 1)[-1]
-    words = [w for w in re.split(r"[\s,.+;]+", last) if w]
-    typing = words[-1].casefold() if words and not re.match(r"[\s,.+;]", last[-1:]) else ""
-    out = []
-    if move.pick.least <= len(chosen) <= move.pick.most and not typing:
-        done = move.choose(chosen)
-        out.append(app_commands.Choice(name=clip(snap.name_text(done.label), 100), value=done.code[:100]))
-    if len(chosen) < move.pick.most:
-        for part, label in move.pick.items:
-            if part in chosen or (
-                typing and typing not in part.casefold() and typing not in label.casefold()
-            ):
-                continue
-            more = move.choose([*chosen, part])
-            out.append(app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100]))
-    return out[:25]
+    pick = move.pick
+    found = [move.choose(pick.parts(move.code) or ())]
+    parts = [part for part, _label in pick.items]
+    for chosen in itertools.combinations(parts, max(pick.least, 1)):
+        if len(found) >= 25:
+            break
+        found.append(move.choose(chosen))
+    out: dict[str, app_commands.Choice[str]] = {}
+    for m in found:
+        out.setdefault(
+            m.code, app_commands.Choice(name=clip(snap.name_text(m.label), 100), value=m.code[:100])
+        )
+    return list(out.values())[:25]
+
+
+def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.Choice[str]] | None:
+    """Autocomplete for a move's Pick, one item at a time: the items typed so far plus each
+    item that matches the word being typed. A leading label (``Follow:``, ``Take from the
+    pool``, as the list shows it) is left out first; nothing typed, or only (part of) the
+    label, lists the choices. None when what was typed names no item and not this move."""
+    assert move.pick is not None
+    named = Move(move.code, tuple(snap.name_text(step) for step in move.path), move.pick)
+    body = without_label(named, current.lstrip())
+    if not body.strip():
+        return listed_choices(snap, move)
+    chosen = typed_parts(named, body, partial=True)
+    out: list[app_commands.Choice[str]] = []
+    if chosen is not None:
+        words = [w for w in re.split(r"[\s,.+;]+", body) if w]
+        typing = words[-1].casefold() if words and not re.match(r"[\s,.+;]", body[-1:]) else ""
+        if move.pick.least <= len(chosen) <= move.pick.most and not typing:
+            done = move.choose(chosen)
+            out.append(app_commands.Choice(name=clip(snap.name_text(done.label), 100), value=done.code[:100]))
+        if len(chosen) < move.pick.most:
+            for part, label in move.pick.items:
+                if part in chosen or (
+                    typing and typing not in part.casefold() and typing not in label.casefold()
+                ):
+                    continue
+                more = move.choose([*chosen, part])
+                out.append(
+                    app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100])
+                )
+    if out:
+        return out[:25]
+    typed = current.strip().casefold()
+    label = named.label.casefold()
+    if typed and (label.startswith(typed) or typed in label):
+        return listed_choices(snap, move)  # part of the move's name: "Take from ", "Lead"
+    return None
 
 
 async def leave_command(interaction: Interaction) -> None:

@@ -147,7 +147,13 @@ def _select(
 def game_option_select(party: PartySnapshot, option: Option, row: int) -> PartyOptionSelect:
     chosen = chosen_values(option, party.record.options)
     return _select(
-        party.id, option.key, option_placeholder(option, party.record.options), option.choices, chosen, multi=option.multi, row=row
+        party.id,
+        option.key,
+        option_placeholder(option, party.record.options),
+        option.choices,
+        chosen,
+        multi=option.multi,
+        row=row,
     )
 
 

@@ -114,3 +114,39 @@ def test_a_pick_of_more_than_25_items_shows_the_first_25() -> None:
 def test_a_pick_is_not_played_by_its_label_alone() -> None:
     assert resolve_move([FOLLOW], "Play 2 cards") is None
     assert resolve_move([FOLLOW, Move.simple("done", "Pass")], "pass") is not None
+
+
+CARDS = (("4S", "4♠"), ("5H", "5♥"), ("2C", "2♣"), ("QD", "Q♦"))
+COURT_FOLLOW = Move("f:4S", ("Follow",), Pick("f", CARDS, 1, 1))
+COURT_PAIR = Move("f:4S.5H", ("Follow",), Pick("f", CARDS, 2, 2))
+COURT_TAKE = Move("t:2C", ("Take from the pool",), Pick("t", CARDS, 1, 1))
+
+
+def _names(choices: Any) -> list[str]:
+    return [c.name for c in choices or []]
+
+
+def test_autocomplete_reads_a_moves_label_typed_before_its_cards() -> None:
+    """Typing the move's label (as the list shows it), or part of it, lists the choices;
+    nothing typed lists every legal choice (up to 25), not just the move's own one."""
+    from bot.ui.commands import pick_choices
+
+    snap: Any = _Snap()
+    every = _names(pick_choices(snap, COURT_FOLLOW, ""))
+    assert every == ["Follow: 4♠", "Follow: 5♥", "Follow: 2♣", "Follow: Q♦"], every
+    assert _names(pick_choices(snap, COURT_FOLLOW, "Follow")) == every
+    assert _names(pick_choices(snap, COURT_FOLLOW, "follow: ")) == every
+    assert _names(pick_choices(snap, COURT_FOLLOW, "Follow: 4♠")) == ["Follow: 4♠"]
+    assert _names(pick_choices(snap, COURT_FOLLOW, "Follow 5")) == ["Follow: 5♥"]
+    assert _names(pick_choices(snap, COURT_TAKE, "Take from ")) == [
+        "Take from the pool: 2♣",
+        "Take from the pool: 4♠",
+        "Take from the pool: 5♥",
+        "Take from the pool: Q♦",
+    ]
+    assert "Take from the pool: Q♦" in _names(pick_choices(snap, COURT_TAKE, "Take from the pool: Q"))
+    pairs = _names(pick_choices(snap, COURT_PAIR, ""))
+    assert pairs[0] == "Follow: 4♠ 5♥" and len(pairs) == 6 and "Follow: 2♣ Q♦" in pairs, pairs
+    assert pick_choices(snap, COURT_FOLLOW, "Knock") is None  # neither a card nor this move
+    found = resolve_move([COURT_FOLLOW], "Follow: 5♥")  # typed as the list shows it, then sent
+    assert found is not None and found.code == "f:5H"
