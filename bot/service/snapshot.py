@@ -95,6 +95,13 @@ class Snapshot:
             moves = self._memo["moves", seat] = tuple(self.game.legal_moves(self.state, seat))
         return list(moves)
 
+    def typed_code(self, seat: int, kinds: Sequence[str], text: str) -> str | None:
+        """The move code ``text`` names for ``seat``, legal or not (the engine's reading), so
+        that a refusal can give the engine's reason; None if it names no move."""
+        if self.state is None or self.record.status != MatchStatus.RUNNING:
+            return None
+        return self.game.typed_code(self.state, seat, kinds, text)
+
     def notes_for(self, seat: int) -> list[str]:
         """The latest things told to ``seat`` alone (at most NOTES_PER_SEAT)."""
         return list(self.record.notes.get(str(seat), ()))

@@ -73,10 +73,17 @@ async def play_command(
     own = [
         Move(m.code, tuple(snap.name_text(step) for step in m.path), m.pick) for m in _covered(moves, kinds)
     ]
-    if not own:
-        raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
     only = own[0] if len(own) == 1 and own[0].pick is None else None  # a Pick is never chosen for the player
     move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else only
+    if move is None and text:
+        # What they typed names a card or move that is not legal now: the engine says why.
+        several = [m for m in own if text.strip().casefold() in m.label.casefold()]
+        code = None if several else snap.typed_code(seat, kinds, text)
+        if code is not None:
+            await play_move(interaction, snap.id, code, None)
+            return
+    if not own:
+        raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
     if move is None:
         raise errors.UnknownMove(
             "That is not one of your moves now; pick one from the list the command offers."

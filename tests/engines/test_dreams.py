@@ -150,7 +150,7 @@ def test_no_change_is_given() -> None:
 def test_too_little_money_buys_nothing() -> None:
     state = make([("2s", "2h"), ()])
     assert not [c for c in codes(state, 0) if c.startswith("buy")]
-    with pytest.raises(IllegalMove, match="cannot buy"):
+    with pytest.raises(IllegalMove, match="You have 4 coins; an attack card costs 5"):
         GAME.apply(state, 0, "buy:a:0")
 
 

@@ -8,7 +8,7 @@ timer, and the privacy re-deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.games.base import (
@@ -174,7 +174,11 @@ class Dreams(GameBase[DreamsState]):
         return waiting_for(self.to_act(state))
 
     def why_illegal(self, state: DreamsState, seat: int, code: str) -> str:
-        return moves.why_illegal(state, code)
+        return moves.why_illegal(state, code, seat)
+
+    def typed_code(self, state: DreamsState, seat: int, kinds: Sequence[str], text: str) -> str | None:
+        bought = moves.typed_purchase(state, text) if not kinds or BUY in kinds else None
+        return bought or super().typed_code(state, seat, kinds, text)
 
     # --- the moves of a turn ---------------------------------------------------------------
 

@@ -17,10 +17,12 @@ from bot.games.base import Event, Move, p, plural
 from bot.games.dreams.cards import (
     ATTACK,
     ATTACKS,
+    COIN,
     COINS,
     JACK,
     JACKS,
     KING,
+    PRICE,
     QUEEN,
     QUEENS,
     SALE,
@@ -112,11 +114,59 @@ def legal_moves(state: DreamsState, seat: int) -> list[Move]:
     return moves
 
 
-def why_illegal(state: DreamsState, code: str) -> str:
+def typed_purchase(state: DreamsState, text: str) -> str | None:
+    """The purchase a typed card names (``King``, ``a Queen``, ``J♠``, ``attack card``), as a
+    code the judge reads (``buy:<target>:0``), legal or not; None if it names none."""
+    word = text.strip().casefold().removeprefix("buy").strip().removeprefix("the ").removeprefix("a ").strip()
+    word = word.removeprefix("an ").strip()
+    if word in ("attack", "attack card", "an attack card"):
+        return f"{BUY}:{ATTACK_TARGET}:0"
+    piles = {KING: state.king_pile, QUEEN: state.queen_pile, JACK: state.jack_pile}
+    if word in piles:
+        pile = piles[word]
+        return f"{BUY}:{pile[0] if pile else word}:0"
+    for card in (*state.jack_pile, *state.queen_pile, *state.king_pile):
+        if word in (card.casefold(), name(card).casefold()):
+            return f"{BUY}:{card}:0"
+    return None
+
+
+_NEEDS = {
+    JACK: "To buy a Jack you must hold an attack card and no Jack.",
+    QUEEN: "To buy a Queen you must hold an attack card, exactly one Jack and no Queen.",
+    KING: "To buy the King you must hold an attack card, one Jack and one Queen.",
+}
+
+
+def why_not_buy(state: DreamsState, seat: int, code: str) -> str | None:
+    """Why buying ``code``'s card is refused, when one reason stands out: the money, a card
+    the purchase needs, or nothing of that kind left to buy (None: no single reason)."""
+    target = (code.split(":") + [""])[1]
+    if target in (KING, QUEEN, JACK):
+        return f"There is no {target.capitalize()} left to buy."
+    if target != ATTACK_TARGET and target not in targets(state):
+        return None
+    if target == ATTACK_TARGET and not state.attack_pile:
+        return "The attack pile is empty."
+    wanted = ATTACK if target == ATTACK_TARGET else kind(target)
+    what = "an attack card" if wanted == ATTACK else ("the King" if wanted == KING else name(target))
+    coins = sum(number(c) for c in state.holding(seat, COIN))
+    trade = 5 * state.count(seat, ATTACK) + 10 * state.count(seat, JACK)
+    if coins + trade < PRICE[wanted]:
+        extra = f" and {trade} in cards to trade in" if trade else ""
+        return f"You have {plural(coins, 'coin', 'coins') if not extra else f'{coins} in coins{extra}'}; {what} costs {PRICE[wanted]}."
+    return _NEEDS.get(wanted)
+
+
+def why_illegal(state: DreamsState, code: str, seat: int | None = None) -> str:
     """Why ``code`` (not among the legal moves) cannot be played now: one sentence."""
     kind_ = code.split(":", 1)[0]
     if state.attacking:
         return f"Answer the attack with one of your {'Jacks' if kind(state.attack_card) == JACK else 'attack cards'}."
+    if kind_ == BUY and seat is not None:
+        reason = why_not_buy(state, seat, code)
+        if reason:
+            return reason
     reasons = {
         COIN_MOVE: "The coin pile is empty.",
         BUY: "You cannot buy that now: check the price (no change is given), the pile, and what you must "

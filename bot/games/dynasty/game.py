@@ -55,7 +55,7 @@ from bot.games.dynasty.deal import new_match
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.moves import perform
 from bot.games.dynasty.options import COMMANDS, OPTIONS, parse_options
-from bot.games.dynasty.refusals import why_illegal, why_not_your_turn
+from bot.games.dynasty.refusals import card_of_name, why_illegal, why_not_your_turn
 from bot.games.dynasty.rules import RULES
 from bot.games.dynasty.scoring import placings, team_label
 from bot.games.dynasty.state import (
@@ -146,6 +146,9 @@ class Dynasty(GameBase[DynastyState]):
 
     def why_illegal(self, state: DynastyState, seat: int, code: str) -> str:
         return why_illegal(state, seat, code, tables_for(state.config))
+
+    def card_code(self, text: str) -> str | None:
+        return card_of_name(text)
 
     # --- the moves, by kind and phase (each rule in bot.games.dynasty.moves) ---------------
 

@@ -7,6 +7,7 @@ from bot.games.base import waiting_for
 from bot.games.dynasty.actions import CALL, CATCH, DRAW_CARD, ESCAPE, PLAY_CARD, RISK, TABLE_CARD, WARLORD
 from bot.games.dynasty.cards import (
     ANSWER_ONLY,
+    CODE,
     DEF,
     FACE_OF_CODE,
     FM,
@@ -26,6 +27,27 @@ from bot.games.dynasty.legal import awaited_mask
 from bot.games.dynasty.state import ANSWER, ASK_YES, ESCORT, EXTRA, PLAY, DynastyState
 
 
+def _spoken(name: str) -> str:
+    return " ".join(name.casefold().replace("(", " ").replace(")", " ").split())
+
+
+_CARD_OF_NAME: dict[str, str] = {}
+for _face, _code in enumerate(CODE):
+    _CARD_OF_NAME.setdefault(_code.casefold(), _code)
+    _CARD_OF_NAME.setdefault(_spoken(NAME[_face]), _code)
+
+
+def card_of_name(text: str) -> str | None:
+    """The code of the card ``text`` names: its code (``2bl``) or its name in any case, the
+    suit in brackets or not (``2 (blue)``, ``2 blue``, ``Magician``)."""
+    return _CARD_OF_NAME.get(_spoken(text))
+
+
+def _a(name: str) -> str:
+    """A card's name with its article: "a Magician", "an 8 (gold)"."""
+    return f"{'an' if name[:1].casefold() in 'aeiou8' else 'a'} {name}"
+
+
 def why_not_your_turn(s: DynastyState, seat: int, tables: Tables) -> str:
     if not 0 <= seat < tables.n:
         return "You are not seated at this table."
@@ -43,7 +65,7 @@ def why_illegal(s: DynastyState, seat: int, code: str, tables: Tables) -> str:
             return "That is not a card of this game."
         owner = s.turn
         if f not in s.hands[owner]:
-            return f"You do not hold {NAME[f]}."
+            return f"You do not hold {_a(NAME[f])}."
         k = KIND[f]
         if s.phase == ANSWER:
             return f"{NAME[f]} cannot answer this draw: answer with a Royal Decree, a Protector, a Magician{', a Drawbridge' if s.drawbridge_may_stack else ''}, or draw."

@@ -15,8 +15,9 @@ turns a state saved by older code into today's form first.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.games.kit.codec import StateCodec
@@ -204,6 +205,48 @@ class GameBase(ABC, Generic[S]):
         """The refusal of a move that is not legal now: the game's most helpful sentence."""
         return "That move is not possible now: choose one of the moves your hand offers."
 
+    def typed_code(self, state: S, seat: int, kinds: Sequence[str], text: str) -> str | None:
+        """The move code a player's typed ``text`` names even when it is not legal now, so
+        that :meth:`why_illegal` can say why (a slash command covering ``kinds``; none: any
+        move). None when the text names no move of this game. This default reads a code as
+        typed (``p:2bl``), the items of a legal move's pick however many and even twice
+        (``2c 2c 2c``), and a card by the name :meth:`card_code` knows."""
+        text = text.strip()
+        moves = self.legal_moves(state, seat)
+        known = set(kinds) or {m.kind for m in moves} | set(self.card_kinds)
+        head, sep, _rest = text.partition(":")
+        if sep and head in known:
+            return text
+        for move in moves:
+            if move.pick is None or (kinds and move.kind not in kinds):
+                continue
+            body = text
+            for name in (f"{move.pick.stem}:", move.label, move.path[-1]):
+                if body.casefold().startswith(name.casefold()):
+                    body = body[len(name) :].lstrip(": ")
+                    break
+            names: dict[str, str] = {}
+            for part, label in move.pick.items:
+                names[part.casefold()] = part
+                names.setdefault(label.casefold(), part)
+            words = [w for w in TYPED_SEPARATORS.split(body) if w]
+            parts = [names.get(w.casefold()) for w in words]
+            if words and all(parts):
+                return f"{move.pick.stem}:{'.'.join(p for p in parts if p)}"
+        card = self.card_code(text)
+        if card is not None:
+            kind = next((k for k in kinds if k in self.card_kinds), None) if kinds else None
+            if kind is None and not kinds and self.card_kinds:
+                kind = self.card_kinds[0]
+            if kind is not None:
+                return f"{kind}:{card}"
+        return None
+
+    def card_code(self, text: str) -> str | None:
+        """The code of the card ``text`` names (any case), for :meth:`typed_code`; None by
+        default (a game whose cards players name by a word says which)."""
+        return None
+
     # -- defaults a game may replace ----------------------------------------------------
 
     def check_players(self, players: int, options: Mapping[str, str]) -> None:
@@ -300,6 +343,8 @@ class GameBase(ABC, Generic[S]):
         """Turn a state saved by older code into today's form (the default: as it is)."""
         return data
 
+
+TYPED_SEPARATORS = re.compile(r"[\s,.+;]+")
 
 Game = GameBase  # the type the rest of the bot names a game by
 

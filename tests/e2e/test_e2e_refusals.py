@@ -1,0 +1,82 @@
+"""End to end: a slash command naming a card or move that is not legal now answers with the
+engine's reason (one sentence), not the generic "not one of your moves"; only text that names
+nothing gets the generic sentence."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parents[2]
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from bot.app import KingBot
+from bot.games.dynasty.cards import CODE, NAME
+from tests.e2e_support import World, make_bot, open_match, world
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+GENERIC = "That is not one of your moves now"
+
+
+async def test_dynasty_play_names_why_a_card_cannot_be_played(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as client:
+        bot = cast(KingBot, client)
+        await open_match(world, ann, [bob], game="dynasty", options={"deck": "classic", "hands": "1"})
+        snap = await bot.service.active_in_channel(world.channel.id)
+        assert snap is not None and snap.state is not None
+        seat = next(iter(snap.awaited()))
+        user = (ann, bob)[seat]
+        held = set(snap.state.hands[seat])
+        legal = {m.code.split(":")[1] for m in snap.legal_moves(seat) if m.code.startswith("p:")}
+        missing = next(
+            f for f in range(len(CODE)) if f not in held and NAME[f] in ("Magician", "Wizard", "Royal Decree")
+        )
+        answer = await fake.slash(user, world.channel, "dynasty play", card=NAME[missing])
+        assert answer.ephemeral and f"You do not hold a {NAME[missing]}." in answer.text, answer.text
+        stuck = [f for f in held if CODE[f] not in legal and NAME[f][0].isdigit()]
+        if stuck:
+            answer = await fake.slash(user, world.channel, "dynasty play", card=NAME[stuck[0]])
+            assert answer.ephemeral and GENERIC not in answer.text, answer.text
+            assert f"{NAME[stuck[0]]} does not match" in answer.text, answer.text
+        nonsense = await fake.slash(user, world.channel, "dynasty play", card="banana")
+        assert GENERIC in nonsense.text, nonsense.text
+
+
+async def test_dreams_buy_says_what_the_card_costs(world: World) -> None:
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as client:
+        bot = cast(KingBot, client)
+        await open_match(world, ann, [bob], game="dreams")
+        snap = await bot.service.active_in_channel(world.channel.id)
+        assert snap is not None
+        user = (ann, bob)[next(iter(snap.awaited()))]
+        answer = await fake.slash(user, world.channel, "dreams buy", card="King")
+        assert answer.ephemeral and "You have 0 coins; the King costs 40." in answer.text, answer.text
+
+
+async def test_court_play_explains_a_card_typed_twice(world: World) -> None:
+    fake = world.fake
+    users = world.users[:4]
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as client:
+        bot = cast(KingBot, client)
+        await open_match(world, users[0], list(users[1:]), game="court")
+        for _ in range(40):  # past any bids, to the first lead
+            snap = await bot.service.active_in_channel(world.channel.id)
+            assert snap is not None
+            seat = next(iter(snap.awaited()))
+            lead = [m for m in snap.legal_moves(seat) if m.pick is not None]
+            if lead:
+                break
+            await bot.service.play(snap.id, users[seat].id, snap.legal_moves(seat)[-1])
+        card = lead[0].pick.items[0][0]  # type: ignore[union-attr]
+        answer = await fake.slash(users[seat], world.channel, "court play", cards=f"{card} {card} {card}")
+        assert answer.ephemeral and GENERIC not in answer.text, answer.text
