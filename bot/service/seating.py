@@ -168,6 +168,7 @@ class Standing:
     rounds: tuple[int | None, ...]  # the player's total of each round (None: not scored)
     left: bool
     ai: bool
+    playing: bool = False  # their table of the current round has not finished yet
 
 
 def standings(
@@ -177,16 +178,20 @@ def standings(
     left: Sequence[bool],
     ai: Sequence[bool],
     low_score_wins: bool,
+    playing: Sequence[bool] = (),
 ) -> list[Standing]:
     """Every party player's score, best first: the sum of their match totals. People who
-    are still in come first, then AI players (never party winners), then those who left."""
+    are still in come first, then AI players (never party winners), then those who left.
+    Mid-round, people whose table is still ``playing`` come after those whose round is
+    known (a round not yet scored is not a total of 0)."""
     lines = []
     for p in range(players):
         per_round = tuple(r.get(p) for r in rounds)
         total = sum(s for s in per_round if s is not None)
-        lines.append(Standing(p, total, per_round, left[p], ai[p]))
+        busy = p < len(playing) and playing[p]
+        lines.append(Standing(p, total, per_round, left[p], ai[p], busy))
     sign = 1 if low_score_wins else -1
-    return sorted(lines, key=lambda s: (s.left, s.ai, sign * s.total, s.player))
+    return sorted(lines, key=lambda s: (s.left, s.ai, s.playing, sign * s.total, s.player))
 
 
 def party_winner(lines: Sequence[Standing]) -> int | None:

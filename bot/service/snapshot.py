@@ -228,12 +228,20 @@ class PartySnapshot:
                         scores[r.player] = r.score
             per_round.append(scores)
         players = self.record.players
+        playing = [False] * len(players)
+        if self.status == MatchStatus.RUNNING:
+            for table in self.round_tables():
+                if table.results is None:
+                    for player in table.seating:
+                        if 0 <= player < len(players):
+                            playing[player] = True
         return seating.standings(
             len(players),
             per_round,
             left=[p.left for p in players],
             ai=[p.ai for p in players],
             low_score_wins=self.game.low_score_wins,
+            playing=playing,
         )
 
     def winner(self) -> int | None:

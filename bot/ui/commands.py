@@ -43,8 +43,28 @@ async def channel_match(interaction: Interaction, game_id: str | None = None) ->
     return snap
 
 
+async def own_table(interaction: Interaction, snap: Snapshot) -> None:
+    """Refuse a player who is not seated at this match, pointing a party player to the
+    table they play at this round ("You play at round 1 · table 2: <#thread>.")."""
+    if snap.seat_of(interaction.user.id) is not None:
+        return
+    svc = service_of(interaction)
+    party_id = await svc.parties.of_match(snap.id)
+    if party_id is not None:
+        party = await svc.parties.get(party_id)
+        player = party.player_of(interaction.user.id)
+        for table in party.round_tables() if player is not None else ():
+            if player in table.seating and table.match_id != snap.id:
+                where = f": <#{table.channel_id}>" if table.channel_id else ""
+                raise errors.NotSeated(
+                    f"You play at round {table.round} · table {table.table_no + 1}{where}."
+                )
+    raise errors.NotSeated()
+
+
 async def hand_command(interaction: Interaction) -> None:
     snap = await channel_match(interaction)
+    await own_table(interaction, snap)
     await show_hand(interaction, snap.id, edit=False)
 
 
@@ -59,6 +79,7 @@ async def play_command(
     """A game's slash command (or /move): find the legal move the player named and play it."""
     snap = await channel_match(interaction, game_id)
     svc = service_of(interaction)
+    await own_table(interaction, snap)
     snap, seat = await svc.hand(snap.id, interaction.user.id)
     if snap.status != MatchStatus.RUNNING:
         raise errors.NotRunning("This match is over.")

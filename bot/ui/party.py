@@ -302,6 +302,25 @@ async def set_party_option(interaction: Interaction, party_id: int, key: str, va
 # --- the service's listener and the tables' threads ---------------------------------------------
 
 
+def table_intro(party: PartySnapshot, round_no: int, table_no: int) -> str:
+    """A table thread's first message: the round, the table and its players (people by
+    mention, so that each knows which thread is theirs)."""
+    table = next((t for t in party.round_tables(round_no) if t.table_no == table_no), None)
+    names = []
+    for player in table.seating if table is not None else ():
+        p = party.players[player] if 0 <= player < len(party.players) else None
+        if p is None or p.ai or p.left or p.user_id is None:
+            names.append("an AI seat" if p is None else f"AI for {p.name}" if p.left and not p.ai else p.name)
+        else:
+            names.append(f"<@{p.user_id}>")
+    who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    rounds = party.record.rounds
+    return (
+        f"**Round {round_no} of {rounds} · table {table_no + 1}** of {party.game.name} party #{party.id}: "
+        f"{who or 'this table'} play here. The table and your hands follow in this thread."
+    )
+
+
 class PartyPublisher:
     """Edits each party's message in place (newest state only) and opens a thread of the
     party's channel for every table."""
@@ -322,6 +341,17 @@ class PartyPublisher:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )
+        # Who plays here, named once as the thread opens (a restart finds the thread made and
+        # opens none, so nobody is pinged twice).
+        try:
+            await thread.send(
+                table_intro(party, round_no, table_no),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+        except discord.HTTPException:
+            log.warning(
+                "party %s: could not name the players of round %d table %d", party.id, round_no, table_no + 1
+            )
         return thread.id
 
     async def party_changed(self, party: PartySnapshot) -> None:

@@ -82,10 +82,22 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         intro.append("Every table plays in its own thread; when all have finished, the winners move on.")
     embed.description = "\n".join(intro)
     rows = []
-    for place, line in enumerate(lines, start=1):
-        rounds = " + ".join("–" if s is None else str(s) for s in line.rounds) or "–"
+    place = 0
+    for line in lines:
+        shown = ["–" if s is None else str(s) for s in line.rounds]
+        if line.playing and shown and line.rounds[-1] is None:
+            shown[-1] = "playing"
+        rounds = " + ".join(shown) or "–"
         tags = party_player_tags(party, line.player)
-        medal = MEDALS.get(place, f"{place}.") if over and not cancelled else f"{place}."
+        if line.ai:  # AI players are never party winners: no place among the people
+            tags.append("not ranked")
+            medal = "·"
+        elif line.playing and not line.left:  # ranked once their table's match is over
+            tags.append("table still playing")
+            medal = "·"
+        else:
+            place += 1
+            medal = MEDALS.get(place, f"{place}.") if over and not cancelled else f"{place}."
         rows.append(
             f"{medal} {party.players[line.player].name}"
             + (f" ({', '.join(tags)})" if tags else "")

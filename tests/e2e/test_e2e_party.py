@@ -364,3 +364,52 @@ async def test_the_host_adds_ai_players_at_each_level_and_their_tables_play_at_i
             )
         await fake.slash(ann, world.channel, "cancel")
         await quiet(fake, bot)
+
+
+async def test_each_table_thread_names_its_players_and_a_wrong_thread_points_to_theirs(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Four people and an AI: every thread opens with the round, the table and its players
+    (mentions, one ping each per round); /move in another table's thread names the player's
+    own table; round 2's threads name their players once, and the finished party marks its
+    AI player as not ranked."""
+    caplog.set_level(logging.WARNING)
+    fake = world.fake
+    fake.external_quiet = 0.05
+    people = world.users[:4]
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, people[0], people[1:], ais=1)
+        await fake.wait_for(
+            lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
+        )
+
+        def intros(round_no: int) -> dict[int, str]:
+            """thread id -> its first message, for the round's threads."""
+            return {
+                t.id: fake.messages(t)[0].text
+                for t in threads_of(fake, world)
+                if f"round {round_no} ·" in t.name and fake.messages(t)
+            }
+
+        first = intros(1)
+        assert len(first) == 2 and all("Round 1 of 2 · table" in text for text in first.values()), first
+        for user in people:
+            named = [tid for tid, text in first.items() if f"<@{user.id}>" in text]
+            assert len(named) == 1, (user.name, first)
+        user = people[0]
+        mine = next(tid for tid, text in first.items() if f"<@{user.id}>" in text)
+        other = next(t for t in threads_of(fake, world) if t.id != mine)
+        wrong = await fake.slash(user, other, "move", move="d")
+        assert wrong.ephemeral and "You play at round 1 · table" in wrong.text, wrong.text
+        assert f"<#{mine}>" in wrong.text, wrong.text
+        await play_tables(fake, world, people, party, "wins the party")
+        await quiet(fake, bot)
+        second = intros(2)
+        assert len(second) == 2, second
+        for user in people:
+            pings = sum(text.count(f"<@{user.id}>") for text in second.values())
+            assert pings == 1, (user.name, second)
+        ai_row = next(line for line in party.text.splitlines() if "AI 1" in line)
+        assert "not ranked" in ai_row, party.text
+    fake.assert_clean()
+    assert error_records(caplog.records) == []

@@ -452,3 +452,80 @@ async def test_ai_players_play_at_their_level_at_every_table(repo: Repository) -
         assert levels == {"Host": "normal", "AI 1": "hard", "AI 2": "easy", "AI 3": "normal"}
     finally:
         await svc.close()
+
+
+def _party_of_five(status: MatchStatus, round_no: int, tables: tuple[Any, ...]) -> Any:
+    from bot.games import GAMES
+    from bot.service.snapshot import PartySnapshot
+    from db.parties import PartyPlayer, PartyRecord
+
+    players = (
+        PartyPlayer(11, "ann"),
+        PartyPlayer(12, "bob"),
+        PartyPlayer(13, "cat"),
+        PartyPlayer(14, "dan"),
+        PartyPlayer(None, "AI 1", ai=True),
+    )
+    record = PartyRecord(
+        1, 1, 100, None, 11, "dynasty", {"deck": "classic"}, 2, 2, round_no, status, players, 7, 1, 0.0
+    )
+    return PartySnapshot(record, GAMES["dynasty"], tables)
+
+
+def test_mid_round_standings_rank_what_is_known_and_mark_tables_still_playing() -> None:
+    """Round 1: ann's table (with the AI) has finished, ann scored 81; bob, cat and dan still
+    play. Their 0 is no score yet: ann ranks first and the others are shown as playing."""
+    from bot.ui.partyview import party_embed
+    from db.parties import PartyTableRecord, SeatOutcome
+
+    done = PartyTableRecord(1, 1, 1, 1, (0, 4), 20, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 81)), 201)
+    busy = PartyTableRecord(2, 1, 1, 0, (2, 3, 1), 21, None, 202)
+    party = _party_of_five(MatchStatus.RUNNING, 1, (busy, done))
+    rows = party_embed(party).fields[0].value or ""
+    lines = rows.splitlines()
+    assert lines[0].startswith("1. ann") and "**81**" in lines[0], rows
+    for name in ("bob", "cat", "dan"):
+        line = next(x for x in lines if f" {name} " in x)
+        assert "table still playing" in line and not line[0].isdigit(), rows
+    ai = next(x for x in lines if "AI 1" in x)
+    assert "not ranked" in ai and not ai[0].isdigit(), rows
+
+
+def test_a_finished_party_marks_its_ai_players_not_ranked() -> None:
+    from bot.ui.partyview import party_embed
+    from db.parties import PartyTableRecord, SeatOutcome
+
+    r1 = (
+        PartyTableRecord(1, 1, 1, 0, (0, 4), 20, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 81)), 201),
+        PartyTableRecord(
+            2,
+            1,
+            1,
+            1,
+            (1, 2, 3),
+            21,
+            (SeatOutcome(2, 1, 0), SeatOutcome(3, 2, 13), SeatOutcome(1, 3, 25)),
+            202,
+        ),
+    )
+    party = _party_of_five(MatchStatus.FINISHED, 1, r1)
+    rows = (party_embed(party).fields[0].value or "").splitlines()
+    assert rows[0].startswith("🥇 cat"), rows
+    ai = next(x for x in rows if "AI 1" in x)
+    assert "(normal AI, not ranked)" in ai and "🥇" not in ai and not ai[0].isdigit(), rows
+    assert rows[-1] == ai, rows
+
+
+def test_a_table_threads_first_message_names_its_round_table_and_players() -> None:
+    from bot.ui.party import table_intro
+    from db.parties import PartyTableRecord
+
+    tables = (
+        PartyTableRecord(1, 1, 2, 0, (0, 4), None, None),
+        PartyTableRecord(2, 1, 2, 1, (1, 2, 3), None, None),
+    )
+    party = _party_of_five(MatchStatus.RUNNING, 2, tables)
+    text = table_intro(party, 2, 1)
+    assert "Round 2 of 2 · table 2" in text and "<@12>, <@13> and <@14>" in text, text
+    assert "<@11>" not in text
+    assert "<@11> and AI 1" in table_intro(party, 2, 0)
