@@ -548,7 +548,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         assert "You chose: Catch ann: no On Guard call." in caught.text
         await fake.wait_for(
             lambda: (
-                "bob calls On Guard before ann did: ann will draw 2 and lose their next turn." in message.text
+                "bob catches ann: no On Guard call. ann will draw 2 and lose their next turn." in message.text
                 and "caught: draws 2 and loses the next turn" in message.text
             ),
             what="the catch on the table",

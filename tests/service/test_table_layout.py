@@ -319,3 +319,32 @@ def test_the_classic_deck_shows_no_expansion_card_changes() -> None:
     cards = next(o for o in dynasty.options if o.key == "cards")
     assert "every expansion card" not in option_placeholder(cards, {"deck": "classic"})
     assert "every expansion card" in option_placeholder(cards, {"deck": "dynasty"})
+
+
+def test_crown_rules_sections_are_named_after_the_variants() -> None:
+    """/rules game:crown: the section select lists the variants by name, not by id."""
+    from bot.games.crown.state import VARIANT_CHOICES
+    from bot.ui.rules import rules_pages
+
+    titles = [title for title, _text in rules_pages(GAMES["crown"])]
+    for variant, label in VARIANT_CHOICES:
+        assert variant not in titles, titles
+        assert label.rsplit(" (", 1)[0] in titles, titles
+
+
+def test_dynasty_labels_read_as_sentences() -> None:
+    """The early On Guard call, the table card's choices and the Magician say what they do;
+    a catch is told in the button's words."""
+    from bot.games.dynasty import catalogue
+    from bot.games.dynasty.cards import DRA, KIND
+    from bot.games.dynasty.catalogue import C_FIRST, tables_for
+    from bot.games.dynasty.options import parse_options
+
+    assert catalogue.CALL_AHEAD.label == "Call On Guard: one card left"
+    tables = tables_for(parse_options(4, {"deck": "classic"}))
+    dragon = next(f for f in range(len(KIND)) if KIND[f] == DRA)
+    first = tables._build(C_FIRST, dragon, dragon, -1, ())
+    assert first[0].label.startswith("Table card Dragon (next player draws 3): Name "), first[0].label
+    magician = tables.magician(0)
+    assert magician and magician[0][0].path[0] == "Magician (plays as a card you name)", magician[0][0].path
+    assert "catch" in catalogue.catch_move(1).label.casefold()

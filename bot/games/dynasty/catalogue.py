@@ -83,7 +83,7 @@ from bot.games.dynasty.state import Config
 
 # Contexts a card can be played in; they change labels and a few rules.
 C_PLAY, C_EXTRA, C_ESCORT, C_ANSWER, C_FIRST = 0, 1, 2, 3, 4
-_PREFIX = ("", "Extra: ", "Escort: ", "", "Table card: ")
+_PREFIX = ("", "Extra: ", "Escort: ", "", "Table card ")
 
 
 def _first_face(kind: int) -> int:
@@ -108,7 +108,7 @@ NO_EXTRA = word(EndTurn(), "No extra card: end the turn")
 NO_ESCORT = word(EndTurn(), "No escort left: end the turn")
 WAIT = word(Wait(), "Let it pass (no out-of-turn play now)")
 CALL = word(CallOnGuard(), "Call On Guard!")
-CALL_AHEAD = word(CallOnGuard(), "Call On Guard (for the card that leaves you one)")
+CALL_AHEAD = word(CallOnGuard(), "Call On Guard: one card left")
 ESCAPE = word(Escape(), "Escape the Dungeon (discard it)")
 ASK_M = word(AskPartner(), "Ask your partner: may I go out?")
 YES = word(Yes(), "Yes: go out")
@@ -297,9 +297,11 @@ class Tables:
         named = tuple((s, "Name " + SUIT_NAMES[s]) for s in self.suits)
         dirs: tuple[int, ...] = (KEEP, SKIP) if n == 2 else (KEEP, REVERSE, SKIP)
         if mid:  # Magician: the first step is "Magician", the transformation follows
-            hint = ""
+            hint = " (plays as a card you name)"
         else:
             hint = _hint(context, k, n)
+            if context == C_FIRST and hint:  # "Table card Dragon (next player draws 3): Name blue"
+                hint = f" ({hint.removeprefix(': ')})"
         h = head + hint
         if context == C_FIRST and face == as_face and k in (DEC, PRO, POT, DUN):
             for s, lab in named:

@@ -219,7 +219,7 @@ def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: l
     w.penalised |= 1 << caught
     events.append(
         Event(
-            f"{p(seat)} calls On Guard before {p(caught)} did: {p(caught)} will draw 2 and lose their next turn."
+            f"{p(seat)} catches {p(caught)}: no On Guard call. {p(caught)} will draw 2 and lose their next turn."
         )
     )
 
