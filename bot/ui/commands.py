@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import io
-import itertools
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +13,7 @@ from discord import app_commands
 from bot.games import GAMES
 from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
-from bot.service.snapshot import typed_parts, without_label
+from bot.ui.choices import pick_choices
 from bot.ui.hand import play_move, show_hand
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, display_name, is_admin, missing_channel_permissions, say, service_of
@@ -106,8 +104,13 @@ async def play_command(
     if not own:
         raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
     if move is None:
+        several = (
+            [m for m in own if text.strip().casefold() in snap.name_text(m.label).casefold()] if text else []
+        )
         raise errors.UnknownMove(
-            "That is not one of your moves now; pick one from the list the command offers."
+            f"“{text.strip()}” matches {len(several)} of your moves now; pick one from the list the command offers."
+            if len(several) > 1
+            else "That is not one of your moves now; pick one from the list the command offers."
             if text
             else "Choose which one: the command's list shows your moves."
         )
@@ -149,62 +152,6 @@ async def autocomplete_moves(
             continue
         choices.append(choice)
     return (choices or every)[:25]
-
-
-def listed_choices(snap: Snapshot, move: Move) -> list[app_commands.Choice[str]]:
-    """A pick's choices to offer with nothing typed: its own (default) choice first, then
-    every single item (or every smallest set of items), up to Discord's 25."""
-    assert move.pick is not None
-    pick = move.pick
-    found = [move.choose(pick.parts(move.code) or ())]
-    parts = [part for part, _label in pick.items]
-    for chosen in itertools.combinations(parts, max(pick.least, 1)):
-        if len(found) >= 25:
-            break
-        found.append(move.choose(chosen))
-    out: dict[str, app_commands.Choice[str]] = {}
-    for m in found:
-        out.setdefault(
-            m.code, app_commands.Choice(name=clip(snap.name_text(m.label), 100), value=m.code[:100])
-        )
-    return list(out.values())[:25]
-
-
-def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.Choice[str]] | None:
-    """Autocomplete for a move's Pick, one item at a time: the items typed so far plus each
-    item that matches the word being typed. A leading label (``Follow:``, ``Take from the
-    pool``, as the list shows it) is left out first; nothing typed, or only (part of) the
-    label, lists the choices. None when what was typed names no item and not this move."""
-    assert move.pick is not None
-    named = Move(move.code, tuple(snap.name_text(step) for step in move.path), move.pick)
-    body = without_label(named, current.lstrip())
-    if not body.strip():
-        return listed_choices(snap, move)
-    chosen = typed_parts(named, body, partial=True)
-    out: list[app_commands.Choice[str]] = []
-    if chosen is not None:
-        words = [w for w in re.split(r"[\s,.+;]+", body) if w]
-        typing = words[-1].casefold() if words and not re.match(r"[\s,.+;]", body[-1:]) else ""
-        if move.pick.least <= len(chosen) <= move.pick.most and not typing:
-            done = move.choose(chosen)
-            out.append(app_commands.Choice(name=clip(snap.name_text(done.label), 100), value=done.code[:100]))
-        if len(chosen) < move.pick.most:
-            for part, label in move.pick.items:
-                if part in chosen or (
-                    typing and typing not in part.casefold() and typing not in label.casefold()
-                ):
-                    continue
-                more = move.choose([*chosen, part])
-                out.append(
-                    app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100])
-                )
-    if out:
-        return out[:25]
-    typed = current.strip().casefold()
-    label = named.label.casefold()
-    if typed and (label.startswith(typed) or typed in label):
-        return listed_choices(snap, move)  # part of the move's name: "Take from ", "Lead"
-    return None
 
 
 async def leave_command(interaction: Interaction) -> None:

@@ -129,7 +129,7 @@ def _names(choices: Any) -> list[str]:
 def test_autocomplete_reads_a_moves_label_typed_before_its_cards() -> None:
     """Typing the move's label (as the list shows it), or part of it, lists the choices;
     nothing typed lists every legal choice (up to 25), not just the move's own one."""
-    from bot.ui.commands import pick_choices
+    from bot.ui.choices import pick_choices
 
     snap: Any = _Snap()
     every = _names(pick_choices(snap, COURT_FOLLOW, ""))
