@@ -92,10 +92,9 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         if line.ai:  # AI players are never party winners: no place among the people
             tags.append("not ranked")
             medal = "·"
-        elif line.playing and not line.left:  # ranked once their table's match is over
-            tags.append("table still playing")
-            medal = "·"
-        else:
+        else:  # ranked by what is known: people whose table still plays come after the others
+            if line.playing and not line.left:
+                tags.append("table still playing")
             place += 1
             medal = MEDALS.get(place, f"{place}.") if over and not cancelled else f"{place}."
         rows.append(
