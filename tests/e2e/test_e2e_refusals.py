@@ -45,7 +45,7 @@ async def test_dynasty_play_names_why_a_card_cannot_be_played(world: World) -> N
         if stuck:
             answer = await fake.slash(user, world.channel, "dynasty play", card=NAME[stuck[0]])
             assert answer.ephemeral and GENERIC not in answer.text, answer.text
-            assert f"{NAME[stuck[0]]} does not match" in answer.text, answer.text
+            assert NAME[stuck[0]] in answer.text, answer.text  # the engine's reason, about that card
         nonsense = await fake.slash(user, world.channel, "dynasty play", card="banana")
         assert GENERIC in nonsense.text, nonsense.text
 
