@@ -179,7 +179,7 @@ class PartyRounds:
         self.party_of.pop(match_id, None)
         if table.results is None:
             outcome = snap.game.outcome(snap.state) if snap.state is not None else None
-            places = {r.seat: r for r in outcome.results} if outcome is not None else {}
+            places = {r.seat: r for r in snap.standings(outcome)} if outcome is not None else {}
             results = []
             for seat, player in enumerate(table.seating):
                 found = places.get(seat)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, View, find_move
+from bot.games.base import SEAT_TOKEN_RE, Event, Game, Move, Outcome, SeatResult, View, find_move
 from bot.service import practice, seating
 from bot.service.seating import AI_FILL, Standing
 from db.parties import PartyPlayer, PartyRecord, PartyTableRecord
@@ -69,6 +69,10 @@ class Snapshot:
 
         return SEAT_TOKEN_RE.sub(sub, text)
 
+    def standings(self, outcome: Outcome) -> tuple[SeatResult, ...]:
+        """The outcome's results re-ranked for the players who left (:func:`standings`)."""
+        return standings(outcome, [seat.left for seat in self.seats])
+
     def view(self, seat: int | None) -> View:
         assert self.state is not None
         view = self._memo.get(("view", seat))
@@ -120,6 +124,25 @@ class Snapshot:
         hold all of theirs in the log)."""
         log = self.record.notes.get(LOG, ())
         return max(int(self.record.notes.get(COUNTS, {}).get(LOG, 0)), len(log))
+
+
+def standings(outcome: Outcome, left: Sequence[bool]) -> tuple[SeatResult, ...]:
+    """The final places of a match, the one rule wherever a result is shown or stored.
+
+    The players who stayed are ranked among themselves in the engine's order (ties kept:
+    a place is one more than the number of stayers placed strictly better), then the
+    players who left (``left[seat]``), ranked the same way among themselves after every
+    stayer. The engine ranks seats, and a seat someone left was played to the end by the
+    AI: its place is not the leaver's. Sorted best first (seat order within a place)."""
+
+    def gone(r: SeatResult) -> bool:
+        return r.seat < len(left) and left[r.seat]
+
+    stayed = [r for r in outcome.results if not gone(r)]
+    went = [r for r in outcome.results if gone(r)]
+    out = [replace(r, place=1 + sum(1 for o in stayed if o.place < r.place)) for r in stayed]
+    out += [replace(r, place=1 + len(stayed) + sum(1 for o in went if o.place < r.place)) for r in went]
+    return tuple(sorted(out, key=lambda r: (r.place, r.seat)))
 
 
 NOTES_PER_SEAT = 6

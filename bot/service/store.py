@@ -233,7 +233,7 @@ class MatchStore:
                     team=row.team,
                     left=snap.seats[row.seat].left,
                 )
-                for row in outcome.results
+                for row in snap.standings(outcome)  # leavers after the players who stayed
             )
         try:
             record = await self.repo.apply_move(

@@ -148,12 +148,12 @@ def result_lines(
 ) -> tuple[str, list[str]]:
     """The headline (winner first) and the final scoreboard of a finished match.
 
-    Players who left (the AI finished for them) are listed last and never credited with a
+    Places are :meth:`Snapshot.standings`, as stored for ratings and stats: players who left
+    (the AI finished for them) are ranked after those who stayed and never credited with a
     win."""
-    results = sorted(outcome.results, key=lambda r: (snap.seats[r.seat].left, r.place, r.seat))
+    results = snap.standings(outcome)
     stayed = [r for r in results if not snap.seats[r.seat].left]
-    best = min((r.place for r in stayed), default=None)
-    winners = [r for r in stayed if r.place == best]
+    winners = [r for r in stayed if r.place == 1]
     names = [snap.seats[r.seat].name for r in winners]
     teams = {r.team for r in winners}
     if not winners:
@@ -170,7 +170,7 @@ def result_lines(
     for r in results:
         seat = snap.seats[r.seat]
         left = seat.left
-        mark = "·" if left else MEDALS.get(r.place, f"{r.place}.")
+        mark = f"{r.place}." if left else MEDALS.get(r.place, f"{r.place}.")
         bits = [f"{mark} {seat.name}"]
         if r.team:
             bits.append(f"team {r.team}" if len(str(r.team)) == 1 else str(r.team).capitalize())
@@ -184,6 +184,21 @@ def result_lines(
             bits.append(f"skill {skill[r.seat]:+.1f}")
         lines.append(" · ".join(bits))
     return headline, lines
+
+
+def summary_text(snap: Snapshot, outcome: Outcome) -> str:
+    """The engine's closing sentence, unless it names as winner a seat whose player left:
+    the engine ranks seats, and such a seat was played to the end by the AI, so the
+    sentence would contradict the headline; it says what became of that seat instead."""
+    gone = [r.seat for r in outcome.results if r.place == 1 and snap.seats[r.seat].left]
+    if not gone:
+        return snap.name_text(outcome.summary)
+    names = [snap.seats[s].name for s in gone]
+    seats = join_names([f"{n}'s seat" for n in names])
+    return (
+        f"{seats}, played by the AI since {join_names(names)} left, finished first; "
+        "players who leave are ranked after those who stayed."
+    )
 
 
 def table_embed(
@@ -202,7 +217,7 @@ def table_embed(
         embed = discord.Embed(title=f"{game.name} #{snap.id}: finished{unrated(snap)}", colour=COLOUR_OVER)
         if outcome is not None:
             headline, lines = result_lines(snap, outcome, skill)
-            summary = snap.name_text(outcome.summary)
+            summary = summary_text(snap, outcome)
             embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
             embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
         if party_id is None:
