@@ -152,3 +152,24 @@ def test_the_round_score_so_far_says_what_it_counts() -> None:
     assert (
         line == "If the round ended now: +10 (3 ♥ in runs in hand +15; 1 off-suit in hand -5) · knock from 0"
     ), line
+
+
+def test_three_or_four_seats_tying_are_named_as_a_list_not_with_and_after_and() -> None:
+    """ "{p1}, {p2}, {p3} and {p0} tie with the best single", never "{p1} and {p2} and {p3}
+    and {p0} tie": the kit's join_names, as every other list of players."""
+    game = GAME
+    seen: list[str] = []
+    for seed in range(1, 6):
+        state, rnd = game.setup(4, seed, {}), random.Random(seed)
+        for _ in range(3000):
+            if game.outcome(state) is not None:
+                break
+            seat = sorted(game.to_act(state))[0]
+            state, events = game.apply(state, seat, rnd.choice(game.legal_moves(state, seat)).code)
+            seen += [e.text for e in events if "tie " in e.text and e.text.count("{p") >= 4]
+        if seen:
+            break
+    assert seen, "no tie of three or four seats was played"
+    for text in seen:
+        names = text.split(" tie ")[0]
+        assert names.count(" and ") == 1 and ", " in names, text

@@ -253,7 +253,14 @@ def test_find_other_card_the_vassal_loses(card: str) -> None:
     assert places(s) == {0: 2, 1: 1}
     # The card is told after the move's own line, so the vassal's answer (which leaves out
     # that line) says it too.
-    assert public_texts(events) == ["{p0} reveals place 1.", f"The {NAME[card]}, not the King: {{p1}} wins."]
+    # The match is over: where the King lay is told, and every place is turned up.
+    king = spread.index(KING) + 1
+    assert public_texts(events) == [
+        "{p0} reveals place 1.",
+        f"The {NAME[card]}, not the King: {{p1}} wins. The King lay in place {king}.",
+    ]
+    board = next(line for line in G.view(s, None).board if line.startswith("Places:"))
+    assert "🂠" not in board and f"{king}: King" in board, board
 
 
 def test_find_knight_obliges_another_reveal_then_the_king_wins() -> None:
@@ -1174,3 +1181,12 @@ def test_defend_random_play_decides_few_rounds(players: int) -> None:
         assert 1 <= decided <= (3 if players == 2 else players - 1)
         if players == 2:
             assert max(s.wins) == 2
+
+
+@pytest.mark.parametrize("variant", ["defend", "find", "support", "tourney", "atcourt"])
+def test_the_table_title_names_the_variant_without_the_lobbys_player_counts(variant: str) -> None:
+    """ "Tourney for the King (2)" is a choice in the lobby; the table's title is the
+    variant's name alone."""
+    players = 3 if variant == "atcourt" else 2
+    title = G.view(G.setup(players, 1, {"variant": variant}), None).board[0]
+    assert title.startswith("**") and "(" not in title.split("**")[1], title

@@ -194,3 +194,14 @@ def test_a_buy_states_its_overpayment_once() -> None:
     (mine,) = told(events, 0)
     assert "6 for 5" not in mine and "over" not in mine, mine
     assert mine.startswith("You paid 6♦.") and "You drew" in mine, mine
+
+
+def test_the_board_counts_rounds_as_the_turn_cap_option_does() -> None:
+    """The option reads "15 turns each": the board says "Round 1 of 15", not "Turn 1 of 60"
+    for four players; a round is one turn of each player."""
+    state = GAME.setup(4, 3, {"turns": "15"})
+    assert GAME.view(state, None).board[0].startswith("Round 1 of 15 · "), GAME.view(state, None).board[0]
+    later = replace(state, turns=4 * 6 + 2)  # six rounds played, two turns into the seventh
+    assert GAME.view(later, None).board[0].startswith("Round 7 of 15 · ")
+    uncapped = GAME.setup(2, 3, {})
+    assert GAME.view(uncapped, None).board[0].startswith("Round 1 · ")

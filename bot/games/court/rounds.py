@@ -180,7 +180,7 @@ def end_round(state: CourtState, events: list[Event], reason: str) -> CourtState
 def summary(state: CourtState) -> str:
     """Who won the match, with how many points, and why it ended."""
     best = max(state.scores)
-    names = " and ".join(p(s) for s in range(PLAYERS) if state.scores[s] == best)
+    names = join_names([p(s) for s in range(PLAYERS) if state.scores[s] == best])
     return f"{names} win{'s' if names.count('{') == 1 else ''} King's Court with {best} points{_why(state)}."
 
 

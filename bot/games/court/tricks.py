@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bot.games.base import Event, IllegalMove, Move, Pick, p
+from bot.games.base import Event, IllegalMove, Move, Pick, join_names, p
 from bot.games.court import melds
 from bot.games.court.cards import (
     cards_problem,
@@ -186,7 +186,7 @@ def _resolve(state: CourtState, events: list[Event]) -> CourtState:
     best = best_seats(lead_hand, [(s, state.trick[s]) for s in state.play_order()])
     if len(best) == 1:
         return _won(state, best[0], events)
-    names = " and ".join(p(s) for s in best)
+    names = join_names([p(s) for s in best])
     events.append(
         Event(f"{names} tie with the best {lead_hand.kind}: they duel, single cards, {p(best[0])} first.")
     )
@@ -199,7 +199,7 @@ def _duel_next(state: CourtState, events: list[Event]) -> CourtState:
             standing = duel_round([(s, c or None) for s, c in zip(state.duelists, state.laid, strict=True)])
             if len(standing) == 1:
                 return _won(replace(state, duelists=(), laid=()), standing[0], events)
-            events.append(Event(f"{' and '.join(p(s) for s in standing)} tie again and duel on."))
+            events.append(Event(f"{join_names([p(s) for s in standing])} tie again and duel on."))
             state = replace(state, duelists=tuple(standing), laid=())
             continue
         seat = state.duelists[len(state.laid)]

@@ -52,13 +52,17 @@ def reveal(state: FindState, index: int, events: list[Event]) -> FindState:
         events.append(Event(f"The Knight: {p(seeker)} reveals one more card."))
         return state
     else:
-        events.append(Event(f"The {NAME[card]}, not the King: {p(lord)} wins."))
+        king = state.spread.index(KING) + 1  # the match is over: where the King lay is told
+        events.append(Event(f"The {NAME[card]}, not the King: {p(lord)} wins. The King lay in place {king}."))
         winner = lord
     return replace(state, phase="over", placing=tuple(1 if s == winner else 2 for s in range(2)))
 
 
 def resample(state: FindState, rng: Rng) -> FindState:
-    """The face-down places dealt again among themselves (nobody sees them)."""
+    """The face-down places dealt again among themselves (nobody sees them). Once the
+    match is over every place is turned up: nothing is hidden."""
+    if state.phase == "over":
+        return state
     hidden = [i for i in range(len(state.spread)) if i not in state.revealed]
     cards, _ = rng.shuffled(sorted((state.spread[i] for i in hidden), key=repr))
     spread = list(state.spread)

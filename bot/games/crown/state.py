@@ -27,7 +27,8 @@ VARIANT_CHOICES = (
     ("tourney", "Tourney for the King (2)"),
     ("atcourt", "The King at Court (3-5)"),
 )
-TITLE = dict(VARIANT_CHOICES)
+# The table's title: the variant's name without the player counts the lobby's choice shows.
+TITLE = {key: label.split(" (")[0] for key, label in VARIANT_CHOICES}
 
 # The public lines a state keeps: only the last one is ever shown (the finished match's
 # summary), so a state does not grow with the moves played (issue 47).

@@ -55,8 +55,10 @@ def view(state: CrownState, seat: int | None) -> View:
 
 def find_view(state: FindState, table: Table) -> None:
     table.lord_and_vassal(state.lord, parity=False)
+    over = state.phase == "over"  # the match is over: every place is turned up
     places = [
-        f"{i + 1}: {NAME[c]}" if i in state.revealed else f"{i + 1}: 🂠" for i, c in enumerate(state.spread)
+        f"{i + 1}: {NAME[c]}" if i in state.revealed or over else f"{i + 1}: 🂠"
+        for i, c in enumerate(state.spread)
     ]
     table.board.append("Places: " + " | ".join(places))
     table.data["revealed"] = {i + 1: state.spread[i] for i in state.revealed}

@@ -33,10 +33,13 @@ GROUPS = (
 
 
 def view(state: DreamsState, seat: int | None) -> View:
-    cap = f" of {state.turn_cap * state.players}" if state.turn_cap else ""
+    # Rounds, as the lobby's turn cap counts them ("15 turns each"): each player has one
+    # turn a round. Over: the round the match ended in.
+    cap = f" of {state.turn_cap}" if state.turn_cap else ""
+    played = -(-state.turns // state.players) if state.over else state.turns // state.players + 1
     board = [
         (
-            f"Turn {state.turns + (0 if state.over else 1)}{cap} · piles: coins {len(state.coin_pile)}, "
+            f"Round {max(played, 1)}{cap} · piles: coins {len(state.coin_pile)}, "
             f"trump {len(state.trump_pile)}, attack {len(state.attack_pile)}"
         ),
         "Jacks "
