@@ -164,7 +164,7 @@ def test_three_or_four_seats_tying_are_named_as_a_list_not_with_and_after_and() 
         for _ in range(3000):
             if game.outcome(state) is not None:
                 break
-            seat = sorted(game.to_act(state))[0]
+            seat = min(game.to_act(state))
             state, events = game.apply(state, seat, rnd.choice(game.legal_moves(state, seat)).code)
             seen += [e.text for e in events if "tie " in e.text and e.text.count("{p") >= 4]
         if seen:
