@@ -63,7 +63,7 @@ class MatchPlay:
         seats = list(snap.seats)
         seats[seat] = replace(seats[seat], left=True)
         changed = await self.store.change(
-            snap.id, seats=tuple(seats), notes=add_events(snap.record.notes, [event])
+            snap.id, seats=tuple(seats), notes=add_events(snap.record.notes, [event], move=False)
         )
         return await self.deadlines.carry(snap, changed)
 

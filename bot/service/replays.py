@@ -30,14 +30,14 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import Game, View
 from bot.service import errors, practice
-from bot.service.snapshot import LOG, Snapshot
+from bot.service.snapshot import COUNTS, LOG, MOVE, Snapshot
 from db.records import MatchRecord, MatchStatus
 from db.repository import Repository
 
 log = logging.getLogger(__name__)
 
 CHECKPOINT = 32  # every this many steps a state is kept; the others are played forward
-LOG_KEPT = 10  # the public events a step's table is given (the table lists the last three)
+LOG_KEPT = 40  # the public events a step's table is given (the table lists the latest move's)
 CACHED = 8  # replays kept, most recently used first
 NOT_HERE = "There is no match #{} in this server."
 CHOICES_READ, CHOICES_SHOWN = 50, 25  # an autocomplete offers at most 25
@@ -140,7 +140,7 @@ class Replay:
             status=MatchStatus.FINISHED if finished else MatchStatus.RUNNING,
             seats=self.record.seats if finished else self._start_seats,
             version=version,
-            notes={LOG: logged},
+            notes={LOG: logged, COUNTS: {MOVE: len(self._events[number])}},
             deadline=None,
             deadline_at=None,
         )

@@ -119,6 +119,12 @@ class Snapshot:
         Log can show); :meth:`log_count` says how many there were in all."""
         return list(self.record.notes.get(LOG, ()))
 
+    def move_events(self) -> int:
+        """How many public events the latest move made (a leave since then included);
+        notes stored before this was counted say the latest three."""
+        counts = self.record.notes.get(COUNTS, {})
+        return int(counts.get(MOVE, 3))
+
     def log_count(self) -> int:
         """How many public events the match has had (notes stored before the count was kept
         hold all of theirs in the log)."""
@@ -155,23 +161,29 @@ LOG_KEPT = 40
 LOG_CHARS = 4_000
 LOG = "log"
 COUNTS = "counts"
+MOVE = "move"
 
 
-def add_events(notes: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
+def add_events(notes: Mapping[str, Any], events: Sequence[Event], move: bool = True) -> dict[str, Any]:
     """The match's notes with these events added.
 
     Notes are stored with the match: ``"<seat>"`` holds the latest private events of that
     seat, ``"log"`` the latest public events (oldest first, ``LOG_KEPT`` within ``LOG_CHARS``), and
-    ``"counts"`` how many events each seat (``"<seat>"``) and the log (``"log"``) ever had.
+    ``"counts"`` how many events each seat (``"<seat>"``) and the log (``"log"``) ever had,
+    and how many public events the latest move made (``"move"``): ``move`` says these events
+    are a new move's (a player leaving between moves adds to the latest move's).
     Notes stored before the log's count was kept count the events their log holds."""
     out: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in notes.items()}
     counts: dict[str, int] = out.setdefault(COUNTS, {})
     log: list[str] = out.setdefault(LOG, [])
     logged = max(int(counts.get(LOG, 0)), len(log))
+    if move:
+        counts[MOVE] = 0
     for e in events:
         if e.seat is None:
             log.append(e.text)
             logged += 1
+            counts[MOVE] = int(counts.get(MOVE, 0)) + 1
             continue
         box = out.setdefault(str(e.seat), [])
         box.append(e.text)

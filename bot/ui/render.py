@@ -48,7 +48,11 @@ def options_embed(snap: Snapshot) -> discord.Embed:
 
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-RECENT_EVENTS = 3
+# The table's "Last moves": every public event of the latest move (and of the moves since
+# the table's last edit, when edits are paced), within this many characters, the oldest cut
+# first. A count would cut a move's own events: an Imperial Tax taking a card from each of
+# three players, a timed-out turn's notice before the default move's events.
+EVENTS_BUDGET = FIELD_LIMIT
 
 
 def seat_tags(snap: Snapshot, seat: int) -> list[str]:
@@ -201,17 +205,41 @@ def summary_text(snap: Snapshot, outcome: Outcome) -> str:
     )
 
 
+def recent_events(snap: Snapshot, since: int = 0) -> list[str]:
+    """The table's "Last moves" lines: the public events of the latest move, or the latest
+    ``since`` events if more (what happened since the table was last shown), within
+    ``EVENTS_BUDGET`` characters; "…" first when older ones are cut."""
+    log = snap.log()
+    count = min(max(since, snap.move_events()), len(log))
+    texts = [snap.name_text(t) for t in log[len(log) - count :]]
+    lines: list[str] = []
+    size = 0
+    for text in reversed(texts):
+        line = "• " + clip(text, EVENTS_BUDGET - 10)
+        if lines and size + len(line) + 1 > EVENTS_BUDGET - 2:
+            lines.append("…")
+            break
+        lines.append(line)
+        size += len(line) + 1
+    return lines[::-1]
+
+
 def table_embed(
-    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None
+    snap: Snapshot,
+    skill: Mapping[int, float] | None = None,
+    party_id: int | None = None,
+    since: int = 0,
 ) -> discord.Embed:
-    """The public table: status line, scoreboard, the game's board, the last three events.
+    """The public table: status line, scoreboard, the game's board, the latest move's events.
     ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores);
-    ``party_id``: the party this table belongs to (its end points there, not to a rematch)."""
+    ``party_id``: the party this table belongs to (its end points there, not to a rematch);
+    ``since``: how many public events happened since the table was last shown (all are
+    listed, within the budget)."""
     game = snap.game
     if snap.state is None:
         return lobby_embed(snap)
     view = snap.view(None)
-    recent = [snap.name_text(t) for t in snap.log()[-RECENT_EVENTS:]]
+    recent = recent_events(snap, since)
     if snap.status == MatchStatus.FINISHED:
         outcome = game.outcome(snap.state)
         embed = discord.Embed(title=f"{game.name} #{snap.id}: finished{unrated(snap)}", colour=COLOUR_OVER)
@@ -237,9 +265,7 @@ def table_embed(
     embed.description = clip("\n".join([status, *board]), DESCRIPTION_LIMIT)
     embed.add_field(name="Players", value=clip("\n".join(scoreboard(snap, view)), FIELD_LIMIT), inline=False)
     if recent:
-        embed.add_field(
-            name="Last moves", value=clip("\n".join(f"• {t}" for t in recent), FIELD_LIMIT), inline=False
-        )
+        embed.add_field(name="Last moves", value=clip("\n".join(recent), FIELD_LIMIT), inline=False)
     embed.set_footer(text=f"My hand (or /hand): your cards and moves · move {snap.version}")
     return embed
 

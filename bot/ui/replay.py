@@ -69,15 +69,23 @@ def replay_embed(replay: Replay, step: Step, reveal: bool) -> discord.Embed:
     when a player chose to show them, every hand."""
     embed = render.table_embed(step.snapshot)
     embed.title = f"Replay: {embed.title}"
+    # The move's events once, under where the step is (the table's own "Last moves" are
+    # the same events); where it is once, there (not again in the footer).
+    for index, f in enumerate(embed.fields):
+        if f.name == "Last moves":
+            embed.remove_field(index)
+            break
     embed.insert_field_at(
         0,
-        name="The deal" if step.seat is None else f"Move {step.number} of {replay.last}",
+        name=f"The deal ({replay.last} moves follow)"
+        if step.seat is None
+        else f"Move {step.number} of {replay.last}",
         value=render.clip(move_lines(replay, step), render.FIELD_LIMIT),
         inline=False,
     )
     section = replay.section_of(step.number)
     shown = "hands shown by a player" if reveal else "hands hidden (the match's players may show them)"
-    embed.set_footer(text=f"{section.label} · step {step.number} of {replay.last} · {shown}")
+    embed.set_footer(text=f"{section.label} · {shown}")
     if reveal:
         room = EMBED_LIMIT - len(embed) - 40
         if room > 50:

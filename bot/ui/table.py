@@ -117,11 +117,12 @@ def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
 
 
 def table_message(
-    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None
+    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None, since: int = 0
 ) -> tuple[discord.Embed, discord.ui.View]:
+    """``since``: the public events since the table was last shown (render.table_embed)."""
     if snap.state is None:
         return render.lobby_embed(snap), lobby_view(snap)
-    return render.table_embed(snap, skill, party_id), table_view(snap, party_id)
+    return render.table_embed(snap, skill, party_id, since), table_view(snap, party_id)
 
 
 async def show_log(interaction: Interaction, match_id: int) -> None:
@@ -176,6 +177,7 @@ class TablePublisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
+        self._logged: dict[int, int] = {}  # match id -> public events so far when its table was shown
         self._pinged: dict[int, Pinged] = {}  # (seats, deadline) pinged
         self.marks = Marks(service)  # the same, saved: a restart sends neither again
         self.pace = Pace(CATCH_UP_PER_SECOND)  # a restart's catching up, within Discord's limit
@@ -198,11 +200,15 @@ class TablePublisher:
         users = await self._pingable(snap, seats)
         if not users:
             return
-        left = (
-            f"{round(seconds_left)} seconds" if seconds_left < 120 else f"{round(seconds_left / 60)} minutes"
-        )
+        # When the default move comes, as Discord's relative time ("in 30 seconds"), which
+        # every client keeps counting down: a count written into the text goes stale.
+        turn = (snap.record.deadline or {}).get("turn") or {}
+        at = int(turn.get("at") or time.time() + seconds_left)
         mentions = " ".join(f"<@{u}>" for u in users)
-        text = f"⏰ {mentions}: {left} left to decide in {snap.game.name} #{snap.id}, or the default move is made."
+        text = (
+            f"⏰ {mentions}: little time left to decide in {snap.game.name} #{snap.id}: "
+            f"the default move is made <t:{at}:R>."
+        )
         await self.answers.quiet()
         async with self._lock(snap.id):
             await self._replace_ping(snap, text)
@@ -245,6 +251,7 @@ class TablePublisher:
         changes still queued find it shown and do not edit it again)."""
         self._shown.pop(match_id, None)
         self._edited.pop(match_id, None)
+        self._logged.pop(match_id, None)
         self._pinged.pop(match_id, None)
         self._locks.pop(match_id, None)
         self.marks.ended(match_id)
@@ -269,6 +276,7 @@ class TablePublisher:
             )
             self._shown[snap.id] = (snap.version, snap.status)
             self._edited[snap.id] = time.monotonic()
+            self._logged[snap.id] = snap.log_count()
             self.marks.shown(snap.id, snap.version)
         except discord.NotFound:
             # The table message was deleted: post a new one so the match can go on.
@@ -288,7 +296,11 @@ class TablePublisher:
             embed, view = table_message(snap, skill, party_id)
             embed.url = await page_url(self.client, snap.record.guild_id, f"match/{snap.id}")
             return embed, view
-        return table_message(snap, skill, party_id)
+        # Every event since the table was last shown: edits are paced, so several moves
+        # (an AI's answers, a timed-out turn's default move) may come in one edit.
+        shown = self._logged.get(snap.id)
+        since = snap.log_count() - shown if shown is not None else 0
+        return table_message(snap, skill, party_id, since)
 
     async def _post_table(self, snap: Snapshot) -> None:
         """Post the table as a new message (the old one is gone, or there was none yet)."""
@@ -303,6 +315,7 @@ class TablePublisher:
         await self.service.store.set_table_message(snap.id, message.id)
         self._shown[snap.id] = (snap.version, snap.status)
         self._edited[snap.id] = time.monotonic()
+        self._logged[snap.id] = snap.log_count()
         self.marks.shown(snap.id, snap.version)
 
     async def _picture(self, snap: Snapshot, embed: discord.Embed) -> list[discord.File]:

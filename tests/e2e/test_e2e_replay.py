@@ -70,13 +70,13 @@ async def test_the_end_screen_offers_a_replay_that_steps_through_the_match(world
         assert not posted.ephemeral and posted.response is not None, posted.text
         public = posted.response
         replay = await bot.service.replays.get(match_id)
-        assert f"step 0 of {replay.last}" in public.text
+        assert f"The deal ({replay.last} moves follow)" in public.text
 
         stepped = await fake.click(bob, public, label="Next")
         assert stepped.record.acknowledged and not stepped.followups
-        assert f"Move 1 of {replay.last}" in public.text and f"step 1 of {replay.last}" in public.text
+        assert f"Move 1 of {replay.last}" in public.text and public.text.count(f"1 of {replay.last}") == 1
         for event in replay.step(1).events:
-            assert event in public.text
+            assert public.text.count(event) == 1, "the move's events once, not again as Last moves"
         drawn = table_png("crown", replay.step(1).view) is not None
         assert bool(public.attachments) == drawn, "a running step shows the table's picture, if drawn"
 
@@ -84,7 +84,7 @@ async def test_the_end_screen_offers_a_replay_that_steps_through_the_match(world
         assert "finished" in public.text and "🏆" in public.text
         assert labels(public)["Next"] is False and labels(public)["Last"] is False
         await fake.click(bob, public, label="Back")
-        assert f"step {replay.last - 1} of {replay.last}" in public.text
+        assert f"Move {replay.last - 1} of {replay.last}" in public.text
         await fake.click(bob, public, label="First")
         assert "The deal" in public.text
 
@@ -121,7 +121,7 @@ async def test_a_replay_jumps_to_a_hand_and_refuses_what_it_cannot_show(world: W
         select = public.find_select(f"kg:rps:{match_id}:0")
         assert len(select.options) == min(len(sections), 25)
         await fake.select(bob, public, select.custom_id, [str(sections[1].first)])
-        assert f"step {sections[1].first} of" in public.text and sections[1].label in public.text
+        assert f"Move {sections[1].first} of" in public.text and sections[1].label in public.text
 
         # Refusals: one sentence each, nothing posted.
         missing = await fake.slash(bob, world.channel, "match replay", match_id=99_999)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 import time
 from pathlib import Path
@@ -150,6 +151,9 @@ async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(
         reminders = [m for m in everything if "⏰" in m.content]
         assert reminders, "a reminder mentions the player before the deadline"
         assert f"<@{ann.id}>" in reminders[0].content and ann.id in reminders[0].mention_ids
+        # When, as a live relative time: a written count ("1 seconds left") goes stale.
+        assert re.search(r"<t:\d+:R>", reminders[0].content), reminders[0].content
+        assert "seconds left" not in reminders[0].content
         assert not any(m.ephemeral for m in reminders)
         pings = [m for m in everything if m.id != table.id]
         assert all(m.deleted for m in pings), (
@@ -159,6 +163,9 @@ async def test_turn_timer_warns_plays_the_default_then_the_ai_takes_the_seat(
         # edits are paced, so the table itself may skip some), and every version of the table.
         texts = history(table) + "\n".join(told.texts)
         assert "ran out of time; the default move was made for them" in texts
+        # ... and the table showed it: every event since its last edit is listed, not the
+        # last three (the default move's own events pushed it off).
+        assert "ran out of time; the default move was made for them" in history(table)
         moves = await bot.repo.moves(match_id)
         ann_moves = [m for m in moves if m.seat == 0]
         assert ann_moves and all(m.user_id is None for m in ann_moves), "only default moves for ann"

@@ -1,6 +1,6 @@
 """The table and the hand of every registered game, rendered late in a match at the largest
 player count, stay within Discord's limits and compact: a status line, a scoreboard, the
-game's board and the last three events; no block repeated; about 20 lines for 8 players.
+game's board and the latest move's events (within a character budget); no block repeated; about 20 lines for 8 players.
 
 Every option configuration the property tests play (the defaults, then each value of each
 option with the rest at default: every crown variant, dynasty's partners, deck and card
@@ -29,6 +29,7 @@ from tests.configurations import option_sets
 ALL_GAMES = {**GAMES, **EXAMPLES}
 
 MAX_TABLE_LINES = 22  # for eight players: status, board, eight rows, three events, headers
+RECENT_EVENTS = 3  # what MAX_TABLE_LINES counts for the events (those shown are within a budget)
 
 
 def _layouts() -> list[Any]:
@@ -139,11 +140,15 @@ def test_table_and_hands_fit_discord_and_stay_compact(
     table = render.table_embed(snap)
     _limits(table)
     lines = _lines(table)
-    assert len(lines) <= MAX_TABLE_LINES * max(players, 2) / 8 + 8, "\n".join(lines)
-    assert len(lines) <= MAX_TABLE_LINES, "\n".join(lines)
+    # The events are every one of the latest move's, within a character budget (a count cut
+    # a move's own events off); the rest of the table as compact as when three were shown.
+    events = [line for line in lines if line.startswith("• ")]
+    rest = len(lines) - len(events) + RECENT_EVENTS
+    assert rest <= MAX_TABLE_LINES * max(players, 2) / 8 + 8, "\n".join(lines)
+    assert rest <= MAX_TABLE_LINES, "\n".join(lines)
     repeated = {line for line in lines if lines.count(line) > 1}
     assert not repeated, f"repeated on the table: {repeated}"
-    assert sum(1 for line in lines if line.startswith("• ")) <= render.RECENT_EVENTS
+    assert sum(len(line) + 1 for line in events) <= render.EVENTS_BUDGET
     for seat in range(players):
         hand = render.hand_embed(
             snap, seat, snap.view(seat), notice=["You chose: something."], has_moves=True
@@ -348,3 +353,37 @@ def test_dynasty_labels_read_as_sentences() -> None:
     magician = tables.magician(0)
     assert magician and magician[0][0].path[0] == "Magician (plays as a card you name)", magician[0][0].path
     assert "catch" in catalogue.catch_move(1).label.casefold()
+
+
+def test_the_table_lists_every_event_of_the_latest_move_within_a_budget() -> None:
+    """An Imperial Tax taking a card from each of three players, a King's Goblet's who-played-it
+    before everyone's draws: every public event of the latest move is on the table, not the
+    last three; a move's events beyond the budget are cut oldest first, with "…"."""
+    game = GAMES["dynasty"]
+    state = game.setup(4, 1, {})
+    notes = add_events({}, [Event("{p0} played before.")])
+    tax = [Event("{p0} plays the Imperial Tax.")] + [
+        Event(f"{{p0}} takes a card from {{p{s}}}.") for s in (1, 2, 3)
+    ]
+    notes = add_events(notes, tax)
+    snap = _snapshot(game, state, notes, 4, {})
+    moves = next(f for f in render.table_embed(snap).to_dict()["fields"] if f["name"] == "Last moves")[
+        "value"
+    ]
+    assert moves.splitlines() == [
+        "• Annabelle plays the Imperial Tax.",
+        "• Annabelle takes a card from Bartholomew.",
+        "• Annabelle takes a card from Cat.",
+        "• Annabelle takes a card from Dmitri.",
+    ]
+    # A player leaving between moves adds to the latest move's events.
+    left = add_events(notes, [Event("{p3} left the match; the AI plays their seat.")], move=False)
+    moves = render.recent_events(_snapshot(game, state, left, 4, {}))
+    assert len(moves) == 5 and moves[0] == "• Annabelle plays the Imperial Tax."
+    # What happened since the table was last shown (paced edits): more than the latest move.
+    assert render.recent_events(snap, since=5)[0] == "• Annabelle played before."
+    # Beyond the budget: the oldest cut, "…" first.
+    long = add_events({}, [Event(f"{{p1}} event {i}: " + "x" * 80) for i in range(30)])
+    cut = render.recent_events(_snapshot(game, state, long, 4, {}))
+    assert cut[0] == "…" and cut[-1].startswith("• Bartholomew event 29")
+    assert sum(len(line) + 1 for line in cut) <= render.EVENTS_BUDGET
