@@ -56,7 +56,9 @@ class MatchBook:
         return lobby.record.host_id
 
     def capacity(self, lobby: Snapshot) -> int:
-        return lobby.game.max_players
+        """The most players the chosen options seat (a tourney of King and Crown: 2)."""
+        counts = player_counts(lobby.game, practice.of_game(lobby.record.options))
+        return max(counts) if counts else lobby.game.max_players
 
     def person(self, user_id: int, name: str) -> Seat:
         return Seat(user_id, name)

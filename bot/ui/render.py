@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.games.base import Game, Outcome, View, join_names
+from bot.games.base import Game, Outcome, View, join_names, player_counts
 from bot.service import MatchStatus, Snapshot, practice
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -84,13 +84,26 @@ def seat_lines(snap: Snapshot) -> list[str]:
 def lobby_embed(snap: Snapshot) -> discord.Embed:
     game = snap.game
     closed = snap.status == MatchStatus.ABANDONED
+    # The player counts of the chosen options (a tourney of King and Crown seats exactly 2).
+    counts = player_counts(game, practice.of_game(snap.record.options)) or (
+        game.min_players,
+        game.max_players,
+    )
+    lo, hi = min(counts), max(counts)
+    seats = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    description = f"{game.summary}\n{seats} · `/rules game:{game.id}` explains how to play."
+    if not closed and len(snap.seats) > hi:
+        description += (
+            f"\n**{len(snap.seats)} have joined but these options seat at most {hi}:** "
+            "someone must leave, or the host chooses other options."
+        )
     embed = discord.Embed(
         title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}{unrated(snap)}",
-        description=f"{game.summary}\n{player_range(game)} · `/rules game:{game.id}` explains how to play.",
+        description=description,
         colour=COLOUR_OVER if closed else COLOUR_LOBBY,
     )
     embed.add_field(
-        name=f"Players ({len(snap.seats)}/{game.max_players})",
+        name=f"Players ({len(snap.seats)}/{hi})",
         value=clip("\n".join(seat_lines(snap)) or "nobody yet", FIELD_LIMIT),
         inline=True,
     )
