@@ -119,7 +119,6 @@ def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
 def table_message(
     snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None, since: int = 0
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """``since``: the public events since the table was last shown (render.table_embed)."""
     if snap.state is None:
         return render.lobby_embed(snap), lobby_view(snap)
     return render.table_embed(snap, skill, party_id, since), table_view(snap, party_id)
@@ -151,8 +150,8 @@ async def rematch(interaction: Interaction, match_id: int) -> None:
 
 
 class TablePublisher:
-    """A service listener: edits each table in place (newest state only), keeps one turn
-    ping per match, and keeps the players' hand messages current.
+    """A service listener: edits each table in place (newest state only), keeps one turn ping
+    per match, keeps the players' hand messages current.
 
     Discord allows about five edits of one message per five seconds. A table is edited at
     most once per ``edit_seconds``: changes that arrive sooner wait behind the match's lock
@@ -177,7 +176,7 @@ class TablePublisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
-        self._logged: dict[int, int] = {}  # match id -> public events so far when its table was shown
+        self._logged: dict[int, int] = {}  # match id -> the log count its table last showed
         self._pinged: dict[int, Pinged] = {}  # (seats, deadline) pinged
         self.marks = Marks(service)  # the same, saved: a restart sends neither again
         self.pace = Pace(CATCH_UP_PER_SECOND)  # a restart's catching up, within Discord's limit
@@ -200,15 +199,8 @@ class TablePublisher:
         users = await self._pingable(snap, seats)
         if not users:
             return
-        # When the default move comes, as Discord's relative time ("in 30 seconds"), which
-        # every client keeps counting down: a count written into the text goes stale.
-        turn = (snap.record.deadline or {}).get("turn") or {}
-        at = int(turn.get("at") or time.time() + seconds_left)
-        mentions = " ".join(f"<@{u}>" for u in users)
-        text = (
-            f"⏰ {mentions}: little time left to decide in {snap.game.name} #{snap.id}: "
-            f"the default move is made <t:{at}:R>."
-        )
+        at, who = int(time.time() + seconds_left), " ".join(f"<@{u}>" for u in users)  # <t:…:R>: live
+        text = f"⏰ {who}: little time left to decide in {snap.game.name} #{snap.id}: the default move is made <t:{at}:R>."
         await self.answers.quiet()
         async with self._lock(snap.id):
             await self._replace_ping(snap, text)
@@ -247,8 +239,7 @@ class TablePublisher:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, snap.id)
 
     def _forget(self, match_id: int) -> None:
-        """Drop what is kept about a finished match's table (a while after its end, so that
-        changes still queued find it shown and do not edit it again)."""
+        """Drop what is kept of a finished match's table (a while after, for queued changes)."""
         self._shown.pop(match_id, None)
         self._edited.pop(match_id, None)
         self._logged.pop(match_id, None)
@@ -296,11 +287,8 @@ class TablePublisher:
             embed, view = table_message(snap, skill, party_id)
             embed.url = await page_url(self.client, snap.record.guild_id, f"match/{snap.id}")
             return embed, view
-        # Every event since the table was last shown: edits are paced, so several moves
-        # (an AI's answers, a timed-out turn's default move) may come in one edit.
-        shown = self._logged.get(snap.id)
-        since = snap.log_count() - shown if shown is not None else 0
-        return table_message(snap, skill, party_id, since)
+        shown = self._logged.get(snap.id)  # every event since the table was last shown (paced edits)
+        return table_message(snap, skill, party_id, snap.log_count() - shown if shown is not None else 0)
 
     async def _post_table(self, snap: Snapshot) -> None:
         """Post the table as a new message (the old one is gone, or there was none yet)."""
