@@ -92,7 +92,11 @@ async def test_host_only_actions_and_player_counts(svc: MatchService) -> None:
         await svc.set_option(m.id, BOB, "variant", "tourney")
     with pytest.raises(errors.LobbyError, match="not a choice"):
         await svc.set_option(m.id, HOST, "variant", "poker")
+    with pytest.raises(errors.LobbyError, match=r"full \(2 players\)"):  # find seats exactly two
+        await svc.join(m.id, CAT, "Cat")
+    await svc.set_option(m.id, HOST, "variant", "atcourt")
     await svc.join(m.id, CAT, "Cat")
+    await svc.set_option(m.id, HOST, "variant", "find")
     with pytest.raises(errors.LobbyError, match="exactly 2 players"):
         await svc.start(m.id, HOST)
     await svc.set_option(m.id, HOST, "variant", "atcourt")
