@@ -592,9 +592,9 @@ async def test_bad_input_gets_one_ephemeral_sentence_and_changes_nothing(
                 fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": "Joker"}]),
                 "not one of your moves",
             ),
-            (
+            (  # a move's code with a card no hand holds: the engine's own reason (ded63ce)
                 fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": f"{kind}:Q"}]),
-                "not one of your moves",
+                snap.name_text(game.why_illegal(snap.state, _seat, f"{kind}:Q")),
             ),
             (
                 fire_command(fake, ann, ch, "move", [{"name": "move", "type": 3, "value": ""}]),

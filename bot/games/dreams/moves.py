@@ -167,6 +167,8 @@ def why_illegal(state: DreamsState, code: str, seat: int | None = None) -> str:
         reason = why_not_buy(state, seat, code)
         if reason:
             return reason
+    if kind_ == COIN_MOVE and (code != COIN_MOVE or state.coin_pile):
+        return "That is not one of your moves now; /hand shows yours."
     reasons = {
         COIN_MOVE: "The coin pile is empty.",
         BUY: "You cannot buy that now: check the price (no change is given), the pile, and what you must "
