@@ -76,13 +76,21 @@ def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> N
 def test_a_winner_below_the_going_board_is_not_offered_a_knock() -> None:
     state = won(going_board=20)  # seat 0's round score is +10
     assert "knock" not in GAME.view(state, 0).waiting, GAME.view(state, 0).waiting
-    assert GAME.view(state, 0).waiting == "{p0} won the trick: court or pass."
+    assert GAME.view(state, 0).waiting == "You won the trick: court or pass."
     assert "knock" not in GAME.view(state, None).waiting
+
+
+def test_a_winner_who_can_only_pass_is_told_so_in_their_own_words() -> None:
+    """Their hand says it to them; the table says what it says of any winner (secrecy)."""
+    state = won("7d 8h 2h Th", going_board=40)
+    assert GAME.view(state, 0).waiting == "You won the trick: nothing to court, press Pass."
+    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass."
+    assert GAME.view(state, 1).waiting == GAME.view(state, None).waiting
 
 
 def test_the_winner_sees_every_move_they_have() -> None:
     state = won(going_board=0)
-    assert GAME.view(state, 0).waiting == "{p0} won the trick: court, knock or pass."
+    assert GAME.view(state, 0).waiting == "You won the trick: court, knock or pass."
     assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass.", (
         "the round score is private"
     )
@@ -109,11 +117,11 @@ def test_after_courting_the_table_offers_no_knock() -> None:
     state, _ = act(state, "court:7h.8h.9h")
     assert state.phase == AFTER and state.courted_now  # a four of aces still to sandbag
     assert GAME.view(state, None).waiting == "{p0} courted: sandbag or pass."
-    assert GAME.view(state, 0).waiting == "{p0} won the trick: sandbag or pass."
+    assert GAME.view(state, 0).waiting == "You won the trick: sandbag or pass."
 
 
 def test_a_forced_winner_below_the_board_must_flop() -> None:
     state = replace(won(going_board=20), forced=True)
-    assert GAME.view(state, 0).waiting == "{p0} must flop their King."
+    assert GAME.view(state, 0).waiting == "You must flop your King."
     public = GAME.view(state, None).waiting
     assert public == "{p0} must flop their King, or knock with a round score of 20 or more.", public

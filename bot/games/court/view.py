@@ -96,12 +96,14 @@ def waiting_line(state: CourtState, seat: int | None = None) -> str:
 
 def _after_line(state: CourtState, seat: int | None) -> str:
     who, board = p(state.turn), state.going_board
-    if seat == state.turn:
+    if seat == state.turn:  # the winner's own view, said to them (the table's line is below)
         kinds = {move.kind for move in after_moves(state, seat)}
         if state.forced:
-            return f"{who} must {'knock or ' * (KNOCK in kinds)}flop their King."
+            return f"You must {'knock or ' * (KNOCK in kinds)}flop your King."
         words = [w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds]
-        return f"{who} won the trick: {', '.join(words)} or pass." if words else f"{who} won the trick: pass."
+        if words:
+            return f"You won the trick: {', '.join(words)} or pass."
+        return "You won the trick: nothing to court, press Pass."
     knock = state.blind(state.turn)  # a blind bidder may always knock; anyone else by a private score
     if state.forced:
         if knock:
