@@ -72,15 +72,16 @@ def art_for(game_id: str) -> CardArt:
     return GenericArt()
 
 
-def mark_new(rows: Rows, view: View, new_cards: Sequence[str]) -> Rows:
-    """The hand's rows with the cards new since the player's last look flagged (once each)."""
+def mark_new(rows: Rows, view: View, new_cards: Sequence[tuple[str, str]]) -> Rows:
+    """The hand's rows with the cards new since the player's last look, ``(group label,
+    card)``, flagged (once each)."""
     fresh = list(new_cards)
     out: Rows = []
     for (caption, faces), group in zip(rows, view.hand):
         flagged = []
         for face, card in zip(faces, group.cards):
-            if card in fresh:
-                fresh.remove(card)
+            if (group.label, card) in fresh:
+                fresh.remove((group.label, card))
                 face = replace(face, new=True)
             flagged.append(face)
         out.append((caption, flagged + faces[len(group.cards) :]))
@@ -99,7 +100,9 @@ def render(rows: Rows, title: str = "") -> bytes | None:
     return _png(tuple((c, tuple(f)) for c, f in rows), title)
 
 
-def hand_png(game_id: str, view: View, moves: Sequence[Move], new_cards: Sequence[str] = ()) -> bytes | None:
+def hand_png(
+    game_id: str, view: View, moves: Sequence[Move], new_cards: Sequence[tuple[str, str]] = ()
+) -> bytes | None:
     return render(mark_new(art_for(game_id).hand(view, moves), view, new_cards))
 
 

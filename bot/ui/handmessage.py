@@ -28,7 +28,7 @@ class HandMessage:
     shown: Shown
     seat_view: View
     moves: list[Move]
-    new_cards: list[str]
+    new_cards: list[tuple[str, str]]  # (group label, card)
 
     async def wants_picture(self, service: MatchService, snap: Snapshot, seat: int) -> bool:
         """Whether this hand gets a picture: cards to show, and neither the player nor the

@@ -278,9 +278,10 @@ def hand_message(
         add_hint(view, snap)
     step = node.labels if node is not None else ()
     seat_view = snap.view(seat)
-    cards = tuple(card for group in seat_view.hand for card in group.cards)
+    # A card is its group and its label: a Fair Maiden of burgundy is not the blue one.
+    cards = tuple((group.label, card) for group in seat_view.hand for card in group.cards)
     count = snap.notes_count(seat)
-    new_cards: list[str] = []
+    new_cards: list[tuple[str, str]] = []
     told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES) :] if count else []
     if before is not None:
         remaining = list(before.cards)

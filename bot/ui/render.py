@@ -304,15 +304,16 @@ def log_embed(snap: Snapshot) -> discord.Embed:
     return embed
 
 
-def hand_lines(snap: Snapshot, view: View, new_cards: Sequence[str] = ()) -> list[str]:
-    """The hand, one group per line; cards new since the last look are marked once."""
+def hand_lines(snap: Snapshot, view: View, new_cards: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The hand, one group per line; cards new since the last look, ``(group label, card)``,
+    are marked once."""
     fresh = list(new_cards)
     lines = []
     for group in view.hand:
         cards = []
         for card in group.cards:
-            if card in fresh:
-                fresh.remove(card)
+            if (group.label, card) in fresh:
+                fresh.remove((group.label, card))
                 cards.append(f"{card} 🆕")
             else:
                 cards.append(card)
@@ -337,7 +338,7 @@ def hand_embed(
     view: View,
     *,
     notice: Sequence[str] = (),
-    new_cards: Sequence[str] = (),
+    new_cards: Sequence[tuple[str, str]] = (),
     step: Sequence[str] = (),
     has_moves: bool = True,
 ) -> discord.Embed:

@@ -74,8 +74,17 @@ def test_new_cards_are_flagged_once() -> None:
     from bot.games.base import CardGroup, View
 
     view = View(0, "", hand=(CardGroup("🟦 blue", ("3", "3", "7")),))
-    rows = images.mark_new(images.GenericArt().hand(view, []), view, ["3"])
+    rows = images.mark_new(images.GenericArt().hand(view, []), view, [("🟦 blue", "3")])
     assert [f.new for f in rows[0][1]] == [True, False, False]
+
+
+def test_a_new_card_is_flagged_in_its_own_group() -> None:
+    """A Fair Maiden drawn in burgundy is flagged there, not on the blue one held before."""
+    from bot.games.base import CardGroup, View
+
+    view = View(0, "", hand=(CardGroup("🟦 blue", ("Fair Maiden",)), CardGroup("🟥 burgundy", ("Fair Maiden",))))
+    rows = images.mark_new(images.GenericArt().hand(view, []), view, [("🟥 burgundy", "Fair Maiden")])
+    assert [[f.new for f in faces] for _caption, faces in rows] == [[False], [True]]
 
 
 def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-untyped-def]

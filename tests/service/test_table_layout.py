@@ -222,7 +222,7 @@ async def test_cards_new_since_the_last_look_are_marked_once() -> None:
             for seat in range(players):
                 before = looks.get(seat)
                 look = hand_message(snap, seat, before)
-                cards = [c for group in snap.view(seat).hand for c in group.cards]
+                cards = [(group.label, c) for group in snap.view(seat).hand for c in group.cards]
                 fresh = list(cards)
                 for card in before.cards if before is not None else ():
                     if card in fresh:
@@ -387,3 +387,28 @@ def test_the_table_lists_every_event_of_the_latest_move_within_a_budget() -> Non
     cut = render.recent_events(_snapshot(game, state, long, 4, {}))
     assert cut[0] == "…" and cut[-1].startswith("• Bartholomew event 29")
     assert sum(len(line) + 1 for line in cut) <= render.EVENTS_BUDGET
+
+
+def test_a_new_card_is_marked_in_its_own_group_not_on_a_same_named_card_of_another() -> None:
+    """Drawing a Fair Maiden of burgundy while holding the blue one marks the burgundy one:
+    a card is compared with its group (suit, colour), not by its label alone."""
+    from bot.ui.hand import hand_message
+    from bot.ui.tracker import Shown
+
+    game = GAMES["dynasty"]
+    options = {o.key: o.default_value for o in game.options}
+    state = game.setup(3, 3, options)
+    snap = _snapshot(game, state, {}, 3, options)
+    groups = [g for g in snap.view(0).hand if g.cards]
+    assert len(groups) >= 2
+    new, other = groups[0], groups[1]
+    card = new.cards[0]
+    held = [(g.label, c) for g in groups for c in g.cards]
+    held.remove((new.label, card))
+    held.append((other.label, card))  # last look: the same label in another group
+    before = Shown(None, None, 0.0, (), tuple(held), snap.notes_count(0))
+    look = hand_message(snap, 0, before)
+    assert look.new_cards == [(new.label, card)]
+    lines = look.embed.description.split("\n")
+    [marked] = [line for line in lines if "🆕" in line]
+    assert marked.startswith(snap.name_text(new.label)), marked
