@@ -43,6 +43,7 @@ def build(state: CourtState, seat: int | None) -> View:
             board.append("Duel: " + " · ".join(duel))
     if state.pool:
         board.append(f"Pool: {labels(state.pool)}")
+    context = tuple(line for line in board[1:] if line.startswith(("Trick: ", "Duel: ", "Pool: ")))
     if state.last_round and (
         state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER
     ):
@@ -62,13 +63,22 @@ def build(state: CourtState, seat: int | None) -> View:
         "hand_sizes": [len(h) for h in state.hands],
     }
     if seat is None:
-        return View(seat, waiting, board=tuple(board), scores=scores, data=data)
+        return View(seat, waiting, board=tuple(board), scores=scores, data=data, context=context)
     last = (state.last_detail[seat],) if state.last_detail else ()
     if state.phase == OVER or state.phase == BID:
-        return View(seat, waiting, board=tuple(board), scores=scores, private=last, data=data)
+        return View(
+            seat, waiting, board=tuple(board), scores=scores, private=last, data=data, context=context
+        )
     hand, private = _own(state, seat, data)
     return View(
-        seat, waiting, board=tuple(board), scores=scores, hand=hand, private=private + last, data=data
+        seat,
+        waiting,
+        board=tuple(board),
+        scores=scores,
+        hand=hand,
+        private=private + last,
+        data=data,
+        context=context,
     )
 
 

@@ -19,9 +19,11 @@ def view(state: FourState, seat: int | None) -> View:
     if state.redeals:
         times = "once" if state.redeals == 1 else f"{state.redeals} times"
         board.append(f"This hand was dealt again {times}: a whole group lay in the field.")
-    board += field_lines(state.field)
+    field = field_lines(state.field)
+    board += field
     if state.pending:
         board.append(f"Flipped: {short(state.pending)} (its match is being chosen)")
+    context = tuple(field) + tuple(board[-1:] if state.pending else ())
     if state.last_hand:
         board.append(last_hand_line(state))
     scores = []
@@ -61,6 +63,7 @@ def view(state: FourState, seat: int | None) -> View:
         hand=hand,
         private=private,
         data=data,
+        context=context,
     )
 
 

@@ -161,6 +161,11 @@ class View:
     only: ``hand`` (its cards, grouped for scanning) and ``private`` (other secrets: a
     peek, a role, a partner's question). ``data`` holds the same information in
     structured form for tests and AIs; it must obey the same secrecy.
+
+    ``context``: the board's lines a decision depends on (the top card, the trick, the
+    field), which the hand repeats while a decision is asked of the seat; public lines
+    only. ``None`` (the default) means the board's second line, the first after its title
+    line (see :attr:`table_context`); a game whose board is laid out otherwise names them.
     """
 
     seat: int | None
@@ -170,6 +175,13 @@ class View:
     hand: tuple[CardGroup, ...] = ()
     private: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    context: tuple[str, ...] | None = None
+
+    @property
+    def table_context(self) -> tuple[str, ...]:
+        """The public lines the hand shows beside a decision: ``context``, or by default
+        the board's line after its title."""
+        return self.context if self.context is not None else self.board[1:2]
 
     @property
     def public(self) -> tuple[str, ...]:
