@@ -134,8 +134,9 @@ async def send_hand(
         await interaction.response.edit_message(embed=embed, view=view, attachments=[])
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-    if snap.status.over:
-        tracker.drop(snap.id, seat)  # this one shows the end already; the others are edited by refresh
+    if snap.status.over or snap.seats[seat].left:
+        # this one shows the end (or that the AI plays the seat) already; the others are edited by refresh
+        tracker.drop(snap.id, seat)
         return
     remembered = replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock())
     tracker.remember(snap, seat, remembered)
@@ -197,8 +198,8 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
     svc = service_of(interaction)
     snap = await svc.get(match_id)
     seat = snap.seat_of(interaction.user.id)
-    if seat is not None:
-        tracker_of(interaction).hold(match_id, seat)  # this answer shows the move, not a refresh
+    tracker = tracker_of(interaction)
+    held = tracker.hold(match_id, seat) if seat is not None else None  # this answer shows the move
     try:
         result = await svc.play(match_id, interaction.user.id, move, version=version)
     except errors.StaleVersion:
@@ -211,7 +212,11 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
         )
         return
     except (GameError, ServiceError) as err:
+        if seat is not None:  # a refusal shows no hand: the open one goes on updating itself
+            tracker.release(match_id, seat, held)
         await refuse(interaction, err)
+        if seat is not None:  # and catches up with what it missed while held
+            await tracker.refresh(await svc.get(match_id))
         return
     await send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
 

@@ -21,7 +21,7 @@ from typing import Any, Self
 
 import discord
 
-from bot.games.base import Move
+from bot.games.base import Move, View
 from bot.service import Snapshot
 from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
@@ -272,7 +272,9 @@ def hand_message(
     path: Sequence[int] = (),
 ) -> HandMessage:
     """The hand message for ``seat`` and what it shows (to remember)."""
-    moves = [] if snap.seats[seat].left else snap.legal_moves(seat)
+    if snap.seats[seat].left:
+        return departed_message(snap, seat)
+    moves = snap.legal_moves(seat)
     view, node = hand_view(snap, moves, path)
     if snap.practice and moves and seat in snap.to_act():
         add_hint(view, snap)
@@ -297,11 +299,34 @@ def hand_message(
         snap, seat, seat_view, notice=lines, new_cards=new_cards, step=step, has_moves=bool(moves)
     )
     interaction = before.interaction if before is not None else None
-    shown = Shown(interaction, None, 0.0, signature(snap, seat), cards, count, tuple(lines[-NOTES_PER_SEAT:]))
+    awaited = not snap.status.over and seat in snap.awaited()
+    shown = Shown(
+        interaction,
+        None,
+        0.0,
+        signature(snap, seat),
+        cards,
+        count,
+        tuple(lines[-NOTES_PER_SEAT:]),
+        awaited,
+    )
     return HandMessage(embed, view, shown, seat_view, moves, new_cards)
 
 
+def departed_message(snap: Snapshot, seat: int) -> HandMessage:
+    """The hand of a player who left (or whose seat the AI took over): one sentence, nothing
+    of the seat, which is the AI's now (its cards, secrets and moves are no longer theirs)."""
+    embed = render.departed_embed(snap, seat)
+    shown = Shown(None, None, 0.0, signature(snap, seat))
+    return HandMessage(embed, component_view(), shown, View(seat, ""), [], [])
+
+
 def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[str]) -> HandMessage:
-    """The hand message a self-updating hand is edited to (the tracker's renderer); what it
-    said above the hand stays (at the end the result leads, above it)."""
+    """The hand message a self-updating hand is edited to (the tracker's renderer). What it
+    said above the hand belongs to the moment after the player's move: it stays while they
+    wait, and goes when a new decision is asked of them or the match ends (the result
+    leads then)."""
+    asked = not snap.status.over and seat in snap.awaited() and not (before is not None and before.awaited)
+    if snap.status.over or asked:
+        notice = ()
     return hand_message(snap, seat, before, notice=notice)

@@ -332,6 +332,22 @@ def single_spaced(lines: Sequence[str]) -> list[str]:
     return out
 
 
+def departed_embed(snap: Snapshot, seat: int) -> discord.Embed:
+    """The hand of a player who left the match: the seat is the AI's, so nothing of it shows."""
+    over = snap.status.over
+    embed = discord.Embed(
+        title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_OVER if over else COLOUR_HAND
+    )
+    if over:
+        embed.description = (
+            f"You left match #{snap.id}; the AI finished it for you. The table has the final scores."
+        )
+    else:
+        embed.description = f"You left match #{snap.id}; the AI plays your seat."
+    embed.set_footer(text=f"move {snap.version} · only you can see this")
+    return embed
+
+
 def hand_embed(
     snap: Snapshot,
     seat: int,
@@ -364,9 +380,13 @@ def hand_embed(
     elif over:
         parts.append("The match was cancelled.")
     elif has_moves or step:
-        parts.append(
-            f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if seat in snap.awaited() else ''}"
-        )
+        awaited = seat in snap.awaited()
+        context = view.table_context if awaited else ()
+        if context:  # what the decision depends on, as the table shows it (public lines only)
+            parts.append("**On the table**")
+            parts.extend(snap.name_text(line) for line in context)
+            parts.append("")
+        parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if awaited else ''}")
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         else:

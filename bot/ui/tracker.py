@@ -37,9 +37,10 @@ class Shown:
     message_id: int | None  # None: the interaction's original response
     at: float
     signature: tuple[Any, ...] = ()
-    cards: tuple[str, ...] = ()
+    cards: tuple[tuple[str, str], ...] = ()  # (group label, card) of each card in the hand
     notes: int = 0
     notice: tuple[str, ...] = ()  # what the message says above the hand (kept when it updates itself)
+    awaited: bool = False  # a decision was asked of the seat when this was shown
 
 
 class HandTracker:
@@ -105,11 +106,24 @@ class HandTracker:
         except Exception:
             log.exception("match %s: drawing seat %d's hand failed", snap.id, seat)
 
-    def hold(self, match_id: int, seat: int) -> None:
-        """The player is answering through a click right now: leave their message to that answer."""
+    def hold(self, match_id: int, seat: int) -> Shown | None:
+        """The player is answering through a click right now: leave their message to that answer.
+        Returns what was there, for :meth:`release` if the answer shows no hand after all."""
         shown = self._shown.get((match_id, seat))
         if shown is not None:
             self._shown[(match_id, seat)] = replace(shown, interaction=None)
+        return shown
+
+    def release(self, match_id: int, seat: int, before: Shown | None) -> None:
+        """Undo :meth:`hold`: the answer was a refusal, so the open hand keeps updating itself
+        (unless a newer hand replaced it meanwhile)."""
+        key = (match_id, seat)
+        shown = self._shown.get(key)
+        if before is None or shown is None or shown.interaction is not None:
+            return
+        self._shown[key] = replace(
+            shown, interaction=before.interaction, message_id=before.message_id, at=before.at
+        )
 
     def drop(self, match_id: int, seat: int) -> None:
         self._shown.pop((match_id, seat), None)
@@ -146,7 +160,9 @@ class HandTracker:
                 if self._shown.get(key) is shown:
                     self._shown[key] = replace(shown, interaction=None)
                 continue
-            if self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
+            if snap.seats[seat].left:  # said once that the AI plays the seat; never updated again
+                self._shown.pop(key, None)
+            elif self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
                 self._shown[key] = replace(
                     fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at
                 )
@@ -158,6 +174,10 @@ def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
     """What a hand message shows that matters to its player (not the table's details)."""
     if snap.state is None:
         return (snap.status,)
-    moves = () if snap.seats[seat].left else tuple(m.code for m in snap.legal_moves(seat))
+    if snap.seats[seat].left:  # the hand says only that the AI plays the seat
+        return (snap.status, "left")
+    moves = tuple(m.code for m in snap.legal_moves(seat))
     view = snap.view(seat)
-    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), seat in snap.awaited())
+    awaited = seat in snap.awaited()
+    context = view.table_context if awaited else ()  # the public lines the decision depends on
+    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), awaited, context)

@@ -372,3 +372,41 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(
                     for option in comp.get("options") or []:
                         assert option["value"].isdigit() or option["value"] in choices, option
     fake.assert_clean()
+
+
+async def test_a_player_who_left_sees_nothing_of_the_seat_the_ai_plays_now(world: World) -> None:
+    """King and Crown (defend, three players): ann picks the King in secret and leaves. Her
+    open hand is edited once to say that the AI plays her seat, and never again; /hand and
+    My hand say only that: no card, no secret pick, no move, no picture."""
+    fake = world.fake
+    ann, bob, cat = world.users[:3]
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob, cat], game="crown", options={"variant": "defend"})
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        hand = await fake.click(ann, table, label="My hand")
+        assert hand.response is not None
+        await hand.click("Pick King (5)", user=ann)
+        assert "King (5)" in hand.response.text, hand.response.text  # her secret, while she plays
+        left = await fake.slash(ann, world.channel, "leave")
+        assert left.ephemeral and "AI plays your seat" in left.text, left.text
+        sentence = f"You left match #{match_id}; the AI plays your seat."
+        await fake.wait_for(lambda: sentence in hand.response.text, what="ann's open hand to say she left")
+        await quiet(fake, bot)
+        for message in (hand.response, (await fake.slash(ann, world.channel, "hand")).response):
+            assert message is not None and message.ephemeral
+            body = message.text.split("\n", 1)[1].strip()
+            assert body.startswith(sentence), message.text
+            for word in ("King", "Dragon", "Knight", "Witch", "Beggar", "Nothing for you to do", "secret"):
+                assert word not in body, (word, message.text)
+            assert not message.buttons and not message.selects and not message.attachments
+        again = await fake.click(ann, table, label="My hand")
+        assert again.response is not None and sentence in again.response.text
+        edits = hand.response.edits
+        version = (await bot.service.get(match_id)).version
+        await fake.slash(bob, world.channel, "crown pick", card="D")  # the round resolves
+        await fake.slash(cat, world.channel, "crown pick", card="W")
+        await quiet(fake, bot)
+        assert (await bot.service.get(match_id)).version >= version + 2, "play went on"
+        assert hand.response.edits == edits, "her old hand is not updated any more"
+        assert sentence in hand.response.text
+    fake.assert_clean()

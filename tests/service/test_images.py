@@ -82,7 +82,9 @@ def test_a_new_card_is_flagged_in_its_own_group() -> None:
     """A Fair Maiden drawn in burgundy is flagged there, not on the blue one held before."""
     from bot.games.base import CardGroup, View
 
-    view = View(0, "", hand=(CardGroup("🟦 blue", ("Fair Maiden",)), CardGroup("🟥 burgundy", ("Fair Maiden",))))
+    view = View(
+        0, "", hand=(CardGroup("🟦 blue", ("Fair Maiden",)), CardGroup("🟥 burgundy", ("Fair Maiden",)))
+    )
     rows = images.mark_new(images.GenericArt().hand(view, []), view, [("🟥 burgundy", "Fair Maiden")])
     assert [[f.new for f in faces] for _caption, faces in rows] == [[False], [True]]
 

@@ -412,3 +412,36 @@ def test_a_new_card_is_marked_in_its_own_group_not_on_a_same_named_card_of_anoth
     lines = look.embed.description.split("\n")
     [marked] = [line for line in lines if "🆕" in line]
     assert marked.startswith(snap.name_text(new.label)), marked
+
+
+def test_an_awaited_hand_shows_what_its_decision_depends_on() -> None:
+    """Beside a decision the hand repeats the table's lines it depends on (dynasty's top card,
+    suit and direction; court's trick and pool; four's field); a hand with nothing to decide
+    does not (it is not edited when the table changes)."""
+    from bot.ui.hand import hand_message
+
+    shown: dict[str, str] = {}
+    for game_id in ("dynasty", "court", "four"):
+        game = GAMES[game_id]
+        players = 4 if game_id == "court" else (game.hints.players or game.min_players)
+        options = {o.key: o.default_value for o in game.options}
+        rnd = random.Random(7)
+        state = game.setup(players, 7, options)
+        notes: dict[str, Any] = {}
+        for _ in range(12):
+            seat = rnd.choice(sorted(game.to_act(state)))
+            state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+            notes = add_events(notes, events)
+        snap = _snapshot(game, state, notes, players, options)
+        context = snap.view(None).table_context
+        assert context, game_id
+        for seat in range(players):
+            text = hand_message(snap, seat, None).embed.description or ""
+            block = "\n".join(["**On the table**", *(snap.name_text(line) for line in context)])
+            if seat in snap.awaited() and snap.legal_moves(seat):
+                assert block in text, (game_id, text)
+                shown[game_id] = text
+            else:
+                assert "**On the table**" not in text, (game_id, text)
+    assert "Top card: " in shown["dynasty"] and "suit: " in shown["dynasty"], shown["dynasty"]
+    assert "Trick: " in shown["court"] or "Pool: " in shown["court"], shown["court"]

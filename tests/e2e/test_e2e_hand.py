@@ -1,0 +1,107 @@
+"""End to end: the player's private hand message (the table's **My hand**) keeps itself
+current, and says what belongs to the moment it shows.
+
+- A refused command (not your turn) leaves the open hand updating itself.
+- The echo of a move ("You chose: ...") belongs to the moment after that move: it goes when
+  a new decision is asked of the player, and at the end, where the result leads.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parents[2]
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from bot.app import KingBot
+from bot.games.base import Rng
+from tests.e2e_support import World, make_bot, open_match, quiet, world
+from tests.fakediscord import FakeUser
+
+pytestmark = pytest.mark.asyncio
+__all__ = ["world"]
+
+
+async def ai_move_for(world: World, bot: KingBot, match_id: int, user: FakeUser) -> None:
+    """``user`` plays the game's own AI move, with /move."""
+    snap = await bot.service.get(match_id)
+    seat = snap.seat_of(user.id)
+    assert seat is not None and snap.state is not None
+    move = snap.game.ai_move(snap.state, seat, Rng.from_seed(snap.version))
+    played = await world.fake.slash(user, world.channel, "move", move=move.code)
+    assert played.ephemeral and "You chose" in played.text, played.text
+    await quiet(world.fake, bot)
+
+
+async def test_a_refused_command_leaves_the_open_hand_updating_itself(world: World) -> None:
+    """Not their turn, a player opens their hand, runs /dynasty draw (refused), and play goes
+    on: the hand still updates itself when their turn comes."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob], game="dynasty")
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        for _ in range(20):  # a dealer's naming of a suit and the like: until one of them waits
+            snap = await bot.service.get(match_id)
+            idle = [u for u in (ann, bob) if snap.seat_of(u.id) not in snap.to_act()]
+            if idle:
+                break
+            await ai_move_for(world, bot, match_id, ann)
+        [waiter] = idle
+        mover = bob if waiter is ann else ann
+        hand = await fake.click(waiter, table, label="My hand")
+        assert hand.ephemeral and hand.response is not None
+        assert "Nothing for you to do right now" in hand.response.text, hand.response.text
+        refused = await fake.slash(waiter, world.channel, "dynasty draw")
+        assert refused.ephemeral and "not your turn" in refused.text.lower(), refused.text
+        await quiet(fake, bot)
+        edits = hand.response.edits
+        for _ in range(20):
+            snap = await bot.service.get(match_id)
+            if snap.seat_of(waiter.id) in snap.awaited() or snap.status != "running":
+                break
+            await ai_move_for(world, bot, match_id, mover)
+        snap = await bot.service.get(match_id)
+        assert snap.seat_of(waiter.id) in snap.awaited(), "the waiter's turn came"
+        await fake.wait_for(
+            lambda: hand.response is not None and hand.response.edits > edits and hand.response.buttons,
+            what="the open hand to update itself after the refusal",
+        )
+        assert "**Your move:**" in hand.response.text, hand.response.text
+    fake.assert_clean()
+
+
+async def test_a_moves_echo_goes_when_a_new_decision_is_asked_and_at_the_end(world: World) -> None:
+    """King and Crown (defend, two players, best of 3): ann's round-2 hand asks for her move
+    without "You chose: Pick Witch (2)." from round 1 above it; the final hand leads with the
+    result and repeats no earlier move."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob], game="crown", options={"variant": "defend"})
+        hand = await fake.click(ann, table, label="My hand")
+        assert hand.response is not None
+        await hand.click("Pick Witch (2)", user=ann)
+        assert "You chose: Pick Witch (2)." in hand.response.text, hand.response.text
+        assert "Nothing for you to do right now" in hand.response.text
+        edits = hand.response.edits
+        await fake.slash(bob, world.channel, "crown pick", card="K")  # the Witch thwarts the King
+        await fake.wait_for(
+            lambda: hand.response is not None and hand.response.edits > edits and hand.response.buttons,
+            what="ann's hand to ask for round 2",
+        )
+        assert "**Your move:**" in hand.response.text, hand.response.text
+        assert "You chose" not in hand.response.text, "round 1's echo is gone: " + hand.response.text
+        await hand.click("Pick Witch (2)", user=ann)
+        assert "You chose: Pick Witch (2)." in hand.response.text, "the answer to the move says it"
+        await fake.slash(bob, world.channel, "crown pick", card="K")
+        await fake.wait_for(lambda: "🏆 ann wins" in hand.response.text, what="the end in ann's hand")
+        assert "You chose" not in hand.response.text, "no echo at the end: " + hand.response.text
+        assert not hand.response.buttons
+        await quiet(fake, bot)
+        assert "finished" in table.text
+    fake.assert_clean()
