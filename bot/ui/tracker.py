@@ -68,6 +68,12 @@ class HandTracker:
         self.answers = answers or AnswersFirst(0)
         self._shown: dict[tuple[int, int], Shown] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        # One edit of a player's message at a time, so that a picture being added cannot land
+        # after (and undo) an update, which the player would then see as their hand
+        self._editing: dict[tuple[int, int], asyncio.Lock] = {}
+
+    def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
+        return self._editing.setdefault(key, asyncio.Lock())
 
     def last(self, match_id: int, seat: int) -> Shown | None:
         return self._shown.get((match_id, seat))
@@ -93,14 +99,17 @@ class HandTracker:
         try:
             await self.answers.quiet()
             files = await hand.render_picture(snap)
-            if not files or self._shown.get((snap.id, seat)) is not shown or shown.interaction is None:
+            if not files:
                 return
-            if shown.message_id is None:
-                await shown.interaction.edit_original_response(embed=hand.embed, attachments=files)
-            else:
-                await shown.interaction.followup.edit_message(
-                    shown.message_id, embed=hand.embed, attachments=files
-                )
+            async with self._lock((snap.id, seat)):
+                if self._shown.get((snap.id, seat)) is not shown or shown.interaction is None:
+                    return
+                if shown.message_id is None:
+                    await shown.interaction.edit_original_response(embed=hand.embed, attachments=files)
+                else:
+                    await shown.interaction.followup.edit_message(
+                        shown.message_id, embed=hand.embed, attachments=files
+                    )
         except discord.HTTPException:
             log.info("match %s: could not add the picture to seat %d's hand", snap.id, seat)
         except Exception:
@@ -131,43 +140,49 @@ class HandTracker:
     def forget(self, match_id: int) -> None:
         for key in [k for k in self._shown if k[0] == match_id]:
             del self._shown[key]
+        for key in [k for k in self._editing if k[0] == match_id and not self._editing[k].locked()]:
+            del self._editing[key]
 
     async def refresh(self, snap: Snapshot) -> None:
         """Edit every remembered hand of this match whose situation changed."""
         for key in [k for k in self._shown if k[0] == snap.id]:
-            seat = key[1]
-            shown = self._shown.get(key)  # read afresh: an earlier edit may have let a click in
-            if shown is None or shown.interaction is None:
-                continue
-            if self.clock() - shown.at > self.TOKEN_SECONDS:
-                self._shown[key] = replace(shown, interaction=None)
-                continue
-            if signature(snap, seat) == shown.signature:
-                continue
-            message = self.render(snap, seat, shown, shown.notice)
-            fresh = message.shown
-            files = await message.picture(self.service, snap, seat)
-            embed, view = message.embed, message.view
-            try:
-                if shown.message_id is None:
-                    await shown.interaction.edit_original_response(embed=embed, view=view, attachments=files)
-                else:
-                    await shown.interaction.followup.edit_message(
-                        shown.message_id, embed=embed, view=view, attachments=files
-                    )
-            except discord.HTTPException:
-                log.info("match %s: could not update seat %d's hand message", snap.id, seat)
-                if self._shown.get(key) is shown:
-                    self._shown[key] = replace(shown, interaction=None)
-                continue
-            if snap.seats[seat].left:  # said once that the AI plays the seat; never updated again
-                self._shown.pop(key, None)
-            elif self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
-                self._shown[key] = replace(
-                    fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at
-                )
+            async with self._lock(key):
+                await self._refresh_one(snap, key)
         if snap.status.over:
             self.forget(snap.id)
+
+    async def _refresh_one(self, snap: Snapshot, key: tuple[int, int]) -> None:
+        seat = key[1]
+        shown = self._shown.get(key)  # read afresh: an earlier edit may have let a click in
+        if shown is None or shown.interaction is None:
+            return
+        if self.clock() - shown.at > self.TOKEN_SECONDS:
+            self._shown[key] = replace(shown, interaction=None)
+            return
+        if signature(snap, seat) == shown.signature:
+            return
+        message = self.render(snap, seat, shown, shown.notice)
+        fresh = message.shown
+        files = await message.picture(self.service, snap, seat)
+        embed, view = message.embed, message.view
+        try:
+            if shown.message_id is None:
+                await shown.interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            else:
+                await shown.interaction.followup.edit_message(
+                    shown.message_id, embed=embed, view=view, attachments=files
+                )
+        except discord.HTTPException:
+            log.info("match %s: could not update seat %d's hand message", snap.id, seat)
+            if self._shown.get(key) is shown:
+                self._shown[key] = replace(shown, interaction=None)
+            return
+        if snap.seats[seat].left:  # said once that the AI plays the seat; never updated again
+            self._shown.pop(key, None)
+        elif self._shown.get(key) is shown:  # the player may have opened a newer hand meanwhile
+            self._shown[key] = replace(
+                fresh, interaction=shown.interaction, message_id=shown.message_id, at=shown.at
+            )
 
 
 def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:

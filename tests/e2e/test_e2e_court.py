@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.games.base import Move
-from tests.e2e_support import World, error_records, make_bot, open_match, quiet, world
-from tests.fakediscord import FakeUser
+from tests.e2e_support import World, answer_text, error_records, make_bot, open_match, quiet, world
+from tests.fakediscord import FakeUser, InteractionResult
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -58,7 +58,13 @@ async def by_hand(world: World, user: FakeUser, table: Any, move: Move, seen: di
         button = next(b for b in message.buttons if b.label == move.label)
         result = await fake.click(user, message, button.custom_id)
     assert result.ephemeral
-    return result.text
+    return said(result)
+
+
+def said(result: InteractionResult) -> str:
+    """What the answer to a move said: its own text, not the message's latest (the hand updates
+    itself, and drops the move's echo once a new decision is asked of the player)."""
+    return answer_text(result.record) or result.text
 
 
 async def by_command(world: World, user: FakeUser, move: Move, seen: dict[str, int]) -> str:
@@ -67,7 +73,7 @@ async def by_command(world: World, user: FakeUser, move: Move, seen: dict[str, i
     name = COMMAND[move.kind]
     option = OPTION.get(name)
     if option is None:
-        return (await fake.slash(user, world.channel, f"court {name}")).text
+        return said(await fake.slash(user, world.channel, f"court {name}"))
     if move.pick is not None:
         parts = move.pick.parts(move.code) or ()
         if len(parts) == 1:  # one card: from the autocomplete list, item by item
@@ -79,10 +85,10 @@ async def by_command(world: World, user: FakeUser, move: Move, seen: dict[str, i
         else:
             value = " ".join(parts)  # typed: "7h 7s"
             seen["typed"] += 1
-        return (await fake.slash(user, world.channel, f"court {name}", **{option: value})).text
-    return (
+        return said(await fake.slash(user, world.channel, f"court {name}", **{option: value}))
+    return said(
         await fake.slash(user, world.channel, f"court {name}", **{option: move.code.split(":", 1)[1]})
-    ).text
+    )
 
 
 async def test_a_whole_match_of_two_people_and_two_ais(

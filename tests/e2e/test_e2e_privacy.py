@@ -375,9 +375,10 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(
 
 
 async def test_a_player_who_left_sees_nothing_of_the_seat_the_ai_plays_now(world: World) -> None:
-    """King and Crown (defend, three players): ann picks the King in secret and leaves. Her
-    open hand is edited once to say that the AI plays her seat, and never again; /hand and
-    My hand say only that: no card, no secret pick, no move, no picture."""
+    """King and Crown (defend, three players): ann picks the King in secret, opens her hand
+    and leaves at once. Her open hand is edited to say that the AI plays her seat (a picture
+    still being drawn for it does not land after that), and never again; /hand and My hand say
+    only that: no card, no secret pick, no move, no picture."""
     fake = world.fake
     ann, bob, cat = world.users[:3]
     async with fake.bot_running(make_bot(world)) as bot:
@@ -386,6 +387,8 @@ async def test_a_player_who_left_sees_nothing_of_the_seat_the_ai_plays_now(world
         hand = await fake.click(ann, table, label="My hand")
         assert hand.response is not None
         await hand.click("Pick King (5)", user=ann)
+        hand = await fake.click(ann, table, label="My hand")  # its picture is being drawn as she leaves
+        assert hand.response is not None
         assert "King (5)" in hand.response.text, hand.response.text  # her secret, while she plays
         left = await fake.slash(ann, world.channel, "leave")
         assert left.ephemeral and "AI plays your seat" in left.text, left.text
