@@ -33,7 +33,7 @@ from bot.games.dreams import GAME
 from bot.games.dreams.combat import trump_text
 from bot.service import Snapshot
 from bot.ui.render import clip
-from tests.e2e_support import World, error_records, make_bot, open_match, quiet, world
+from tests.e2e_support import World, answer_text, error_records, make_bot, open_match, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 
 pytestmark = pytest.mark.asyncio
@@ -133,7 +133,9 @@ async def test_two_people_play_a_whole_match_with_an_attack(
                 result = await by_hand(world, user, table, snap, move)
             else:
                 result = await by_command(world, user, move)
-            assert result.ephemeral and "You chose" in result.text, result.text
+            # what the answer said (the hand may have updated itself since: at the end the echo goes)
+            said = answer_text(result.record) or result.text
+            assert result.ephemeral and "You chose" in said, said
             if move.kind == "attack":
                 attacked = True
                 seen["attack"] = move.code
@@ -144,7 +146,7 @@ async def test_two_people_play_a_whole_match_with_an_attack(
             if move.code == "peek":
                 peeked = True
                 order = trump_text(snap.state.trump_pile)
-                assert order in result.text, "the peeker is told the order, privately"
+                assert order in said, "the peeker is told the order, privately"
                 await quiet(fake, bot)
                 assert order not in table.text and "peeks at the trump pile" in table.text
                 seen["peek"] = order

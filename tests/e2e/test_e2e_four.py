@@ -24,7 +24,7 @@ import pytest
 from bot.games.base import Rng
 from bot.games.four import GAME, FourState
 from bot.ui.render import clip
-from tests.e2e_support import World, error_records, make_bot, open_match, quiet, world
+from tests.e2e_support import World, answer_text, error_records, make_bot, open_match, quiet, world
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 
 pytestmark = pytest.mark.asyncio
@@ -103,8 +103,10 @@ async def test_a_whole_match_of_kingdom_four(world: World, caplog: pytest.LogCap
             else:
                 result = await _by_hand(fake, user, table, [snap.name_text(step) for step in move.path])
                 choices_in_hand += len(move.path) > 1
-            assert result.ephemeral and f"You chose: {label}" in result.text, result.text
-            flips_told += move.kind == "play" and f"{user.name} flips" in result.text
+            # what the answer said (the hand may have updated itself since: at the end the echo goes)
+            said = answer_text(result.record) or result.text
+            assert result.ephemeral and f"You chose: {label}" in said, said
+            flips_told += move.kind == "play" and f"{user.name} flips" in said
             moves += 1
             assert moves < 400, "the match must end"
         await fake.wait_for(
