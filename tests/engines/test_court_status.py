@@ -117,7 +117,7 @@ def test_after_courting_the_table_offers_no_knock() -> None:
     state, _ = act(state, "court:7h.8h.9h")
     assert state.phase == AFTER and state.courted_now  # a four of aces still to sandbag
     assert GAME.view(state, None).waiting == "{p0} courted: sandbag or pass."
-    assert GAME.view(state, 0).waiting == "You won the trick: sandbag or pass."
+    assert GAME.view(state, 0).waiting == "You courted: sandbag or pass."
 
 
 def test_a_forced_winner_below_the_board_must_flop() -> None:

@@ -111,9 +111,14 @@ def _after_line(state: CourtState, seat: int | None) -> str:
         if state.forced:
             return f"You must {'knock or ' * (KNOCK in kinds)}flop your King."
         words = [w for k, w in ((COURT_KIND, "court"), (BAG_KIND, "sandbag"), (KNOCK, "knock")) if k in kinds]
+        done = "You courted" if state.courted_now else "You sandbagged" if state.bagged_now else ""
         if words:
-            return f"You won the trick: {', '.join(words)} or pass."
-        return "You won the trick: nothing to court, press Pass."
+            return f"{done or 'You won the trick'}: {', '.join(words)} or pass."
+        return (
+            f"{done}: press Pass to end your turn."
+            if done
+            else "You won the trick: nothing to court, press Pass."
+        )
     knock = state.blind(state.turn)  # a blind bidder may always knock; anyone else by a private score
     if state.forced:
         if knock:
