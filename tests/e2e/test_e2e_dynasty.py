@@ -339,7 +339,9 @@ class Table:
             }[op]
             result = await self.fake.slash(user, channel, command)
         self.check_hand_reply(result, seat)
-        assert "You chose: " + snap.name_text(move.label) in result.text, result.text
+        assert said(result, "You chose: " + snap.name_text(move.label)), (
+            result.text
+        )  # the echo may have gone since
         self.moves_by_command += 1
         return result
 
