@@ -335,17 +335,15 @@ def single_spaced(lines: Sequence[str]) -> list[str]:
 def departed_embed(snap: Snapshot, seat: int) -> discord.Embed:
     """The hand of a player who left the match: the seat is the AI's, so nothing of it shows."""
     over = snap.status.over
-    embed = discord.Embed(
-        title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_OVER if over else COLOUR_HAND
+    what = (
+        "the AI finished it for you. The table has the final scores." if over else "the AI plays your seat."
     )
-    if over:
-        embed.description = (
-            f"You left match #{snap.id}; the AI finished it for you. The table has the final scores."
-        )
-    else:
-        embed.description = f"You left match #{snap.id}; the AI plays your seat."
-    embed.set_footer(text=f"move {snap.version} · only you can see this")
-    return embed
+    embed = discord.Embed(
+        title=f"Your hand: {snap.game.name} #{snap.id}",
+        description=f"You left match #{snap.id}; {what}",
+        colour=COLOUR_OVER if over else COLOUR_HAND,
+    )
+    return embed.set_footer(text=f"move {snap.version} · only you can see this")
 
 
 def hand_embed(
