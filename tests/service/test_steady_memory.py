@@ -143,7 +143,7 @@ def test_notes_stored_with_a_long_log_still_load_and_shrink_at_the_next_move() -
     assert 0 < shown < 400 and text.endswith("Host did thing number 399.")
     assert f"*{400 - shown} earlier events not shown;" in text
     notes = add_events(old, [Event("{p1} did the next thing.")])
-    assert notes["counts"] == {"0": 1, "log": 401} and notes["0"] == ["a"]
+    assert notes["counts"] == {"0": 1, "log": 401, "move": 1} and notes["0"] == ["a"]  # "move": 033eea7
     assert notes["log"][-1] == "{p1} did the next thing." and len(notes["log"]) == LOG_KEPT
     assert sum(len(t) + 3 for t in notes["log"]) <= LOG_CHARS
     newer = Snapshot(replace(record, notes=notes), game, state)
