@@ -46,15 +46,26 @@ class PostgresServer:
         self.pg_ctl = pg_ctl
         self.dir = Path(tempfile.mkdtemp(prefix="kinggames-pg-"))
         self.data = self.dir / "data"
-        self.port = _free_port()
         self.user: list[str] = []
         if os.geteuid() == 0:
             account = pwd.getpwnam("postgres")
             os.chown(self.dir, account.pw_uid, account.pw_gid)
             self.user = ["runuser", "-u", "postgres", "--"]
         self._run(initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-        options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run(pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.dir / "log"), "-w", "start")
+        # The port is free when chosen, but another process (the other pytest-xdist worker, a
+        # fake Discord) may bind it before the server does: then the start fails, and a
+        # newly chosen port is tried.
+        for attempt in range(3):
+            self.port = _free_port()
+            options = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+            try:
+                self._run(
+                    pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.dir / "log"), "-w", "start"
+                )
+                break
+            except subprocess.CalledProcessError:
+                if attempt == 2:
+                    raise
 
     def _run(self, *cmd: str) -> None:
         subprocess.run([*self.user, *cmd], check=True, capture_output=True, timeout=120)
