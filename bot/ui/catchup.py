@@ -71,6 +71,8 @@ class Marks:
         self._ended: set[int] = set()
         self._saving: asyncio.Task[None] | None = None
         self._due = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._closed = False
 
     def known(self, match_id: int, shown: int | None, pinged: str | None) -> None:
         """As read back at a restart."""
@@ -99,9 +101,9 @@ class Marks:
         self._soon()
 
     def _soon(self) -> None:
-        if not self._due:
+        if not self._due and not self._closed:
             self._due = True
-            asyncio.get_running_loop().call_later(MARKS_EVERY, self._start_saving)
+            self._timer = asyncio.get_running_loop().call_later(MARKS_EVERY, self._start_saving)
 
     def _start_saving(self) -> None:
         if self._saving is None or self._saving.done():
@@ -123,6 +125,11 @@ class Marks:
             log.exception("saving %d table marks failed", len(marks))
 
     async def close(self) -> None:
+        # No save is started after this one: a save due later would start once the
+        # repository is closed, or while the event loop shuts down and never run.
+        self._closed = True
+        if self._timer is not None:
+            self._timer.cancel()
         if self._saving is not None:
             await asyncio.gather(self._saving, return_exceptions=True)
         if self._dirty or self._ended:
