@@ -26,6 +26,7 @@ from bot.games.kit.rng import Rng
 from bot.games.kit.values import (
     PICK_SEPARATOR,
     SEAT_TOKEN_RE,
+    TYPED_SEPARATORS,
     CardGroup,
     Command,
     Event,
@@ -42,11 +43,14 @@ from bot.games.kit.values import (
     move_kind,
     playable_cards,
     seat_token,
+    typed_parts,
+    without_label,
 )
 
 __all__ = [
     "PICK_SEPARATOR",
     "SEAT_TOKEN_RE",
+    "TYPED_SEPARATORS",
     "CardGroup",
     "Command",
     "Event",
@@ -82,5 +86,7 @@ __all__ = [
     "plural",
     "ranked",
     "seat_token",
+    "typed_parts",
     "waiting_for",
+    "without_label",
 ]

@@ -8,9 +8,8 @@ import re
 
 from discord import app_commands
 
-from bot.games.base import Move
+from bot.games.base import Move, typed_parts, without_label
 from bot.service import Snapshot
-from bot.service.snapshot import typed_parts, without_label
 from bot.ui.render import clip
 
 

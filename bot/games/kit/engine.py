@@ -15,7 +15,6 @@ turns a state saved by older code into today's form first.
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -25,7 +24,18 @@ from bot.games.kit.errors import IllegalMove, InvalidOptions, MatchOver, NotYour
 from bot.games.kit.helpers import waiting_for
 from bot.games.kit.info import GameInfo, Parties, Search
 from bot.games.kit.rng import Rng
-from bot.games.kit.values import Command, Event, Move, Option, Outcome, SuiteHints, TimedMove, View, find_move
+from bot.games.kit.values import (
+    Command,
+    Event,
+    Move,
+    Option,
+    Outcome,
+    SuiteHints,
+    TimedMove,
+    View,
+    find_move,
+    typed_parts,
+)
 
 S = TypeVar("S")
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -220,19 +230,9 @@ class GameBase(ABC, Generic[S]):
         for move in moves:
             if move.pick is None or (kinds and move.kind not in kinds):
                 continue
-            body = text
-            for name in (f"{move.pick.stem}:", move.label, move.path[-1]):
-                if body.casefold().startswith(name.casefold()):
-                    body = body[len(name) :].lstrip(": ")
-                    break
-            names: dict[str, str] = {}
-            for part, label in move.pick.items:
-                names[part.casefold()] = part
-                names.setdefault(label.casefold(), part)
-            words = [w for w in TYPED_SEPARATORS.split(body) if w]
-            parts = [names.get(w.casefold()) for w in words]
-            if words and all(parts):
-                return f"{move.pick.stem}:{'.'.join(p for p in parts if p)}"
+            parts = typed_parts(move, text, repeats=True)
+            if parts:
+                return f"{move.pick.stem}:{'.'.join(parts)}"
         card = self.card_code(text)
         if card is not None:
             kind = next((k for k in kinds if k in self.card_kinds), None) if kinds else None
@@ -343,8 +343,6 @@ class GameBase(ABC, Generic[S]):
         """Turn a state saved by older code into today's form (the default: as it is)."""
         return data
 
-
-TYPED_SEPARATORS = re.compile(r"[\s,.+;]+")
 
 Game = GameBase  # the type the rest of the bot names a game by
 

@@ -292,6 +292,48 @@ def find_move(moves: Sequence[Move], code: str) -> Move | None:
     return None
 
 
+# What a player may type between the items of a pick ("7h 7s", "7h, 7s", "play:7h.7s").
+TYPED_SEPARATORS = re.compile(r"[\s,.+;]+")
+
+
+def without_label(move: Move, text: str) -> str:
+    """``text`` without a leading name of ``move``: its pick's stem (``play:7h.7s``, an
+    autocompleted value) or its label as the list showed it (``Follow: 4♠``, ``Take from the
+    pool 4♠``), so that only the items are left."""
+    low = text.casefold()
+    if move.pick is not None and low.startswith(f"{move.pick.stem}:".casefold()):
+        return text[len(move.pick.stem) + 1 :]
+    for name in (move.label, move.path[-1]):
+        name = name.casefold()
+        if low.startswith(name) and (len(low) == len(name) or low[len(name)] in ": "):
+            return text[len(name) :].lstrip(": ")
+    return text
+
+
+def typed_parts(move: Move, text: str, *, partial: bool = False, repeats: bool = False) -> list[str] | None:
+    """The items of ``move``'s Pick named in ``text`` (each by its code part or its label,
+    any case; the pick's stem may lead, as in an autocompleted ``play:7h.7s``). None if a
+    word names no item, or one is named twice (with ``repeats``, twice is kept: the engine's
+    refusal says why). With ``partial`` the last word is left out (still being typed)."""
+    if move.pick is None:
+        return None
+    body = without_label(move, text.strip() if not partial else text.lstrip())
+    words = [w for w in TYPED_SEPARATORS.split(body) if w]
+    if partial and words and not TYPED_SEPARATORS.fullmatch(body[-1:] or "x"):
+        words = words[:-1]
+    by_name: dict[str, str] = {}
+    for code_part, label in move.pick.items:
+        by_name[code_part.casefold()] = code_part
+        by_name.setdefault(label.casefold(), code_part)
+    parts: list[str] = []
+    for word in words:
+        found = by_name.get(word.casefold())
+        if found is None or (found in parts and not repeats):
+            return None
+        parts.append(found)
+    return parts
+
+
 def move_kind(code: str) -> str:
     """The kind of a move code: its text up to the first ``:``."""
     return code.split(":", 1)[0]
