@@ -154,103 +154,103 @@ class Dynasty(GameBase[DynastyState]):
 
     @handles(PLAY_CARD, phase="play")
     @handles(PLAY_CARD, phase="drawn")
-    def play_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _play_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_in_turn)
 
     @handles(PLAY_CARD, phase="extra")
-    def play_an_extra_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _play_an_extra_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_extra)
 
     @handles(PLAY_CARD, phase="escort")
-    def play_the_escort(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _play_the_escort(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.play_escort)
 
     @handles(PLAY_CARD, phase="answer")
-    def answer_a_draw_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _answer_a_draw_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.answer_draw_card)
 
     @handles(ACCEPT, phase="answer")
-    def accept_the_draw(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _accept_the_draw(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.accept_draw)
 
     @handles(TABLE_CARD, phase="first")
-    def choose_for_the_table_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _choose_for_the_table_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.choose_for_table_card)
 
     @handles(DRAW_CARD, phase="play")
-    def draw_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _draw_a_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.draw_instead_of_playing)
 
     @handles(PASS_TURN, phase="play")
     @handles(PASS_TURN, phase="drawn")
-    def pass_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _pass_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.pass_turn)
 
     @handles(END_TURN, phase="extra")
     @handles(END_TURN, phase="escort")
-    def end_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _end_the_turn(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.end_without_extra)
 
     @handles(DEFEND, phase="battle")
-    def defend_the_battle(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _defend_the_battle(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.defend_battle)
 
     @handles(TAKE_IT, phase="battle")
-    def let_the_battle_happen(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _let_the_battle_happen(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.let_battle_happen)
 
     @handles(KEY_TAKE, phase="key")
-    def take_with_the_key(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _take_with_the_key(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.secret_key_pick)
 
     @handles(ASK_PARTNER, phase="play")
-    def ask_the_partner(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _ask_the_partner(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.ask_partner)
 
     @handles(SAY_YES, phase="ask")
-    def partner_says_yes(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _partner_says_yes(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.partner_says_yes)
 
     @handles(SAY_NO, phase="ask")
-    def partner_says_no(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _partner_says_no(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.partner_says_no)
 
     @handles(FORFEIT, phase="play")
-    def decline_to_go_out(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _decline_to_go_out(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, turn_rules.decline_to_go_out)
 
     @handles(CUT, phase="cut")
-    def cut_for_the_bonus(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _cut_for_the_bonus(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, deal_rules.cut_for_bonus)
 
     @handles(DEAL, phase="cut")
-    def deal_normally(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _deal_normally(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, deal_rules.deal_normally)
 
     # Out-of-turn moves: open in any phase.
 
     @handles(CALL)
-    def call_on_guard(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _call_on_guard(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.call_on_guard)
 
     @handles(CATCH)
-    def catch_a_player(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _catch_a_player(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.catch_on_guard)
 
     @handles(RISK)
-    def play_a_risk_card(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _play_a_risk_card(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.risk_card)
 
     @handles(WARLORD)
-    def play_the_warlord(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _play_the_warlord(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.warlord_move)
 
     @handles(ESCAPE)
-    def escape_the_dungeon(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _escape_the_dungeon(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, move_rules.escape_move)
 
     @handles(WAIT)
-    def let_the_chance_pass(self, state: DynastyState, seat: int, move: Move) -> Played:
+    def _let_the_chance_pass(self, state: DynastyState, seat: int, move: Move) -> Played:
         return perform(state, seat, move, window_rules.let_it_pass)
 
     # --- what players see -----------------------------------------------------------------
