@@ -173,3 +173,28 @@ def test_three_or_four_seats_tying_are_named_as_a_list_not_with_and_after_and() 
     for text in seen:
         names = text.split(" tie ")[0]
         assert names.count(" and ") == 1 and ", " in names, text
+
+
+# --- a card typed by name: the refusal says it is not in the hand ----------------------------------
+
+
+def test_a_typed_card_not_held_is_refused_as_not_in_the_hand() -> None:
+    """``/move 7♥`` from a player without the 7♥ names the card (any spelling), in the lead and
+    when following, and the refusal says the card is not theirs; a King (never played) or a
+    word that names no card stays unknown."""
+    state = table(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"])
+    for typed in ("7h", "7♥", "10s", "q♠", "Q S".replace(" ", "")):
+        code = GAME.typed_code(state, 0, (), typed)
+        assert code is not None and code.startswith("lead:"), typed
+        assert GAME.why_illegal(state, 0, code) == "That card is not in your hand."
+    assert GAME.typed_code(state, 0, (), "K♠") is None
+    assert GAME.typed_code(state, 0, (), "zz") is None
+    following, _ = act(state, "lead:7d")
+    code = GAME.typed_code(following, 1, (), "9h")
+    assert code == "play:9h", "the card is read as the kind the phase plays"
+    assert GAME.why_illegal(following, 1, code) == "That card is not in your hand."
+
+
+def test_the_follow_refusal_counts_cards_in_words() -> None:
+    state, _ = act(table(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"]), "lead:7d")
+    assert GAME.why_illegal(state, 1, "bid:nil") == "Play 1 card now, as many as the lead."

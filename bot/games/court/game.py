@@ -26,11 +26,12 @@ from bot.games.base import (
     deal_hidden,
     handles,
     move_kind,
+    plural,
     ranked,
 )
 from bot.games.court import ai, guide, melds, rounds, tricks
 from bot.games.court import view as view_mod
-from bot.games.court.cards import DECK, code_cards, sorted_cards
+from bot.games.court.cards import DECK, code_cards, parse, sorted_cards
 from bot.games.court.rules import RULES
 from bot.games.court.state import (
     AFTER,
@@ -142,6 +143,9 @@ class KingsCourt(GameBase[CourtState]):
         if kind == BAG_KIND and sep:
             return f"{kind}:{rest.upper()}"
         return code
+
+    def card_code(self, text: str) -> str | None:
+        return parse(text)
 
     def why_illegal(self, state: CourtState, seat: int, code: str) -> str:
         """Today's sentence for each refusal: the move the phase expects, else what is wrong with it."""
@@ -282,7 +286,7 @@ def expected(state: CourtState) -> str:
     if state.phase == LEAD:
         return "Lead cards now (a single, pair, three or four of a kind, or a straight flush)."
     if state.phase == FOLLOW:
-        return f"Play {len(state.trick[state.leader])} cards now."
+        return f"Play {plural(len(state.trick[state.leader]), 'card')} now, as many as the lead."
     if state.phase == DUEL:
         return "Lay one card for the duel now."
     if state.phase == PICK:

@@ -236,8 +236,9 @@ class GameBase(ABC, Generic[S]):
         card = self.card_code(text)
         if card is not None:
             kind = next((k for k in kinds if k in self.card_kinds), None) if kinds else None
-            if kind is None and not kinds and self.card_kinds:
-                kind = self.card_kinds[0]
+            if kind is None and not kinds and self.card_kinds:  # the card kind the phase plays
+                offered = [m.kind for m in moves if m.kind in self.card_kinds]
+                kind = offered[0] if offered else self.card_kinds[0]
             if kind is not None:
                 return f"{kind}:{card}"
         return None
