@@ -97,7 +97,7 @@ async def test_a_whole_match_of_two_people_and_two_ais(
     caplog.set_level(logging.WARNING)
     fake = world.fake
     ann, bob = world.users[:2]
-    seen = {"king": 0, "several": 0, "typed": 0, "autocomplete": 0, "trick": 0, "pool": 0}
+    seen = {"king": 0, "several": 0, "typed": 0, "autocomplete": 0, "trick": 0, "pool": 0, "last trick": 0}
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         assert "court" in [c["name"] for c in fake.commands]
         table = await open_match(world, ann, [bob], game="court", options={"target": "120"}, ais=2)
@@ -111,6 +111,12 @@ async def test_a_whole_match_of_two_people_and_two_ais(
                 break
             seen["trick"] += "Trick:" in table.text
             seen["pool"] += "Pool:" in table.text
+            names = [s.name for s in snap.seats]
+            for line in table.text.splitlines():
+                if line.startswith("Last trick: "):  # who played what, and who won it, by name
+                    seen["last trick"] += 1
+                    _played, _sep, won = line.rpartition(" — ")
+                    assert "{p" not in line and won.removesuffix(" won it") in names, line
             for user, play in ((ann, "hand"), (bob, "command")):
                 seat = snap.seat_of(user.id)
                 legal = snap.legal_moves(seat) if seat is not None else []
@@ -129,6 +135,6 @@ async def test_a_whole_match_of_two_people_and_two_ais(
         assert len(await bot.repo.results(match_id)) == 4
         assert moves > 20, moves
         assert seen["king"] and seen["several"] and seen["typed"] and seen["autocomplete"], seen
-        assert seen["trick"] and seen["pool"], seen
+        assert seen["trick"] and seen["pool"] and seen["last trick"], seen
     fake.assert_clean()
     assert error_records(caplog.records) == []

@@ -24,7 +24,7 @@ from bot.games.court.state import (
     with_seat,
 )
 
-# What a new round clears: the Kings gathered, every card back, no bid, no trick.
+# What a new round clears: the Kings gathered, every card back, no bid, no trick (nor a last one).
 FRESH_ROUND: dict[str, Any] = {
     "kings": KINGS,
     "hands": NOBODY,
@@ -45,6 +45,7 @@ FRESH_ROUND: dict[str, Any] = {
     "forced": False,
     "courted_now": False,
     "bagged_now": False,
+    "last_trick": None,
 }
 
 

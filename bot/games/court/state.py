@@ -32,6 +32,20 @@ NOBODY: tuple[tuple[str, ...], ...] = ((),) * PLAYERS  # no card in any seat's p
 
 
 @dataclass(frozen=True, slots=True)
+class LastTrick:
+    """The last trick completed, as the whole table saw it: what each seat played and laid in
+    a duel (face up, so public), who led it (the play order starts there) and who won it."""
+
+    leader: int
+    winner: int
+    cards: tuple[tuple[str, ...], ...]  # per seat, as played
+    duel: tuple[tuple[str, ...], ...]  # per seat, the duel cards laid (none without a duel)
+
+    def order(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % PLAYERS for i in range(PLAYERS))
+
+
+@dataclass(frozen=True, slots=True)
 class CourtState:
     rng: Rng
     target: int  # a total that ends the match (500 by the printed rules)
@@ -64,6 +78,9 @@ class CourtState:
     last_round: tuple[int, ...] = ()  # each seat's points in the last round scored
     last_detail: tuple[str, ...] = ()  # each seat's last round in words (shown to that seat only)
     last_reason: str = ""  # why the last round scored ended ("{p1} knocked", "40 tricks")
+    # The trick completed last this round, shown to the table until the next one completes
+    # (added later: older saves load without it and show it from their next trick on).
+    last_trick: LastTrick | None = None
 
     @property
     def over(self) -> bool:

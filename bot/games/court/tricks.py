@@ -31,6 +31,7 @@ from bot.games.court.state import (
     PLAYERS,
     TAKE_KIND,
     CourtState,
+    LastTrick,
     with_seat,
     without,
 )
@@ -210,7 +211,8 @@ def _duel_next(state: CourtState, events: list[Event]) -> CourtState:
 
 
 def _won(state: CourtState, winner: int, events: list[Event]) -> CourtState:
-    """The trick is won: the pool forms and the picking starts with the winner."""
+    """The trick is won: the pool forms and the picking starts with the winner; the table
+    shows the trick as the last one until the next is won."""
     order = state.play_order()
     played = tuple(state.trick[s] + state.duel[s] for s in range(PLAYERS))
     pool = tuple(c for s in order for c in state.trick[s]) + tuple(c for s in order for c in state.duel[s])
@@ -227,6 +229,7 @@ def _won(state: CourtState, winner: int, events: list[Event]) -> CourtState:
         pool=pool,
         owed=tuple(len(c) for c in played),
         winner=winner,
+        last_trick=LastTrick(state.leader, winner, state.trick, state.duel),
         tricks=tricks,
         streak=streak,
         phase=PICK,

@@ -25,6 +25,7 @@ from bot.games.court.state import (
     PLAYERS,
     TRICK_CAP,
     CourtState,
+    LastTrick,
 )
 
 
@@ -43,6 +44,8 @@ def build(state: CourtState, seat: int | None) -> View:
             board.append("Duel: " + " · ".join(duel))
     if state.pool:
         board.append(f"Pool: {labels(state.pool)}")
+    if state.last_trick is not None:  # public: every seat and the table see the same line
+        board.append(last_trick_line(state.last_trick))
     context = tuple(line for line in board[1:] if line.startswith(("Trick: ", "Duel: ", "Pool: ")))
     if state.last_round and (
         state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER
@@ -56,6 +59,7 @@ def build(state: CourtState, seat: int | None) -> View:
         "scores": list(state.scores),
         "trick": {s: list(state.trick[s]) for s in range(PLAYERS) if state.trick[s]},
         "pool": list(state.pool),
+        "last_trick": _last_trick_data(state.last_trick),
         "courted": [len(c) for c in state.courted],
         "sandbags": [len(b) // 4 for b in state.bags],
         "flops": list(state.flops),
@@ -137,6 +141,27 @@ def last_round_line(state: CourtState) -> str:
     return f"Last round{why}: " + " · ".join(
         f"{seat_token(s)} {pt:+d}" for s, pt in enumerate(state.last_round)
     )
+
+
+def last_trick_line(last: LastTrick) -> str:
+    """``"Last trick: {p1} 5♦ 5♠ · {p2} 8♥ 8♠ · {p3} 2♣ 3♣ · {p0} 4♦ 4♥ — {p2} won it"``, in play
+    order; a duel's cards follow the trick's, ``" (duel: {p1} Q♠ · {p2} 9♣)"``."""
+    order = last.order()
+    played = " · ".join(f"{seat_token(s)} {labels(last.cards[s])}" for s in order if last.cards[s])
+    duel = " · ".join(f"{seat_token(s)} {labels(last.duel[s])}" for s in order if last.duel[s])
+    laid = f" (duel: {duel})" if duel else ""
+    return f"Last trick: {played}{laid} — {seat_token(last.winner)} won it"
+
+
+def _last_trick_data(last: LastTrick | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "leader": last.leader,
+        "winner": last.winner,
+        "cards": {s: list(last.cards[s]) for s in last.order() if last.cards[s]},
+        "duel": {s: list(last.duel[s]) for s in last.order() if last.duel[s]},
+    }
 
 
 def _score_line(state: CourtState, seat: int) -> ScoreLine:
