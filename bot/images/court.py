@@ -52,6 +52,13 @@ class CourtArt:
             rows.append(("The trick", [face(c) for c in played]))
         if data.get("pool"):
             rows.append(("The pool", [face(c) for c in data["pool"]]))
+        last = data.get("last_trick")
+        if last and not rows:  # only on an empty table: no taller picture, the text names who played what
+            cards = [
+                *(c for cs in last["cards"].values() for c in cs),
+                *(c for cs in last["duel"].values() for c in cs),
+            ]
+            rows.append(("Last trick", [face(c) for c in cards]))
         return rows
 
     def gallery(self) -> Rows:

@@ -139,3 +139,24 @@ def test_the_dynasty_table_shows_top_card_suit_and_direction_apart() -> None:
     rows = dynasty_art.ART.table(view)
     assert [caption for caption, _faces in rows] == ["Top card", "Suit", "Play passes"]
     assert rows[1][1][0].colour == "gold" and rows[2][1][0].marks == ("left",)
+
+
+def test_the_court_table_picture_shows_the_last_trick_on_an_otherwise_empty_table() -> None:
+    """King's Court: once the pool is picked the table is bare, so its picture shows the last
+    trick (the text line says who played what); with a trick or pool out it adds nothing."""
+    from bot.games.court import GAME
+    from bot.images import court as court_art
+    from tests.engines.test_court_messages import act, table
+
+    state, _ = act(table(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"]), "lead:7d", "play:2c", "play:2s")
+    assert [c for c, _f in court_art.ART.table(GAME.view(state, None))] == ["The trick"]
+    state, _ = act(state, "play:3c")
+    assert [c for c, _f in court_art.ART.table(GAME.view(state, None))] == ["The pool"]
+    state, _ = act(state, "take:7d", "take:2c", "take:2s", "done")
+    rows = court_art.ART.table(GAME.view(state, None))
+    assert [(c, [f.index + f.symbol for f in fs]) for c, fs in rows] == [
+        ("Last trick", ["7diamond", "2club", "2spade", "3club"])
+    ]
+    assert images.table_png("court", GAME.view(state, None)) is not None
+    state, _ = act(state, "lead:8h")
+    assert [c for c, _f in court_art.ART.table(GAME.view(state, None))] == ["The trick"]
