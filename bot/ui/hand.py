@@ -17,6 +17,7 @@ from bot.games.base import GameError, Move, seat_token
 from bot.games.search import Hint
 from bot.service import MoveResult, ServiceError, Snapshot, errors
 from bot.ui.handview import (
+    HINT_MARK,
     SELECT_SIZE,
     HandButtonLook,
     HintButtonLook,
@@ -25,13 +26,14 @@ from bot.ui.handview import (
     PickSelectLook,
     hand_message,
     hand_view,
+    is_hint,
     pick_leaf,
     rerender,
 )
 from bot.ui.movetree import walk
 from bot.ui.placement import OfMatch
-from bot.ui.replies import Interaction, guarded, is_component, refuse, say, service_of, wrong_kind
-from bot.ui.tracker import HandTracker
+from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
+from bot.ui.tracker import HandTracker, signature
 
 __all__ = ["HAND_ITEMS", "HandButton", "hand_message", "hand_view", "play_move", "rerender", "show_hand"]
 
@@ -222,15 +224,21 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
 
 
 async def give_hint(interaction: Interaction, match_id: int) -> None:
-    """A practice match's hint, only for the player: the hard AI's move and why."""
+    """A practice match's hint, only for the player: the hard AI's move and why, as a line
+    of their hand (edited in place), so that asking again replaces the line rather than
+    adding a message. What the hand said above it stays; the line goes with the next change
+    (:func:`bot.ui.handview.rerender`) or move."""
     svc = service_of(interaction)
     try:
         hint = await svc.hints.hint(match_id, interaction.user.id)
-        snap = await svc.get(match_id)
+        snap, seat = await svc.hand(match_id, interaction.user.id)
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    await say(interaction, hint_text(snap, hint))
+    before = tracker_of(interaction).last(snap.id, seat)
+    current = before is not None and before.signature == signature(snap, seat)
+    kept = [line for line in before.notice if not is_hint(line)] if before is not None and current else []
+    await send_hand(interaction, snap, seat, notice=[*kept, hint_text(snap, hint)])
 
 
 def hint_text(snap: Snapshot, hint: Hint) -> str:
@@ -238,7 +246,7 @@ def hint_text(snap: Snapshot, hint: Hint) -> str:
     move = hint.move
     if move.pick is not None:  # the search's choice of a pick is its default
         move = move.choose(move.pick.parts(move.code) or ())
-    text = f"💡 Hint: **{snap.name_text(move.label)}**"
+    text = f"{HINT_MARK} **{snap.name_text(move.label)}**"
     if hint.reason:
         return f"{text}: {snap.name_text(hint.reason)}."
     return f"{text} (the hard AI's choice from what you can see)."

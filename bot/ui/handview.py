@@ -35,6 +35,7 @@ BUTTONS_PER_ROW = 5
 MAX_BUTTON_CHOICES = 20
 SELECT_SIZE = 25
 MAX_SELECTS = 4
+HINT_MARK = "💡 Hint:"  # a practice hint's line in the hand starts so
 
 
 class HandButtonLook(
@@ -325,8 +326,13 @@ def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[s
     """The hand message a self-updating hand is edited to (the tracker's renderer). What it
     said above the hand belongs to the moment after the player's move: it stays while they
     wait, and goes when a new decision is asked of them or the match ends (the result
-    leads then)."""
+    leads then). A hint belongs to the situation it was asked in: it goes with any change."""
     asked = not snap.status.over and seat in snap.awaited() and not (before is not None and before.awaited)
     if snap.status.over or asked:
         notice = ()
-    return hand_message(snap, seat, before, notice=notice)
+    return hand_message(snap, seat, before, notice=[line for line in notice if not is_hint(line)])
+
+
+def is_hint(line: str) -> bool:
+    """A practice hint's line in the hand ("💡 Hint: **Play 7♥**: ...")."""
+    return line.startswith(HINT_MARK)

@@ -60,3 +60,33 @@ async def test_learn_explains_once_in_the_hand_and_hint_answers_privately(world:
         assert "Hint" not in [b.label for b in rated.response.buttons]
         await fake.slash(ann, world.channel, "cancel")
     fake.assert_clean()
+
+
+async def test_hints_asked_again_replace_one_line_of_the_hand(world: World) -> None:
+    """Hint twice: the hand itself says the hint, once, and still says what it said before
+    (no message piles up for each click); the line goes with the player's move."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)):
+        started = await fake.slash(ann, world.channel, "learn", game="crown")
+        hand = started.response
+        assert hand is not None and "Hint" in [b.label for b in hand.buttons]
+        said = [line for line in hand.text.splitlines() if "practice match" in line]
+        assert said, hand.text
+
+        def private() -> list[int]:
+            return [m.id for m in fake.messages(world.channel, for_user=ann) if m.ephemeral]
+
+        before = private()
+        for _ in range(2):
+            hinted = await fake.click(ann, hand, label="Hint")
+            assert hinted.callback_type == 7 and hinted.response is hand, "the hand is edited"
+        assert private() == before, "no message per hint"
+        assert hand.text.count("Hint:") == 1, hand.text
+        assert all(line in hand.text for line in said), "what the hand said stays"
+        assert hand.visible_for(ann.id) and not hand.visible_for(bob.id)
+        move = next(b for b in hand.buttons if b.label not in MOVE_LABELS_TO_SKIP)
+        await fake.click(ann, hand, move.custom_id)
+        assert "Hint:" not in hand.text, hand.text
+        await fake.slash(ann, world.channel, "cancel")
+    fake.assert_clean()
