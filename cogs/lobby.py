@@ -78,7 +78,7 @@ class Lobby(commands.Cog):
 
     @app_commands.command(
         name="leave",
-        description="Leave this channel's lobby, or hand your seat in a running match to the AI.",
+        description="Leave this channel's lobby, or hand your seat in a running match to the AI (asks first).",
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:

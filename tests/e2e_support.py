@@ -23,12 +23,20 @@ from bot.games import GAMES
 from bot.games.base import player_counts
 from bot.service.parties import PARTY_KEYS
 from bot.settings import Settings
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser, InteractionRecord
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+    InteractionResult,
+)
 from tests.fakediscord.interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
 from tests.fakediscord.models import snowflakes
 
 CUSTOM_ID_RE = re.compile(
-    r"kg:(lobby|opt|hand|hint|m|ms|mp|lb|log|rematch|replay|rp|rps|party|popt):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
+    r"kg:(lobby|opt|hand|hint|m|ms|mp|lb|log|rematch|replay|rp|rps|party|popt|leave|pleave):\d+(:[0-9a-z._]*)*|kg:rules:[a-z0-9_]+|kg:help:\d+"
 )
 _ID_FORMS = (
     re.compile(r"kg:lobby:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore|practice|rated)"),
@@ -45,6 +53,7 @@ _ID_FORMS = (
     re.compile(r"kg:replay:\d+"),
     re.compile(r"kg:rp:\d+:\d+:[01]:[fbnlr]"),
     re.compile(r"kg:rps:\d+:[01]"),
+    re.compile(r"kg:p?leave:\d+:\d+:(go|keep)"),
 )
 
 
@@ -194,6 +203,18 @@ async def open_match(
         lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table after Start"
     )
     return table
+
+
+async def leave_for_good(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> InteractionResult:
+    """/leave, and in a running match or party the confirmation's **Leave match** (or **Leave
+    party**) pressed: the answer that says what happened (the question edited to it), or the
+    /leave answer itself when it asked nothing (a lobby, a refusal)."""
+    asked = await fake.slash(user, channel, "leave")
+    go = [b for b in asked.buttons if b.label in ("Leave match", "Leave party")]
+    if not go or asked.response is None:
+        return asked
+    assert go[0].custom_id is not None
+    return await fake.click(user, asked.response, go[0].custom_id)
 
 
 # --- raw interactions ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from bot.games.base import GameError, Move
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
 from bot.ui.choices import pick_choices
 from bot.ui.hand import play_move, show_hand
+from bot.ui.leaving import ask_leave_match, ask_leave_party
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, display_name, is_admin, missing_channel_permissions, say, service_of
 from bot.ui.weblinks import page_url
@@ -155,28 +156,25 @@ async def autocomplete_moves(
 
 
 async def leave_command(interaction: Interaction) -> None:
+    """/leave: a lobby's seat goes at once (it costs nothing); a running match or party asks
+    first (:mod:`bot.ui.leaving`), since the AI takes the seat and it counts as a loss."""
     svc = service_of(interaction)
     here = await svc.active_in_channel(interaction.channel_id or 0)
     party = None if here is not None else await svc.parties.in_channel(interaction.channel_id or 0)
     if party is not None:  # a party's channel without a match of its own: /leave means the party
+        if party.status == MatchStatus.RUNNING:
+            await ask_leave_party(interaction, party)
+            return
         await svc.parties.leave(party.id, interaction.user.id)
-        running = party.status == MatchStatus.RUNNING
-        await say(
-            interaction,
-            "You left the party; the AI plays your seat and you are ranked last."
-            if running
-            else "You left the party.",
-        )
+        await say(interaction, "You left the party.")
         return
     snap = here or await channel_match(interaction)
     if snap.status == MatchStatus.LOBBY:
         snap = await svc.leave_lobby(snap.id, interaction.user.id)
         await say(interaction, "You left the lobby.")
     else:
-        snap = await svc.leave_match(snap.id, interaction.user.id)
-        await say(
-            interaction, "You left the match; the AI plays your seat and the match counts as a loss for you."
-        )
+        await own_table(interaction, snap)
+        await ask_leave_match(interaction, snap)
 
 
 async def cancel_command(interaction: Interaction) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.ui.hand import HAND_ITEMS
 from bot.ui.help import HELP_ITEMS
+from bot.ui.leaving import LEAVING_ITEMS
 from bot.ui.lobby import LOBBY_ITEMS
 from bot.ui.party import PARTY_ITEMS
 from bot.ui.replay import REPLAY_ITEMS
@@ -18,4 +19,5 @@ DYNAMIC_ITEMS = (
     *PARTY_ITEMS,
     *HELP_ITEMS,
     *REPLAY_ITEMS,
+    *LEAVING_ITEMS,
 )

@@ -102,7 +102,7 @@ TURN = Page(
     "lists every move you may make now.\n"
     "- When you run out of time the game's default move is made for you; after three missed "
     "turns in a row the AI takes your seat.\n"
-    "- `/leave` hands your seat to the AI (it counts as a loss). The host can `/cancel`.\n"
+    "- `/leave` hands your seat to the AI (it counts as a loss) once you confirm. The host can `/cancel`.\n"
     "- When the match ends the table shows the result, **Rematch**, **Replay** (the match again, "
     "move by move; `/match replay` posts one for the channel) and **Log**.",
 )

@@ -23,6 +23,7 @@ from bot.service import MatchService, MatchStatus, ServiceError
 from bot.service.parties import PARTY_KEYS, ROUND_CHOICES, TABLE_CHOICES
 from bot.service.snapshot import PartySnapshot
 from bot.ui import partyview, render
+from bot.ui.leaving import ask_leave_party
 from bot.ui.lobby import (
     LOBBY_ACTIONS,
     PANEL_SELECTS,
@@ -246,6 +247,9 @@ async def party_action(interaction: Interaction, party_id: int, action: str) -> 
     svc = service_of(interaction)
     user = interaction.user.id
     try:
+        if action == "leave" and (party := await svc.parties.get(party_id)).status == MatchStatus.RUNNING:
+            await ask_leave_party(interaction, party)  # the AI takes the seat: ask first
+            return
         if await seat_action(interaction, party_id, action, PARTY_SEATS):
             pass
         elif action == "start":

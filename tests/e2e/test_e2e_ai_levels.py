@@ -12,7 +12,7 @@ if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 from db.records import Seat
-from tests.e2e_support import World, custom_id_is_safe, custom_ids, make_bot, world
+from tests.e2e_support import World, custom_id_is_safe, custom_ids, leave_for_good, make_bot, world
 
 __all__ = ["world"]
 
@@ -61,7 +61,7 @@ async def test_host_adds_ai_seats_at_each_level_and_a_hard_seat_plays_a_match(wo
         await fake.wait_for(
             lambda: {"My hand", "Rematch"} & {b.label for b in table.buttons}, what="the table"
         )
-        left = await fake.slash(ann, world.channel, "leave")  # the AI seats play the match to its end
+        left = await leave_for_good(fake, ann, world.channel)  # the AI seats play the match to its end
         assert left.ephemeral
         await fake.wait_for(lambda: "finished" in table.text, 90, "the AI to finish")
         moves = await bot.repo.moves(match_id)

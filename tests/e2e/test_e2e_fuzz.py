@@ -45,6 +45,7 @@ from tests.e2e_support import (
     fire_component,
     fire_forged,
     fits,
+    leave_for_good,
     make_bot,
     open_match,
     players_for,
@@ -166,7 +167,7 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
             else None
         )
         for user in (ann, bob):
-            await fake.slash(user, ch_b, "leave")
+            await leave_for_good(fake, user, ch_b)
         await fake.wait_for(lambda: "finished" in table_b.text, 120, "match B to finish")
         table_a = await open_match(
             world, ann, [bob], game=game_id, options=options, channel=ch_a, ais=players - 2

@@ -21,6 +21,7 @@ from tests.e2e_support import (
     custom_id_is_safe,
     custom_ids,
     error_records,
+    leave_for_good,
     make_bot,
     quiet,
     world,
@@ -303,7 +304,7 @@ async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(
         await fake.wait_for(
             lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
         )
-        left = await fake.slash(bob, world.channel, "leave")
+        left = await leave_for_good(fake, bob, world.channel)
         assert left.ephemeral and "You left the party" in left.text, left.text
         await fake.wait_for(lambda: "bob (left, ranked last)" in party.text, what="bob ranked last")
         refused = await fake.slash(cat, world.channel, "cancel")
@@ -318,6 +319,36 @@ async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(
         assert party.buttons == []
     fake.assert_clean()
     assert error_records(caplog.records) == []
+
+
+async def test_leaving_a_running_party_asks_first(world: World) -> None:
+    """/leave in the party's channel, and the party message's Leave, ask before the AI takes
+    the seat: Stay changes nothing; Leave party ranks the player last."""
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan = world.users[:4]
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [bob, cat, dan], ais=0)
+        party_id = (await bot.service.parties.in_channel(world.channel.id)).id
+        question = f"Leave party #{party_id}? The AI takes your seat and you are ranked last."
+        asked = await fake.slash(bob, world.channel, "leave")
+        assert asked.ephemeral and asked.text == question, asked.text
+        assert [b.label for b in asked.buttons] == ["Leave party", "Stay"]
+        stayed = await asked.click("Stay")
+        assert stayed.callback_type == 7 and stayed.buttons == []
+        assert stayed.text == f"Nothing changed: you keep your seat in party #{party_id}.", stayed.text
+        button = await fake.click(cat, party, label="Leave")
+        assert button.ephemeral and button.text == question, button.text
+        await quiet(fake, bot)
+        assert "(left, ranked last)" not in party.text, "asking changed nothing"
+        left = await button.click("Leave party")
+        assert left.callback_type == 7 and left.buttons == []
+        assert left.text == "You left the party; the AI plays your seat and you are ranked last."
+        await fake.wait_for(lambda: "cat (left, ranked last)" in party.text, what="cat ranked last")
+        assert "bob (left" not in party.text
+        await fake.slash(ann, world.channel, "cancel")
+        await quiet(fake, bot)
+    fake.assert_clean()
 
 
 async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(world: World) -> None:

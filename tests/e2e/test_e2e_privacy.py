@@ -30,7 +30,17 @@ from bot.games.base import Event, Rng
 from bot.images import table_png
 from bot.service import Snapshot
 from bot.ui.table import table_message
-from tests.e2e_support import World, custom_id_is_safe, fits, make_bot, open_match, players_for, quiet, world
+from tests.e2e_support import (
+    World,
+    custom_id_is_safe,
+    fits,
+    leave_for_good,
+    make_bot,
+    open_match,
+    players_for,
+    quiet,
+    world,
+)
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import text_of, walk_components
 
@@ -323,7 +333,7 @@ async def test_no_public_message_or_custom_id_shows_a_private_card(
             if moves >= HUMAN_MOVES:
                 for user in humans:
                     if not snap.seats[snap.seat_of(user.id)].left:
-                        left = await fake.slash(user, world.channel, "leave")
+                        left = await leave_for_good(fake, user, world.channel)
                         assert left.ephemeral, left.text
                         if "AI plays your seat" not in left.text:  # the AI seats ended the match first
                             assert (await bot.service.get(match_id)).status != "running", left.text
@@ -390,7 +400,7 @@ async def test_a_player_who_left_sees_nothing_of_the_seat_the_ai_plays_now(world
         hand = await fake.click(ann, table, label="My hand")  # its picture is being drawn as she leaves
         assert hand.response is not None
         assert "King (5)" in hand.response.text, hand.response.text  # her secret, while she plays
-        left = await fake.slash(ann, world.channel, "leave")
+        left = await leave_for_good(fake, ann, world.channel)
         assert left.ephemeral and "AI plays your seat" in left.text, left.text
         sentence = f"You left match #{match_id}; the AI plays your seat."
         await fake.wait_for(lambda: sentence in hand.response.text, what="ann's open hand to say she left")

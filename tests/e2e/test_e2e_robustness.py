@@ -34,6 +34,7 @@ from tests.e2e_support import (
     fire_command,
     fire_component,
     fire_forged,
+    leave_for_good,
     make_bot,
     open_match,
     players_for,
@@ -264,7 +265,7 @@ async def test_host_leaving_a_lobby_hands_it_on_and_leave_in_a_match_hands_the_s
         )
         if already_over(table):
             return  # an AI ended this match at once: nothing left to leave
-        left = await fake.slash(cat, world.channel, "leave")
+        left = await leave_for_good(fake, cat, world.channel)
         assert left.ephemeral and "the AI plays your seat" in left.text
         again = await fake.slash(cat, world.channel, "hand")
         assert again.ephemeral
@@ -327,7 +328,7 @@ async def test_host_or_manage_server_removes_a_player_who_takes_a_loss(world: Wo
             "cat was removed from the match; the AI plays their seat."
             in (await bot.service.get(match_id)).log()
         )
-        left = await fake.slash(bob, world.channel, "leave")  # the AI plays the match to its end
+        left = await leave_for_good(fake, bob, world.channel)  # the AI plays the match to its end
         assert left.ephemeral
         await fake.wait_for(lambda: "finished" in table.text, 90, "the AI to finish")
         results = {r.seat: r for r in await bot.repo.results(match_id)}
@@ -783,7 +784,7 @@ async def test_the_move_log_is_exported_once_the_match_is_over_by_host_or_manage
                 )
             for user in (ann, bob):
                 if (await bot.service.get(match_id)).status == "running":
-                    await fake.slash(user, world.channel, "leave")
+                    await leave_for_good(fake, user, world.channel)
         await fake.wait_for(lambda: "finished" in table.text, 90, "the end")
         match_id = (await bot.service.repo.latest_in_channel(world.channel.id)).id
         stranger = await fake.slash(cat, world.channel, "match log")
