@@ -20,7 +20,7 @@ from __future__ import annotations
 from bot.games.kit.codec import StateCodec
 from bot.games.kit.engine import Game, GameBase, handles, player_counts
 from bot.games.kit.errors import GameError, IllegalMove, InvalidOptions, MatchOver, NotYourTurn
-from bot.games.kit.helpers import deal_hidden, join_names, p, plural, ranked, waiting_for
+from bot.games.kit.helpers import deal_hidden, join_names, p, plural, ranked, said_to, waiting_for
 from bot.games.kit.info import GameInfo, Parties, Search
 from bot.games.kit.rng import Rng
 from bot.games.kit.values import (
@@ -85,6 +85,7 @@ __all__ = [
     "player_counts",
     "plural",
     "ranked",
+    "said_to",
     "seat_token",
     "typed_parts",
     "waiting_for",

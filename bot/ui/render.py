@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.games.base import Game, Outcome, View, join_names, player_counts
+from bot.games.base import Game, Outcome, View, join_names, player_counts, said_to
 from bot.service import MatchStatus, Snapshot, practice
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -365,8 +365,7 @@ def hand_embed(
     if outcome is not None:  # the result leads, above what the player last did
         parts.extend(["**" + result_lines(snap, outcome)[0] + "**", ""])
     if notice:
-        parts.extend(snap.name_text(t) for t in notice)
-        parts.append("")
+        parts.extend([*(snap.name_text(t) for t in notice), ""])
     count = sum(len(g.cards) for g in view.hand)
     if view.hand:
         parts.append(f"**Your cards ({count})**")
@@ -384,7 +383,8 @@ def hand_embed(
             parts.append("**On the table**")
             parts.extend(snap.name_text(line) for line in context)
             parts.append("")
-        parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap) if awaited else ''}")
+        status = snap.name_text(said_to(view.waiting, seat))  # "Your turn to ..." if it waits for them
+        parts.append(f"*{status}*{deadline_text(snap) if awaited else ''}")
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         else:

@@ -4,6 +4,8 @@ current, and says what belongs to the moment it shows.
 - A refused command (not your turn) leaves the open hand updating itself.
 - The echo of a move ("You chose: ...") belongs to the moment after that move: it goes when
   a new decision is asked of the player, and at the end, where the result leads.
+- The hand of the player the table waits for speaks to them ("Your turn to ..."); the table
+  names them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.games.base import Rng
-from tests.e2e_support import World, make_bot, open_match, quiet, world
+from tests.e2e_support import World, answer_text, make_bot, open_match, quiet, world
 from tests.fakediscord import FakeUser
 
 pytestmark = pytest.mark.asyncio
@@ -104,4 +106,26 @@ async def test_a_moves_echo_goes_when_a_new_decision_is_asked_and_at_the_end(wor
         assert not hand.response.buttons
         await quiet(fake, bot)
         assert "finished" in table.text
+    fake.assert_clean()
+
+
+async def test_the_awaited_players_hand_says_your_turn_where_the_table_names_them(world: World) -> None:
+    """King's Dynasty, two players: the hand of the one the table waits for says "Your turn to
+    ...", never "Waiting for <their name> to ..."; the table says that; the other's hand
+    has nothing to do."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob], game="dynasty")
+        await quiet(fake, bot)
+        snap = await bot.service.get((await bot.repo.latest_in_channel(world.channel.id)).id)
+        [seat] = snap.awaited()
+        mover, other = (ann, bob) if snap.seat_of(ann.id) == seat else (bob, ann)
+        assert f"Waiting for {mover.name} to " in table.text, table.text
+        hand = await fake.click(mover, table, label="My hand")
+        said = answer_text(hand.record)
+        assert "*Your turn to " in said and "**Your move:**" in said, said
+        assert f"Waiting for {mover.name}" not in said, said
+        theirs = answer_text((await fake.click(other, table, label="My hand")).record)
+        assert "Nothing for you to do right now" in theirs, theirs
     fake.assert_clean()

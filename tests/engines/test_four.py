@@ -481,7 +481,7 @@ def test_a_flipped_card_waiting_for_its_choice_is_on_the_table() -> None:
     state = _state(field=("3Bs", "4Bs"), pile=("1Bs", "2Gk"))
     after, _ = GAME.apply(state, 0, "play:3Rk")
     assert any("Flipped: 🟦1🛡️" in line for line in GAME.view(after, None).board)
-    assert "chooses the card the flipped" in GAME.view(after, None).waiting
+    assert "to choose the card the flipped" in GAME.view(after, None).waiting
 
 
 def test_the_ai_takes_what_completes_a_set() -> None:

@@ -23,6 +23,7 @@ from bot.games.base import (
     View,
     handles,
     ranked,
+    said_to,
 )
 
 
@@ -209,3 +210,59 @@ def test_a_game_may_normalise_a_code_before_it_is_judged() -> None:
     assert state.total == 2 and [e.text for e in events] == ["+2"]
     with pytest.raises(IllegalMove, match="Add 1 or 2."):
         Counting().apply(game.setup(2, 0, {}), 0, " ADD:2 ")  # by default a code is taken as it is
+
+
+@pytest.mark.parametrize(
+    ("line", "seat", "said"),
+    [
+        ("Waiting for {p1} to play or draw.", 1, "Your turn to play or draw."),
+        ("Waiting for {p1}: play a card or pass.", 1, "Your turn: play a card or pass."),
+        (
+            "Waiting for {p1} (Warlord, playing {p0}'s turn) to play or draw.",
+            1,
+            "Your turn (Warlord, playing {p0}'s turn): play or draw.",
+        ),
+        (
+            "Waiting for {p1} (Warlord, playing {p0}'s turn): play a card or pass.",
+            1,
+            "Your turn (Warlord, playing {p0}'s turn): play a card or pass.",
+        ),
+        (
+            "Waiting for {p0}, {p1} and {p2} to pick a card in secret.",
+            1,
+            "Waiting for you, {p0} and {p2} to pick a card in secret.",
+        ),
+        ("Waiting for {p0} and {p1} to answer.", 0, "Waiting for you and {p1} to answer."),
+        (
+            "Everyone is ready: waiting for {p1} to end questioning.",
+            1,
+            "Everyone is ready: your turn to end questioning.",
+        ),
+        ("{p11} to lead.", 11, "Your turn to lead."),
+        ("{p1} may bid before the deal.", 1, "You may bid before the deal."),
+        (
+            "Ask, then say you are ready. {p1} may end it. {p2} may look.",
+            2,
+            "Ask, then say you are ready. {p1} may end it. You may look.",
+        ),
+        ("Waiting for {p1} to counter {p0}'s attack.", 1, "Your turn to counter {p0}'s attack."),
+    ],
+)
+def test_a_status_line_speaks_to_the_seat_it_waits_for(line: str, seat: int, said: str) -> None:
+    assert said_to(line, seat) == said
+    assert said_to(line, None) == line, "the table's line is the game's"
+
+
+@pytest.mark.parametrize(
+    ("line", "seat"),
+    [
+        ("Waiting for {p1} to play or draw.", 0),
+        ("{p11} to lead.", 1),  # {p1} is not {p11}
+        ("Waiting for {p1} to counter {p0}'s attack.", 0),  # the attacker is not awaited
+        ("Waiting for {p1} (Warlord, playing {p0}'s turn): play a card or pass.", 0),
+        ("Waiting for {p0} and {p1} to answer.", 2),
+        ("{p0} won the trick: court or pass.", 0),  # a line in no form it reads stays
+    ],
+)
+def test_a_status_line_about_others_is_left_as_it_is(line: str, seat: int) -> None:
+    assert said_to(line, seat) == line

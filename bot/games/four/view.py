@@ -71,8 +71,8 @@ def waiting(state: FourState) -> str:
     if state.phase == OVER:
         return summary(state)
     if state.phase == TAKE:
-        return f"{p(state.turn)} chooses the card the flipped {short(state.pending)} takes."
-    return f"{p(state.turn)} plays a card to the field, then flips one."
+        return f"{p(state.turn)} to choose the card the flipped {short(state.pending)} takes."
+    return f"{p(state.turn)} to play a card to the field, then flip one."
 
 
 def summary(state: FourState) -> str:
