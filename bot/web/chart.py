@@ -32,7 +32,8 @@ def label(curve: Curve) -> str:
 
 
 def rating_chart(curves: Sequence[Curve]) -> str:
-    """The skill (μ − 3σ) after each rated match, one line per board, as an SVG element."""
+    """The skill (the cautious estimate /leaderboard shows: the rating's mean less three times
+    its uncertainty) after each rated match, one line per board, as an SVG element."""
     chart = pygal.XY(
         style=STYLE,
         js=(),  # no script from elsewhere: the chart is plain SVG
@@ -43,7 +44,7 @@ def rating_chart(curves: Sequence[Curve]) -> str:
         legend_at_bottom=True,
         truncate_legend=-1,
         x_title="rated matches on the board",
-        y_title="skill (μ − 3σ)",
+        y_title="skill (a cautious estimate)",
         dots_size=3,
         print_values=False,
         show_x_guides=False,

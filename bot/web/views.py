@@ -21,7 +21,7 @@ from bot.service import MatchStatus
 from bot.service.errors import ServiceError
 from bot.service.web import SORTS, WebPages
 from bot.ui import render
-from bot.ui.leaderboard import points_text
+from bot.ui.leaderboard import RULES_NOTE, points_text
 from bot.ui.replay import move_lines, section_window
 from bot.web import text
 from bot.web.chart import rating_chart
@@ -94,6 +94,7 @@ async def board(request: web.Request) -> web.Response:
         seasons=all_seasons,
         sorts=SORTS,
         points_text=points_text,
+        skill_note=RULES_NOTE,  # the words /leaderboard says skill in
     )
 
 
@@ -103,7 +104,15 @@ async def player(request: web.Request) -> web.Response:
     if found is None:
         raise web.HTTPNotFound()
     chart = await asyncio.to_thread(rating_chart, found.curves) if found.curves else None
-    return _page(request, "player.html", found.name, page=found, chart=chart, points_text=points_text)
+    return _page(
+        request,
+        "player.html",
+        found.name,
+        page=found,
+        chart=chart,
+        points_text=points_text,
+        skill_note=RULES_NOTE,
+    )
 
 
 async def seasons(request: web.Request) -> web.Response:

@@ -10,6 +10,7 @@ from markupsafe import escape
 
 from bot.service.leaderboard import LeaderboardService
 from bot.service.web import WebPages
+from bot.ui.leaderboard import RULES_NOTE
 from tests.web.conftest import ANN, CAT, GUILD, NAMES, OTHER, Site
 
 
@@ -51,8 +52,22 @@ async def test_a_player_page_shows_the_record_skill_and_a_chart_of_the_rating(si
     html = await text_of(site, site.url(f"player/{ANN}"))
     assert "<h1>Ann of the Hills</h1>" in html
     assert "Kingdom Four" in html and "#1 of 3" in html
-    assert "<svg" in html and "skill (μ − 3σ)" in html
+    assert "<svg" in html and "skill (a cautious estimate)" in html
     assert f"match/{site.played}" in html  # the real match, linked to its replay
+
+
+async def test_the_pages_speak_of_skill_in_players_words_as_discord_does(site: Site) -> None:
+    """No Greek letters: skill is told as /leaderboard tells it, its parts as an estimate and
+    an uncertainty."""
+    paths = ("", "board/four", "board/four?season=1", f"player/{ANN}", "seasons", f"match/{site.played}")
+    for path in paths:
+        html = await text_of(site, site.url(path))
+        assert "μ" not in html and "σ" not in html, path
+    board = await text_of(site, site.url("board/four"))
+    assert str(escape(RULES_NOTE)) in board, "the board's note is /leaderboard's"
+    player = await text_of(site, site.url(f"player/{ANN}"))
+    assert "<th>Estimate</th><th>± uncertainty</th>" in player
+    assert "a cautious estimate that rises as you play" in player
 
 
 async def test_the_rating_curve_adds_up_to_the_standing(site: Site) -> None:
