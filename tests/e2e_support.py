@@ -365,6 +365,15 @@ def answer_text(rec: InteractionRecord) -> str:
     return text_of(data.get("content"), data.get("embeds"), data.get("components"))
 
 
+def said(result: InteractionResult) -> str:
+    """What the answer to this interaction said ("You chose: ...", a refusal): its own
+    callback's text, not its message's latest, which may have changed since (a hand message
+    edits itself when the player's situation changes, and drops a move's echo when a new
+    decision is asked of them). An answer deferred while the bot restored its matches carries
+    no text of its own: then its message as it is now."""
+    return answer_text(result.record) or result.text
+
+
 def answer_ids(rec: InteractionRecord) -> list[str]:
     from tests.fakediscord.models import walk_components
 

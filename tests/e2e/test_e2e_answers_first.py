@@ -18,7 +18,7 @@ from yarl import URL
 from bot.app import KingBot
 from bot.settings import Settings
 from bot.ui.answers import ANSWER_WINDOW, AnswersFirst
-from tests.e2e_support import World, acknowledged, answer_text, fire_command, open_match, quiet, world
+from tests.e2e_support import World, acknowledged, answer_text, fire_command, open_match, quiet, said, world
 from tests.fakediscord import FakeMessage, FakeUser
 
 pytestmark = pytest.mark.asyncio
@@ -61,7 +61,7 @@ async def test_a_moves_table_ping_and_picture_wait_while_a_player_is_unanswered(
         move = await first_move(world, ann)
         bot.answers.arrived(WAITING)  # someone's click is being answered
         played = await fake.slash(ann, world.channel, "move", move=move)
-        assert "You chose" in played.text, "ann's own answer does not wait"
+        assert "You chose" in said(played), "ann's own answer does not wait"
         await fake.settle(quiet=0.3)
         assert table.edits == table_edits, "the table waits for the other answer"
         assert ping.edits == ping_edits and not ping.deleted, "so does the turn ping"
@@ -275,7 +275,7 @@ async def test_the_next_round_of_the_same_players_updates_the_pings_deadline(wor
         bot.answers.arrived(WAITING)  # the table waits while both play the round
         for user in (ann, bob):
             played = await fake.slash(user, world.channel, "move", move=await first_move(world, user))
-            assert "You chose" in played.text, played.text
+            assert "You chose" in said(played), said(played)
         snap = await bot.service.get(snap.id)
         assert sorted(snap.awaited()) == [0, 1] and snap.record.deadline_at != first_deadline
         bot.answers.answered(WAITING)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.games.base import Move
-from tests.e2e_support import World, answer_text, error_records, make_bot, open_match, quiet, world
-from tests.fakediscord import FakeUser, InteractionResult
+from tests.e2e_support import World, error_records, make_bot, open_match, quiet, said, world
+from tests.fakediscord import FakeUser
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -59,12 +59,6 @@ async def by_hand(world: World, user: FakeUser, table: Any, move: Move, seen: di
         result = await fake.click(user, message, button.custom_id)
     assert result.ephemeral
     return said(result)
-
-
-def said(result: InteractionResult) -> str:
-    """What the answer to a move said: its own text, not the message's latest (the hand updates
-    itself, and drops the move's echo once a new decision is asked of the player)."""
-    return answer_text(result.record) or result.text
 
 
 async def by_command(world: World, user: FakeUser, move: Move, seen: dict[str, int]) -> str:

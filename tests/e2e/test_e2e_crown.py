@@ -25,6 +25,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.settings import Settings
+from tests.e2e_support import said
 from tests.e2e_turns import assert_one_turn_message_at_most, turn_messages
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.postgres import PostgresServer, postgres_server
@@ -139,7 +140,7 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
             assert "Your cards (5)" in hand.text
             assert_no_secret_ids(hand.response)
             played = await hand.click(picks[user.id], user=user)
-            assert played.ephemeral and "You chose: Pick" in played.text
+            assert played.ephemeral and "You chose: Pick" in said(played), said(played)
         assert_no_secret_ids(table)
         pings = [m for m in fake.messages(world.channel) if m.id != table.id]
         assert len(pings) <= 1, "at most one turn message per match besides the table"
@@ -184,7 +185,7 @@ async def test_stale_hand_buttons_are_refused_with_a_fresh_hand(world: World, bo
     old = await fake.click(ann, table, label="My hand")
     await fake.slash(bob, world.channel, "crown pick", card="K")  # the match moves on
     stale = await old.click("Pick King (5)", user=ann)
-    assert stale.ephemeral and "out of date" in stale.text
+    assert stale.ephemeral and "out of date" in said(stale), said(stale)
     # Nothing was played for Ann.
     fresh = await fake.slash(ann, world.channel, "hand")
     assert "Your secret pick" not in fresh.text
@@ -214,7 +215,7 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
 
     # The Witch strikes: every card is shown, then the non-King cards are re-dealt in secret.
     witch = await fake.slash(by_card["Witch"], world.channel, "crown witch")
-    assert witch.ephemeral and "You chose: Witch" in witch.text
+    assert witch.ephemeral and "You chose: Witch" in said(witch), said(witch)
     knight_before = by_card["Knight"]
     choices = await fake.autocomplete(knight_before, world.channel, "crown peek", focused="player", player="")
     assert choices and all(c["value"].startswith("peek:") for c in choices)
@@ -242,7 +243,7 @@ async def test_five_users_play_the_king_at_court_with_slash_commands(world: Worl
     accused = await fake.slash(king, world.channel, "crown accuse", player=target)
     assert accused.ephemeral
     beggar = await fake.slash(by_card["Beggar"], world.channel, "crown beggar", choice="join")
-    assert beggar.ephemeral and "You chose: Reveal the Beggar" in beggar.text
+    assert beggar.ephemeral and "You chose: Reveal the Beggar" in said(beggar), said(beggar)
     await fake.wait_for(lambda: "finished" in table.text, what="the verdict")
     assert "The Wicked win" not in table.text and "The Wise win" in table.text
     assert "🏆 The Wise win" in table.text and "Wicked" in table.text
@@ -333,7 +334,7 @@ async def test_the_turn_message_is_edited_when_only_some_have_moved(world: World
     [ping] = [m for m in fake.messages(world.channel) if m.id != table.id]
     assert {ann.id, bob.id} <= set(ping.mention_ids)
     played = await fake.slash(ann, world.channel, "crown pick", card="K")
-    assert "You chose" in played.text
+    assert "You chose" in said(played), said(played)
     await fake.wait_for(lambda: f"<@{ann.id}>" not in ping.text, what="the turn message to name bob alone")
     assert f"<@{bob.id}>" in ping.text and not ping.deleted
     assert [m for m in fake.messages(world.channel) if m.id != table.id] == [ping], "edited, not posted again"

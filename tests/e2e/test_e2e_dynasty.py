@@ -51,7 +51,7 @@ from bot.games.dynasty.cards import DB, DEC, DUKE, MATCH_KEY, NAME, NUM, SUIT_NA
 from bot.games.dynasty.state import PLAY, DynastyState
 from bot.service import Snapshot
 from bot.ui.render import clip
-from tests.e2e_support import World, error_records, make_bot, quiet, world
+from tests.e2e_support import World, error_records, make_bot, quiet, said, world
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.models import text_of
 
@@ -244,8 +244,9 @@ class Table:
         assert result.ephemeral, result.text
         message = result.response
         assert message is not None and message.ephemeral and message.visible_to == user.id
-        assert f"Seat {seat + 1} ·" in result.text, "a hand goes to its own seat only"
-        assert "out of date" not in result.text and "Someone moved first" not in result.text, result.text
+        answer = said(result)  # its own text: the hand may have updated itself since
+        assert f"Seat {seat + 1} ·" in answer, "a hand goes to its own seat only"
+        assert "out of date" not in answer and "Someone moved first" not in answer, answer
 
     # --- moves ---------------------------------------------------------------------------
 
@@ -278,7 +279,7 @@ class Table:
         result = hand or await self.open_hand(seat)
         steps = [snap.name_text(step) for step in move.path]
         for depth in range(len(steps) + 1):
-            if said(result, "You chose"):
+            if "You chose" in said(result):
                 break
             message = result.response
             assert message is not None
@@ -304,7 +305,7 @@ class Table:
                 result = await self.fake.select(self.users[seat], message, select.custom_id, [option.value])
                 self.selected += 1
             self.check_hand_reply(result, seat)
-        assert said(result, "You chose: " + snap.name_text(move.label)), result.text
+        assert "You chose: " + snap.name_text(move.label) in said(result), said(result)
         self.moves_by_button += 1
         return result
 
@@ -339,9 +340,7 @@ class Table:
             }[op]
             result = await self.fake.slash(user, channel, command)
         self.check_hand_reply(result, seat)
-        assert said(result, "You chose: " + snap.name_text(move.label)), (
-            result.text
-        )  # the echo may have gone since
+        assert "You chose: " + snap.name_text(move.label) in said(result), said(result)
         self.moves_by_command += 1
         return result
 
@@ -390,12 +389,6 @@ DREW = re.compile(r"You drew [^.]+\.")
 def texts(message: FakeMessage) -> list[str]:
     """The text of every version a message has shown."""
     return [text_of(v.get("content"), v.get("embeds"), v.get("components")) for v in message.versions]
-
-
-def said(result: InteractionResult, phrase: str) -> bool:
-    """Whether the answer to this click said ``phrase``: the hand message may already have
-    updated itself since (the player's turn came round again, and the echo went)."""
-    return result.response is not None and any(phrase in body for body in texts(result.response))
 
 
 async def open_lobby(world: World, bot: KingBot) -> tuple[FakeMessage, int]:
@@ -506,7 +499,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         # ... and answers with the Royal Decree through /dynasty play (value from autocomplete).
         decree = next(m for m in snap.legal_moves(ANN) if m.code == "p:DEC")
         played = await t.by_command(ANN, decree, autocomplete=True)
-        assert "You chose: Royal Decree: send it back." in played.text
+        assert "You chose: Royal Decree: send it back." in said(played), said(played)
         snap = await t.settled()
         t.check_table(snap)
         assert state_of(snap).direction == -1 and state_of(snap).turn == CAT
@@ -530,7 +523,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         held: list[Snapshot] = []
         monkeypatch.setattr(bot.service, "_wake_ai", held.append)  # the AI seat is held back (see above)
         played = await t.by_buttons(ANN, duke)
-        assert "You chose: Duke: Name gold." in played.text
+        assert "You chose: Duke: Name gold." in said(played), said(played)
         assert "Call On Guard!" in [b.label for b in played.buttons], "ann could still call; she does not"
         await fake.wait_for(
             lambda: (
@@ -547,7 +540,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
         snap = await t.snap()
         catch = next(m for m in snap.legal_moves(BOB) if m.code == f"c:{ANN}")
         caught = await t.by_command(BOB, catch, autocomplete=True)
-        assert "You chose: Catch ann: no On Guard call." in caught.text
+        assert "You chose: Catch ann: no On Guard call." in said(caught), said(caught)
         await fake.wait_for(
             lambda: (
                 "bob catches ann: no On Guard call. ann will draw 2 and lose their next turn." in message.text
@@ -556,7 +549,7 @@ async def test_three_people_and_an_ai_play_a_whole_match(
             what="the catch on the table",
         )
         late = await fake.slash(ann, world.channel, "dynasty onguard")
-        assert late.ephemeral and "You chose" not in late.text, late.text
+        assert late.ephemeral and "You chose" not in said(late), said(late)
         assert (await t.snap()).version == snap.version + 1, "the late call changed nothing"
         assert held, "the AI seat was due to move"
         monkeypatch.setattr(bot.service, "_wake_ai", wake_ai)

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.games import EXAMPLES, GAMES
-from tests.e2e_support import World, error_records, make_bot, open_match, world
+from tests.e2e_support import World, error_records, make_bot, open_match, said, world
 from tests.postgres import BACKENDS, postgres_server
 
 pytestmark = pytest.mark.asyncio
@@ -46,11 +46,11 @@ async def test_the_example_game_plays_through_discord(
             hand = await fake.click(ann, table, label="My hand")
             assert hand.ephemeral and "Your cards (" in hand.text
             played = await hand.click(hand.response.buttons[-1].label, user=ann)
-            assert played.ephemeral and "You chose: Play the" in played.text
+            assert played.ephemeral and "You chose: Play the" in said(played), said(played)
             choices = await fake.autocomplete(bob, world.channel, "highcard play", focused="card", card="")
             assert choices and all(c["value"].startswith("play:") for c in choices)
             done = await fake.slash(bob, world.channel, "highcard play", card=choices[0]["value"])
-            assert done.ephemeral and "You chose" in done.text, done.text
+            assert done.ephemeral and "You chose" in said(done), said(done)
             if round_ < 2:
                 await fake.wait_for(
                     lambda r=round_: f"Round {r + 2} of 3" in table.text, what="the next round"
@@ -85,6 +85,6 @@ async def test_a_game_that_declares_no_commands_is_played_by_buttons_and_move(
             await hand.click(hand.response.buttons[0].label, user=ann)
             choices = await fake.autocomplete(bob, world.channel, "move", focused="move", move="")
             done = await fake.slash(bob, world.channel, "move", move=choices[-1]["value"])
-            assert done.ephemeral and "You chose" in done.text, done.text
+            assert done.ephemeral and "You chose" in said(done), said(done)
         await fake.wait_for(lambda: "finished" in table.text and "🏆" in table.text, what="the end")
     fake.assert_clean()

@@ -21,7 +21,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.games.base import Rng
-from tests.e2e_support import World, answer_text, make_bot, open_match, quiet, world
+from tests.e2e_support import World, answer_text, make_bot, open_match, quiet, said, world
 from tests.fakediscord import FakeUser
 
 pytestmark = pytest.mark.asyncio
@@ -35,7 +35,7 @@ async def ai_move_for(world: World, bot: KingBot, match_id: int, user: FakeUser)
     assert seat is not None and snap.state is not None
     move = snap.game.ai_move(snap.state, seat, Rng.from_seed(snap.version))
     played = await world.fake.slash(user, world.channel, "move", move=move.code)
-    assert played.ephemeral and "You chose" in played.text, played.text
+    assert played.ephemeral and "You chose" in said(played), said(played)
     await quiet(world.fake, bot)
 
 
@@ -59,7 +59,7 @@ async def test_a_refused_command_leaves_the_open_hand_updating_itself(world: Wor
         assert hand.ephemeral and hand.response is not None
         assert "Nothing for you to do right now" in hand.response.text, hand.response.text
         refused = await fake.slash(waiter, world.channel, "dynasty draw")
-        assert refused.ephemeral and "You chose" not in refused.text, refused.text  # refused
+        assert refused.ephemeral and "You chose" not in said(refused), said(refused)  # refused
         await quiet(fake, bot)
         edits = hand.response.edits
         for _ in range(20):
@@ -87,9 +87,9 @@ async def test_a_moves_echo_goes_when_a_new_decision_is_asked_and_at_the_end(wor
         table = await open_match(world, ann, [bob], game="crown", options={"variant": "defend"})
         hand = await fake.click(ann, table, label="My hand")
         assert hand.response is not None
-        await hand.click("Pick Witch (2)", user=ann)
-        assert "You chose: Pick Witch (2)." in hand.response.text, hand.response.text
-        assert "Nothing for you to do right now" in hand.response.text
+        played = await hand.click("Pick Witch (2)", user=ann)
+        assert "You chose: Pick Witch (2)." in said(played), said(played)
+        assert "Nothing for you to do right now" in said(played)
         edits = hand.response.edits
         await fake.slash(bob, world.channel, "crown pick", card="K")  # the Witch thwarts the King
         await fake.wait_for(
@@ -98,8 +98,8 @@ async def test_a_moves_echo_goes_when_a_new_decision_is_asked_and_at_the_end(wor
         )
         assert "**Your move:**" in hand.response.text, hand.response.text
         assert "You chose" not in hand.response.text, "round 1's echo is gone: " + hand.response.text
-        await hand.click("Pick Witch (2)", user=ann)
-        assert "You chose: Pick Witch (2)." in hand.response.text, "the answer to the move says it"
+        played = await hand.click("Pick Witch (2)", user=ann)
+        assert "You chose: Pick Witch (2)." in said(played), "the answer to the move says it"
         await fake.slash(bob, world.channel, "crown pick", card="K")
         await fake.wait_for(lambda: "🏆 ann wins" in hand.response.text, what="the end in ann's hand")
         assert "You chose" not in hand.response.text, "no echo at the end: " + hand.response.text

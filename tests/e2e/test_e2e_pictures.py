@@ -8,7 +8,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.ui import render
-from tests.e2e_support import World, bot_lacks, make_bot, open_match, world
+from tests.e2e_support import World, bot_lacks, make_bot, open_match, said, world
 from tests.fakediscord import Perm
 
 pytestmark = pytest.mark.asyncio
@@ -42,7 +42,7 @@ async def play_first_move(fake, mover, hand):  # type: ignore[no-untyped-def]
             select = next(s for s in message.selects if s.custom_id.startswith(MOVE_STEPS))
             values = [o.value for o in select.options[: max(1, select.min_values)]]
             hand = await fake.select(mover, message, select.custom_id, values)
-        if "You chose" in hand.text:
+        if "You chose" in said(hand):
             break
     else:
         raise AssertionError(f"no move was played: {hand.text}")
@@ -99,7 +99,7 @@ async def test_a_server_that_did_not_grant_attach_files_gets_the_text_table(worl
                 choices = await fake.autocomplete(user, world.channel, "move", focused="move", move="")
                 if choices:
                     played = await fake.slash(user, world.channel, "move", move=choices[0]["value"])
-                    assert played.ephemeral and "You chose" in played.text, played.text
+                    assert played.ephemeral and "You chose" in said(played), said(played)
                     break
             await fake.wait_for(lambda: table.edits > before, what="the table after a move")
             await fake.settle()

@@ -39,6 +39,7 @@ from tests.e2e_support import (
     open_match,
     players_for,
     quiet,
+    said,
     world,
 )
 from tests.fakediscord import FakeMessage, FakeUser
@@ -273,9 +274,9 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
     fake = world.fake
     result = await fake.click(user, table, label="My hand")
     assert result.ephemeral, result.text
-    assert f"Seat {seat + 1} ·" in result.text, "a hand goes to its own seat only"
+    assert f"Seat {seat + 1} ·" in said(result), "a hand goes to its own seat only"
     for _step in range(12):
-        if "You chose" in result.text:
+        if "You chose" in said(result):
             return True
         message = result.response
         buttons = [b for b in message.buttons if b.custom_id.startswith("kg:m:") and b.label != "Back"]
@@ -298,7 +299,7 @@ async def play_human_move(world: World, user: FakeUser, table: FakeMessage, seat
         else:
             return False
         assert result.ephemeral, result.text
-    return "You chose" in result.text
+    return "You chose" in said(result)
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,7 @@ from tests.e2e_support import (
     players_for,
     quiet,
     replies,
+    said,
     world,
 )
 from tests.fakediscord import FakeMessage, FakeUser, Perm
@@ -217,9 +218,9 @@ async def test_a_move_resets_the_missed_count(world: World, game_id: str) -> Non
         for _attempt in range(2):  # a second try only if the first came as a deadline passed
             snap = await her_turn()
             played = await fake.slash(ann, world.channel, "move", move=one_step(snap, 0)[0].code)
-            # The answer may have been refreshed since (the AI moved on), so read its first text.
+            # The answer's own text: its message may have been refreshed since (the AI moved on).
             assert played.ephemeral and played.response is not None
-            answers.append(history(played.response))
+            answers.append(said(played))
             if "You chose:" in answers[-1]:
                 break
         assert "You chose:" in answers[-1], answers
@@ -478,7 +479,7 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
         played = await fake.slash(
             user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code
         )
-        assert played.ephemeral and "You chose" in played.text, played.text
+        assert played.ephemeral and "You chose" in said(played), said(played)
         await quiet(fake, bot)
         before = await bot.service.get(match_id)
         if old_buttons:
@@ -487,7 +488,7 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
             pick = next(sl for sl in old_hand.selects if sl.custom_id.startswith("kg:mp:"))
             values = [o.value for o in pick.options[: max(1, pick.min_values)]]
             stale = await fake.select(user, old_hand.response, pick.custom_id, values)
-        assert stale.ephemeral and ("out of date" in stale.text or "over" in stale.text), stale.text
+        assert stale.ephemeral and ("out of date" in said(stale) or "over" in said(stale)), said(stale)
         after = await bot.service.get(match_id)
         assert after.version == before.version and after.record.state == before.record.state
         if after.status == "running":
@@ -724,7 +725,7 @@ async def test_a_deleted_table_message_is_posted_again(world: World, game_id: st
         assert hand.ephemeral
         snap = await bot.service.get(match_id)
         played = await fake.slash(ann, world.channel, "move", move=snap.legal_moves(seat)[0].code)
-        assert played.ephemeral and "You chose" in played.text
+        assert played.ephemeral and "You chose" in said(played), said(played)
         await quiet(fake, bot)
         tables = [m for m in fake.messages(world.channel) if any(b.label == "My hand" for b in m.buttons)]
         assert len(tables) == 1 and tables[0].id != table.id

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import KingBot
-from tests.e2e_support import World, make_bot, open_match, quiet, world
+from tests.e2e_support import World, make_bot, open_match, quiet, said, world
 from tests.e2e_turns import assert_one_turn_message_at_most, turn_messages
 from tests.fakediscord import FakeUser
 
@@ -21,7 +21,7 @@ async def pick(world: World, bot: KingBot, user: FakeUser) -> None:
     choices = await world.fake.autocomplete(user, world.channel, "move", focused="move", move="")
     assert choices, f"{user.name} has no move"
     played = await world.fake.slash(user, world.channel, "move", move=choices[0]["value"])
-    assert played.ephemeral and "You chose" in played.text, played.text
+    assert played.ephemeral and "You chose" in said(played), said(played)
     await quiet(world.fake, bot)
 
 
