@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,37 +16,17 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import Game, player_counts, seat_token
-from bot.service import MatchStatus, Snapshot
+from bot.service import Snapshot
 from bot.ui import render
-from db.records import MatchRecord, Seat
 from tests.configurations import option_sets
+from tests.snapshots import snapshot_of
 
 NAMES = ("Alix", "Brune", "Corwin", "Dagny", "Elspeth", "Fenna", "Gudrun", "Hilde")
 SPOKEN_TO = re.compile(r"\b([Yy]our turn|You|Waiting for you)\b")  # "You won the trick": court's own
 
 
 def snapshot(game: Game, state: Any, players: int, options: dict[str, str]) -> Snapshot:
-    now = time.time()
-    record = MatchRecord(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=100,
-        game_id=game.id,
-        options=dict(options),
-        status=MatchStatus.RUNNING,
-        seats=tuple(Seat(100 + i, NAMES[i]) for i in range(players)),
-        version=1,
-        seed=1,
-        state=game.dump(state),
-        notes={},
-        deadline_at=None,
-        deadline=None,
-        created_at=now,
-        updated_at=now,
-    )
-    return Snapshot(record, game, state)
+    return snapshot_of(game, state, NAMES[:players], options=options)
 
 
 def positions(game: Game, seed: int) -> Iterator[Snapshot]:

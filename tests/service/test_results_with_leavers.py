@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 
 import pytest
 
@@ -18,9 +17,9 @@ from bot.service import MatchService, MatchStatus, Snapshot, errors
 from bot.service.snapshot import standings
 from bot.ui import render
 from db import ratings
-from db.records import MatchRecord, Seat
 from db.repository import Repository
 from tests.postgres import postgres_server
+from tests.snapshots import snapshot_of
 
 HOST, BOB = 100, 200
 
@@ -52,29 +51,16 @@ def test_stayers_are_ranked_among_themselves_and_leavers_after_them() -> None:
 def _snap(names: list[str], left: set[int], ai: set[int] = frozenset()) -> Snapshot:  # type: ignore[assignment]
     from bot.games import GAMES
 
-    record = MatchRecord(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=100,
-        game_id="crown",
+    return snapshot_of(
+        GAMES["crown"],
+        None,
+        names,
         options={"variant": "defend"},
         status=MatchStatus.FINISHED,
-        seats=tuple(
-            Seat(None if i in ai else 100 + i, name, ai=i in ai, left=i in left)
-            for i, name in enumerate(names)
-        ),
         version=40,
-        seed=1,
-        state=None,
-        notes={},
-        deadline_at=None,
-        deadline=None,
-        created_at=time.time(),
-        updated_at=time.time(),
+        left=left,
+        ai=ai,
     )
-    return Snapshot(record, GAMES["crown"], None)
 
 
 def test_the_end_screen_never_contradicts_itself_when_a_leavers_seat_won() -> None:

@@ -11,7 +11,6 @@ player count it allows (dynasty with partners at 8), as options change what a ta
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,8 +22,9 @@ from bot.games.base import Event, Game, player_counts
 from bot.service import MatchStatus, Snapshot
 from bot.service.snapshot import add_events
 from bot.ui import render
-from db.records import MatchRecord, Seat
+from db.records import MatchRecord
 from tests.configurations import option_sets
+from tests.snapshots import snapshot_of
 
 ALL_GAMES = {**GAMES, **EXAMPLES}
 
@@ -86,27 +86,10 @@ def _snapshot(
     game: Game, state: Any, notes: dict[str, Any], players: int, options: Mapping[str, str]
 ) -> Snapshot:
     names = ["Annabelle", "Bartholomew", "Cat", "Dmitri", "Eve", "Fitzgerald", "Gwendolyn", "Hu"]
-    now = time.time()
-    record = MatchRecord(
-        id=4242,
-        guild_id=1,
-        channel_id=2,
-        message_id=3,
-        host_id=100,
-        game_id=game.id,
-        options=dict(options),
-        status=MatchStatus.RUNNING,
-        seats=tuple(Seat(100 + i, names[i % len(names)]) for i in range(players)),
-        version=137,
-        seed=1,
-        state=game.dump(state),
-        notes=notes,
-        deadline_at=now + 60,
-        deadline={"version": 137, "turn": {"at": now + 60, "warn_at": now, "warned": False, "seats": [0]}},
-        created_at=now,
-        updated_at=now,
+    seated = [names[i % len(names)] for i in range(players)]
+    return snapshot_of(
+        game, state, seated, options=options, match_id=4242, version=137, notes=notes, turn_timer=60
     )
-    return Snapshot(record, game, state)
 
 
 def _limits(embed: discord.Embed) -> None:
