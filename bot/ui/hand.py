@@ -154,10 +154,11 @@ async def move_step(interaction: Interaction, match_id: int, version: int, path:
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    if snap.version != version:
+    if snap.version != version and not tracker_of(interaction).still_shows(snap, seat, version):
         notice = [] if snap.status.over else ["That button was out of date; here is your hand now."]
         await send_hand(interaction, snap, seat, notice=notice)
         return
+    version = snap.version  # the hand clicked shows what it shows now
     moves = snap.legal_moves(seat)
     node = walk(moves, path)
     if node is None:
@@ -184,10 +185,11 @@ async def move_pick(
     except (GameError, ServiceError) as err:
         await refuse(interaction, err)
         return
-    if snap.version != version:
+    if snap.version != version and not tracker_of(interaction).still_shows(snap, seat, version):
         notice = [] if snap.status.over else ["That choice was out of date; here is your hand now."]
         await send_hand(interaction, snap, seat, notice=notice)
         return
+    version = snap.version  # the hand clicked shows what it shows now
     move = pick_leaf(snap.legal_moves(seat), path)
     items = move.pick.items[:SELECT_SIZE] if move is not None and move.pick is not None else ()
     if move is None or not positions or not all(0 <= i < len(items) for i in positions):

@@ -310,6 +310,7 @@ def hand_message(
         count,
         tuple(lines[-NOTES_PER_SEAT:]),
         awaited,
+        snap.version,
     )
     return HandMessage(embed, view, shown, seat_view, moves, new_cards)
 

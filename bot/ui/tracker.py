@@ -41,6 +41,7 @@ class Shown:
     notes: int = 0
     notice: tuple[str, ...] = ()  # what the message says above the hand (kept when it updates itself)
     awaited: bool = False  # a decision was asked of the seat when this was shown
+    version: int = -1  # the match's version this was drawn at (its buttons carry it)
 
 
 class HandTracker:
@@ -80,6 +81,20 @@ class HandTracker:
 
     def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
         self._shown[(snap.id, seat)] = shown
+
+    def still_shows(self, snap: Snapshot, seat: int, version: int) -> bool:
+        """Whether the player's latest hand, drawn at ``version``, shows what it would show
+        now: the match moved on without changing anything of this seat's (another player's
+        secret pick, a window passed by someone else), so a click on it means what it meant
+        then. A move of the seat's own changes its hand, so a click sent again is still
+        refused as out of date."""
+        shown = self._shown.get((snap.id, seat))
+        return (
+            shown is not None
+            and shown.version == version
+            and not snap.status.over
+            and signature(snap, seat) == shown.signature
+        )
 
     async def close(self) -> None:
         """Let the pictures being drawn finish (shutdown)."""

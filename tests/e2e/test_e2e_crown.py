@@ -183,12 +183,14 @@ async def test_stale_hand_buttons_are_refused_with_a_fresh_hand(world: World, bo
     ann, bob = world.users[:2]
     table = await open_match(world, ann, [bob], "tourney")
     old = await fake.click(ann, table, label="My hand")
-    await fake.slash(bob, world.channel, "crown pick", card="K")  # the match moves on
-    stale = await old.click("Pick King (5)", user=ann)
+    await fake.click(ann, table, label="My hand")  # a newer hand: it, not the old one, keeps up
+    picked = await fake.slash(ann, world.channel, "crown pick", card="K")  # her own move: her hand changes
+    assert "out of date" not in said(picked) and "not one of your moves" not in said(picked), said(picked)
+    stale = await old.click("Pick Dragon (4)", user=ann)
     assert stale.ephemeral and "out of date" in said(stale), said(stale)
-    # Nothing was played for Ann.
+    # Nothing more was played for Ann: her secret pick is still the King.
     fresh = await fake.slash(ann, world.channel, "hand")
-    assert "Your secret pick" not in fresh.text
+    assert "Your secret pick: **King (5)**" in fresh.text, fresh.text
     # Another user cannot use Ann's buttons: they are not seated.
     intruder = await fake.click(world.users[2], table, label="My hand")
     assert intruder.ephemeral and "not seated" in intruder.text
@@ -399,3 +401,19 @@ async def test_a_whole_match_and_a_restart_on_postgresql(
 
 
 __all__ = ["postgres_server"]
+
+
+async def test_a_hand_the_match_did_not_change_still_plays(world: World, bot: KingBot) -> None:
+    """Bob's secret pick moves the match on without changing anything Ann sees: the button of
+    the hand she opened before means what it meant, so it plays (it is not refused as out of
+    date, as it was every round for whoever picked second)."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob], "tourney")
+    old = await fake.click(ann, table, label="My hand")
+    await fake.slash(bob, world.channel, "crown pick", card="K")  # the match moves on
+    played = await old.click("Pick King (5)", user=ann)
+    assert played.ephemeral and "out of date" not in said(played), said(played)
+    log = await fake.click(ann, table, label="Log")
+    assert "Round 1 reveal: ann King (5), bob King (5)." in log.text, log.text
+    fake.assert_clean()

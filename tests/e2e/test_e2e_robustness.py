@@ -426,7 +426,6 @@ async def test_two_players_clicking_at_once_apply_one_move_per_version(world: Wo
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         table = await quick_table(world, game_id, ann, [bob])
         match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
-        refused_total = together = 0
         for _round in range(12):
             snap = await bot.service.get(match_id)
             if snap.status != "running":
@@ -446,7 +445,6 @@ async def test_two_players_clicking_at_once_apply_one_move_per_version(world: Wo
             if not clicks:
                 await quiet(fake, bot)
                 continue
-            together += len(clicks) > 1
             results = await asyncio.gather(*clicks)
             played = [r for r in results if "You chose" in answer_text(r.record)]
             refused = [r for r in results if "You chose" not in answer_text(r.record)]
@@ -456,11 +454,11 @@ async def test_two_players_clicking_at_once_apply_one_move_per_version(world: Wo
                 assert r.ephemeral
                 assert "moved first" in text or "out of date" in text, text
                 assert "Your hand:" in text, "a fresh hand comes with it"
-            refused_total += len(refused)
             await quiet(fake, bot)
         await _one_move_per_version(bot, match_id)
-        if together:
-            assert refused_total >= 1, "simultaneous clicks at one version: exactly one applies"
+        # Clicks at one version never both apply to it: the second either is refused with a
+        # fresh hand or, where the first changed nothing its player's hand shows (two secret
+        # picks), applies to the version after, as a click on an unchanged hand does.
     fake.assert_clean()
 
 
