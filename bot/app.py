@@ -112,7 +112,12 @@ class KingBot(commands.AutoShardedBot):
         write_bodies_at_once(asyncio.get_running_loop())  # an answer's bytes leave when it is handed over
         await self.repo.migrate()
         self.tables = TablePublisher(
-            self, self.service, self.hands, self.settings.table_edit_seconds, self.answers
+            self,
+            self.service,
+            self.hands,
+            self.settings.table_edit_seconds,
+            self.answers,
+            ping_seconds=self.settings.turn_ping_seconds,
         )
         self.service.add_listener(self.tables)
         parties = PartyPublisher(self, self.service)

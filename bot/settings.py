@@ -80,6 +80,9 @@ class Settings:
         default_factory=default_workers
     )  # worker processes for hard AI searches (0: a thread)
     table_edit_seconds: float = 1.0  # at most one edit of a table per this many seconds
+    # a turn mentions its players once it has waited this long for them, so whoever moves
+    # sooner is never pinged (0: at once, as built here; TURN_PING_SECONDS, 15 s, when run)
+    turn_ping_seconds: float = 0.0
     answers_first_seconds: float = (
         0.3  # how long table edits, pings and pictures may wait for answers (0: off)
     )
@@ -112,6 +115,7 @@ class Settings:
             ai_think=_float("AI_THINK", 0.8),
             ai_processes=_count("AI_PROCESSES", default_workers()),
             table_edit_seconds=_float("TABLE_EDIT_SECONDS", 1.0),
+            turn_ping_seconds=_float("TURN_PING_SECONDS", 15.0),
             answers_first_seconds=_float("ANSWERS_FIRST_SECONDS", 0.3),
             shard_count=_int_or_none("SHARD_COUNT"),
             shard_ids=_ids("SHARD_IDS"),

@@ -147,12 +147,12 @@ async def catch_up(tables: Any) -> None:
             if shown == snap.version and snap.record.message_id is not None:
                 tables._shown.setdefault(match_id, (snap.version, snap.status))
             if (value := pinged_value(pinged)) is not None:
-                tables._pinged.setdefault(match_id, value)
+                tables.pings.pinged.setdefault(match_id, value)
         for match_id in batch:
             try:
                 snap = await tables.service.get(match_id)
                 edit = tables._shown.get(match_id) != (snap.version, snap.status)
-                ping = snap.status == MatchStatus.RUNNING and tables._pinged.get(match_id) != (
+                ping = snap.status == MatchStatus.RUNNING and tables.pings.pinged.get(match_id) != (
                     awaited_people(snap),
                     snap.record.deadline_at,
                 )

@@ -27,9 +27,10 @@ from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
 from bot.ui import render
 from bot.ui.answers import AnswersFirst
-from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, Pinged, awaited_people, catch_up
+from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, catch_up
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
+from bot.ui.pings import MENTIONS, TurnPings
 from bot.ui.placement import OfMatch
 from bot.ui.replay import ReplayButton
 from bot.ui.replies import (
@@ -48,7 +49,6 @@ log = logging.getLogger(__name__)
 
 TABLE_PICTURE = "table.png"
 FORGET_AFTER = 60.0  # seconds after a match ends before its table's bookkeeping is dropped
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class LogButton(
@@ -167,6 +167,7 @@ class TablePublisher:
         hands: HandTracker,
         edit_seconds: float = 1.0,
         answers: AnswersFirst | None = None,
+        ping_seconds: float = 0.0,
     ) -> None:
         self.client = client
         self.service = service
@@ -177,8 +178,8 @@ class TablePublisher:
         self._shown: dict[int, tuple[int, MatchStatus]] = {}  # match id -> (version, status) on its table
         self._edited: dict[int, float] = {}  # match id -> when its table was last edited
         self._logged: dict[int, int] = {}  # match id -> the log count its table last showed
-        self._pinged: dict[int, Pinged] = {}  # (seats, deadline) pinged
-        self.marks = Marks(service)  # the same, saved: a restart sends neither again
+        self.marks = Marks(service)  # what the tables and pings show, saved: a restart sends neither again
+        self.pings = TurnPings(service, self._channel, self._lock, self.answers, self.marks, ping_seconds)
         self.pace = Pace(CATCH_UP_PER_SECOND)  # a restart's catching up, within Discord's limit
         self._restored: list[int] = []  # restored matches whose messages are still to check
         self._catching_up: asyncio.Task[None] | None = None
@@ -195,15 +196,7 @@ class TablePublisher:
         return channel.permissions_for(channel.guild.me).attach_files
 
     async def remind(self, snap: Snapshot, seats: Sequence[int], seconds_left: float) -> None:
-        """Replace the turn ping with a reminder for the players whose deadline is near."""
-        users = await self._pingable(snap, seats)
-        if not users:
-            return
-        at, who = int(time.time() + seconds_left), " ".join(f"<@{u}>" for u in users)  # <t:…:R>: live
-        text = f"⏰ {who}: little time left to decide in {snap.game.name} #{snap.id}: the default move is made <t:{at}:R>."
-        await self.answers.quiet()
-        async with self._lock(snap.id):
-            await self._replace_ping(snap, text)
+        await self.pings.remind(snap, seats, seconds_left)
 
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
         # The hands and the table at the same time: a paced table edit never holds a hand back.
@@ -222,6 +215,7 @@ class TablePublisher:
         if self._catching_up is not None:
             self._catching_up.cancel()
             await asyncio.gather(self._catching_up, return_exceptions=True)
+        await self.pings.close()
         await self.marks.close()
 
     async def _update_table(self, snap: Snapshot) -> None:
@@ -234,7 +228,7 @@ class TablePublisher:
                     await self.answers.quiet()
                     latest = await self.service.get(snap.id)
                 await self.publish(latest)
-            await self._ping_turn(latest)
+            await self.pings.update(latest)
         if latest.status.over:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, snap.id)
 
@@ -243,7 +237,7 @@ class TablePublisher:
         self._shown.pop(match_id, None)
         self._edited.pop(match_id, None)
         self._logged.pop(match_id, None)
-        self._pinged.pop(match_id, None)
+        self.pings.forget(match_id)
         self._locks.pop(match_id, None)
         self.marks.ended(match_id)
 
@@ -321,79 +315,3 @@ class TablePublisher:
             return []
         embed.set_image(url=f"attachment://{TABLE_PICTURE}")
         return [discord.File(io.BytesIO(png), filename=TABLE_PICTURE)]
-
-    async def _pingable(self, snap: Snapshot, seats: Sequence[int]) -> list[int]:
-        """The users of these seats who want turn pings, if the server has them on."""
-        users = [
-            u for s in seats if not snap.seats[s].played_by_ai and (u := snap.seats[s].user_id) is not None
-        ]
-        if not users or not (await self.service.settings.server_settings(snap.record.guild_id)).turn_pings:
-            return []
-        prefs = await self.service.settings.preferences(users)
-        return [u for u in users if prefs[u].turn_pings]
-
-    async def _ping_turn(self, snap: Snapshot) -> None:
-        """Mention the people newly awaited; clear the ping when nobody is (or the match ended).
-        When only some of those pinged are still awaited (the others have moved), the ping is
-        edited to name them, which mentions nobody again."""
-        if snap.status != MatchStatus.RUNNING:
-            await self._replace_ping(snap, None)
-            return
-        awaited = awaited_people(snap)
-        pinged = (awaited, snap.record.deadline_at)
-        before = self._pinged.get(snap.id)
-        if pinged == before:
-            return
-        self._pinged[snap.id] = pinged
-        users = await self._pingable(snap, awaited)
-        if not users:
-            await self._replace_ping(snap, None)
-            self.marks.pinged(snap.id, pinged)
-            return
-        mentions = ", ".join(f"<@{u}>" for u in users)
-        when = render.deadline_text(snap).replace(" · ", " ")
-        text = f"{mentions}: your turn in {snap.game.name} #{snap.id}.{when}"
-        # The same people (or some of them) still awaited, a new deadline perhaps (the next
-        # round of a simultaneous game came before the table caught up): edit, no new ping.
-        if not (before is not None and set(awaited) <= set(before[0]) and await self._edit_ping(snap, text)):
-            await self._replace_ping(snap, text)
-        self.marks.pinged(snap.id, pinged)
-
-    async def _edit_ping(self, snap: Snapshot, text: str) -> bool:
-        """Edit the match's turn message to ``text`` (no new notification); False if there is
-        none to edit."""
-        current = await self.service.get(snap.id)
-        if current.record.turn_message_id is None:
-            return False
-        try:
-            await (
-                self._channel(current)
-                .get_partial_message(current.record.turn_message_id)
-                .edit(content=text, allowed_mentions=MENTIONS)
-            )
-        except discord.HTTPException:
-            log.info("match %s: could not edit the turn message; posting a new one", snap.id)
-            return False
-        return True
-
-    async def _replace_ping(self, snap: Snapshot, text: str | None) -> None:
-        """Delete the match's previous turn message, then post ``text`` (if any) in its place:
-        in this order the channel never holds two turn messages of one match, even for the
-        moment between the two requests."""
-        current = await self.service.get(snap.id)
-        channel = self._channel(current)
-        old = current.record.turn_message_id
-        if old is not None:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                log.info("match %s: the previous turn message was already gone", snap.id)
-        new_id: int | None = None
-        if text is not None:
-            try:
-                message = await channel.send(text, allowed_mentions=MENTIONS)
-                new_id = message.id
-            except discord.HTTPException:
-                log.warning("match %s: could not post the turn message", snap.id)
-        if old != new_id:
-            await self.service.store.set_turn_message(snap.id, new_id)

@@ -5,6 +5,9 @@ tourney (both players pick every round, five rounds)."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+
 import pytest
 
 from bot.app import KingBot
@@ -80,6 +83,35 @@ async def test_a_players_own_setting_leaves_them_out_and_the_others_in(world: Wo
         assert set(last.mention_ids) == {ann.id, bob.id} and not last.deleted, last.content
         assert all(bob.id not in m for m in mentioned(world)[:-1]), (
             "bob was left out while his pings were off"
+        )
+        assert_one_turn_message_at_most(fake, world.channel)
+    fake.assert_clean()
+
+
+async def test_a_turn_pings_only_those_who_keep_it_waiting(world: World) -> None:
+    """With TURN_PING_SECONDS a turn mentions its players only once it has waited that long
+    for them: people who pick at once are never pinged (a tourney round after round), the
+    ping of someone who moved goes at once, and whoever keeps the table waiting is mentioned
+    once, after the wait."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    wait = 1.5
+    bot = make_bot(world)
+    bot.settings = replace(bot.settings, turn_ping_seconds=wait)  # read when the bot sets up
+    async with fake.bot_running(bot):
+        await open_match(world, ann, [bob], game="crown", options={"variant": "tourney"})
+        await quiet(fake, bot)
+        for _round in range(2):  # both pick within the wait: no mention at all
+            await pick(world, bot, ann)
+            await pick(world, bot, bob)
+        assert mentioned(world) == [], "players who move at once are never pinged"
+        await pick(world, bot, ann)  # round 3: bob keeps the table waiting
+        await asyncio.sleep(wait + 1.0)
+        await quiet(fake, bot)
+        assert mentioned(world) == [{bob.id}], "the one still awaited is pinged after the wait"
+        await pick(world, bot, bob)  # round 4 begins: bob's ping goes at once
+        assert [m for m in turn_messages(fake, world.channel) if not m.deleted] == [], (
+            "the ping of someone who moved is deleted at once, and the next waits its time"
         )
         assert_one_turn_message_at_most(fake, world.channel)
     fake.assert_clean()
