@@ -67,6 +67,12 @@ class AISeats:
         return record.level if record.ai else "normal"
 
     @staticmethod
+    def _watched(snap: Snapshot) -> bool:
+        """Whether a person still plays a seat: the visible pause is for them to follow the AI.
+        A match whose players all left is played to its end without it."""
+        return any(not seat.played_by_ai for seat in snap.seats)
+
+    @staticmethod
     def _ai_seed(snap: Snapshot, seat: int) -> int:
         return snap.record.seed ^ (snap.version * 0x2545F4914F6CDD1D + seat)
 
@@ -77,12 +83,19 @@ class AISeats:
         of AI seats, and a sleeping task each cost about a third of the restore. A hard seat
         starts at once: it thinks during the pause."""
         seats = [] if self.closed else self._ai_seats_to_act(snap)
-        if not seats or snap.id in self.pauses:
+        if not seats:
+            return
+        pause = self.pauses.get(snap.id)
+        if pause is not None:
+            if self._watched(snap):
+                return
+            pause.cancel()  # the last person left during the pause: nobody waits to follow it
+            self._start_ai(snap.id, True)
             return
         task = self.tasks.get(snap.id)
         if task is not None and not task.done():
             return
-        if self.delay > 0 and self._ai_level(snap, seats[0]) != "hard":
+        if self.delay > 0 and self._ai_level(snap, seats[0]) != "hard" and self._watched(snap):
             loop = asyncio.get_running_loop()
             self.pauses[snap.id] = loop.call_later(self.delay, self._start_ai, snap.id, True)
         else:
@@ -158,9 +171,12 @@ class AISeats:
             if self.closed:
                 return True
             remaining = self.delay - (time.monotonic() - started)
+            pause = remaining if self.delay and remaining > 0 and not paused else 0
+            if pause and not self._watched(await self.store.get(match_id)):
+                pause = 0  # nobody left to follow it
             # The AI's visible pause; without one, still a turn of the event loop for everyone
             # else between two AI moves (a move's write may finish without suspending: db.writer).
-            await asyncio.sleep(remaining if self.delay and remaining > 0 and not paused else 0)
+            await asyncio.sleep(pause)
             paused = False
             async with self.store.lock(match_id):
                 snap = await self.store.get(match_id)

@@ -567,3 +567,27 @@ async def test_a_snapshot_asks_its_engine_once_for_each_seats_moves_and_view(svc
     counted.legal_moves(1)
     assert asked == ["moves 0", "view 1", "moves 1"]
     assert Snapshot(snap.record, snap.game, snap.state).view(1) == counted.view(1)
+
+
+async def test_a_match_whose_players_all_left_ends_at_once(repo: Repository) -> None:
+    """The AI's visible pause is for people to follow: once every player has left, the AI
+    plays the match to its end without it (an audit watched about 115 AI moves, ten table
+    edits, after the last person left), and the results rank the leavers."""
+    svc = MatchService(repo, ai_delay=5)
+    try:
+        m = await lobby(svc, "tourney")
+        await svc.join(m.id, BOB, "Bob")
+        m = await svc.start(m.id, HOST)
+        await svc.leave_match(m.id, BOB)
+        started = time.monotonic()
+        await svc.leave_match(m.id, HOST)
+
+        async def over() -> bool:
+            return (await svc.get(m.id)).status != "running"
+
+        await wait_for(over, timeout=4)  # five rounds at a 5-second pause would take 50 s
+        assert time.monotonic() - started < 4
+        results = await repo.results(m.id)
+        assert all(r.left for r in results)
+    finally:
+        await svc.close()
