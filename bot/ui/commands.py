@@ -95,9 +95,10 @@ async def play_command(
     ]
     only = own[0] if len(own) == 1 and own[0].pick is None else None  # a Pick is never chosen for the player
     move = resolve_move(own, text, kinds[0] if len(kinds) == 1 else "") if text else only
-    if move is None and text:
-        # What they typed names a card or move that is not legal now: the engine says why.
-        several = [m for m in own if text.strip().casefold() in m.label.casefold()]
+    if move is None and (text or not own):
+        # What they typed names a card or move that is not legal now, or the command takes
+        # nothing (a knock) and is not legal now: the engine says why.
+        several = [m for m in own if text.strip().casefold() in m.label.casefold()] if text else []
         code = None if several else snap.typed_code(seat, kinds, text)
         if code is not None:
             await play_move(interaction, snap.id, code, None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -15,8 +15,9 @@ if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 from bot.app import KingBot
+from bot.games.court.cards import DECK, label
 from bot.games.dynasty.cards import CODE, NAME
-from tests.e2e_support import World, make_bot, open_match, world
+from tests.e2e_support import World, make_bot, open_match, said, world
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -80,3 +81,54 @@ async def test_court_play_explains_a_card_typed_twice(world: World) -> None:
         card = lead[0].pick.items[0][0]  # type: ignore[union-attr]
         answer = await fake.slash(users[seat], world.channel, "court play", cards=f"{card} {card} {card}")
         assert answer.ephemeral and GENERIC not in answer.text, answer.text
+
+
+async def test_court_commands_at_the_wrong_time_or_with_cards_not_there_say_what_is_wrong(
+    world: World,
+) -> None:
+    """The audit's court refusals: /court knock, sandbag and flop out of the winner's turn,
+    a pool pick of a card not in the pool, a court of cards not held. Each answer says what
+    is wrong in one sentence, never "That is not one of your moves now" nor "You cannot do
+    that right now"."""
+    fake = world.fake
+    users = world.users[:4]
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as client:
+        bot = cast(KingBot, client)
+        await open_match(world, users[0], list(users[1:]), game="court")
+
+        async def state_now() -> tuple[Any, int]:
+            snap = await bot.service.active_in_channel(world.channel.id)
+            assert snap is not None and snap.state is not None
+            return snap, next(iter(snap.awaited()))
+
+        async def answer(seat: int, command: str, **options: str) -> str:
+            text = said(await fake.slash(users[seat], world.channel, f"court {command}", **options))
+            assert "not one of your moves" not in text and "cannot do that right now" not in text, text
+            return text
+
+        snap, seat = await state_now()
+        while snap.state.phase == "bid":
+            await bot.service.play(snap.id, users[seat].id, "bid:none")
+            snap, seat = await state_now()
+        assert snap.state.phase == "lead"
+        assert await answer(seat, "knock") == "Only the trick's winner may knock, right after the trick."
+        assert (
+            await answer(seat, "sandbag", rank="A")
+            == "Only the trick's winner may sandbag, right after the trick."
+        )
+        assert (
+            await answer(seat, "flop")
+            == "You flop your King only when you win a third trick in a row, right after it."
+        )
+        while snap.state.phase != "pick":  # one card each: the trick is won and its pool forms
+            await bot.service.play(snap.id, users[seat].id, snap.legal_moves(seat)[0])
+            snap, seat = await state_now()
+        missing = next(card for card in DECK if card not in snap.state.pool)
+        assert await answer(seat, "pick", cards=missing) == f"{label(missing)} is not in the pool."
+        while snap.state.phase == "pick":
+            await bot.service.play(snap.id, users[seat].id, snap.legal_moves(seat)[0])
+            snap, seat = await state_now()
+        assert snap.state.phase == "after"
+        absent = [card for card in DECK if card not in snap.state.hands[seat]][:3]
+        held = await answer(seat, "court", cards=" ".join(absent))
+        assert held == f"You don't hold {' '.join(label(c) for c in absent)}.", held

@@ -183,16 +183,16 @@ def test_a_typed_card_not_held_is_refused_as_not_in_the_hand() -> None:
     when following, and the refusal says the card is not theirs; a King (never played) or a
     word that names no card stays unknown."""
     state = table(["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"])
-    for typed in ("7h", "7♥", "10s", "q♠", "Q S".replace(" ", "")):
+    for typed, named in (("7h", "7♥"), ("7♥", "7♥"), ("10s", "10♠"), ("q♠", "Q♠"), ("QS", "Q♠")):
         code = GAME.typed_code(state, 0, (), typed)
         assert code is not None and code.startswith("lead:"), typed
-        assert GAME.why_illegal(state, 0, code) == "That card is not in your hand."
+        assert GAME.why_illegal(state, 0, code) == f"You don't hold {named}."
     assert GAME.typed_code(state, 0, (), "K♠") is None
     assert GAME.typed_code(state, 0, (), "zz") is None
     following, _ = act(state, "lead:7d")
     code = GAME.typed_code(following, 1, (), "9h")
     assert code == "play:9h", "the card is read as the kind the phase plays"
-    assert GAME.why_illegal(following, 1, code) == "That card is not in your hand."
+    assert GAME.why_illegal(following, 1, code) == "You don't hold 9♥."
 
 
 def test_the_follow_refusal_counts_cards_in_words() -> None:

@@ -119,6 +119,14 @@ def cards_problem(code: str, within: Sequence[str], where: str) -> str | None:
         return "Choose the cards."
     if len(set(cards)) != len(cards):
         return "Each card once, please."
-    if not set(cards) <= set(within):
-        return f"That card is not in {where}."
-    return None
+    missing = [c for c in cards if c not in set(within)]
+    return not_there(missing, where) if missing else None
+
+
+def not_there(cards: Sequence[str], where: str) -> str:
+    """The refusal of cards not where a move takes them from, naming them: "You don't hold
+    A♥ 3♥." (``where`` is "your hand"), "2♣ is not in the pool."."""
+    named = " ".join(label(c) if c[:1] in RANK_LABEL and c[1:] in SUIT_SYMBOL else c for c in cards)
+    if where == "your hand":
+        return f"You don't hold {named}."
+    return f"{named} {'is' if len(cards) == 1 else 'are'} not in {where}."

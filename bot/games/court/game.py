@@ -6,7 +6,7 @@ every move against ``legal_moves`` before a rule sees it. Rules of RULES.md "cou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from bot.games.base import (
@@ -147,10 +147,33 @@ class KingsCourt(GameBase[CourtState]):
     def card_code(self, text: str) -> str | None:
         return parse(text)
 
+    def typed_code(self, state: CourtState, seat: int, kinds: Sequence[str], text: str) -> str | None:
+        """Beyond the kit's reading (a code, a legal pick's items, one card): several cards
+        typed for a command that takes them (``Ah 2h 3h`` to court, ``2c`` to pick from the
+        pool), a sandbag's rank, and a command that takes nothing (``/court knock``), read
+        as the move they name even when it is not legal now, so that :meth:`why_illegal`
+        says what is wrong ("You don't hold A♥ 2♥ 3♥.", "2♣ is not in the pool.")."""
+        code = super().typed_code(state, seat, kinds, text)
+        if code is not None or state.over:
+            return code
+        offered = KINDS_BY_PHASE[state.phase]
+        kind = next((k for k in kinds if k in offered), kinds[0] if kinds else offered[0])
+        words = text.replace(",", " ").split()
+        if kind in (*CARD_LISTS, DUEL_KIND):
+            cards = [parse(word) for word in words]
+            return f"{kind}:{'.'.join(c for c in cards if c)}" if words and all(cards) else None
+        if kind == BAG_KIND:
+            return f"{kind}:{words[0]}" if len(words) == 1 else None
+        if kind in (KNOCK, FLOP, DONE):
+            return None if words else kind
+        return None  # a bid: the command's list names them
+
     def why_illegal(self, state: CourtState, seat: int, code: str) -> str:
-        """Today's sentence for each refusal: the move the phase expects, else what is wrong with it."""
-        if move_kind(code) not in KINDS_BY_PHASE[state.phase]:
-            return expected(state)
+        """Today's sentence for each refusal: what is wrong with the move, else the move the
+        phase expects. Said only to the seat the table waits for, from what it sees."""
+        kind = move_kind(code)
+        if kind not in KINDS_BY_PHASE[state.phase]:
+            return WRONG_TIME.get(kind) or expected(state)
         return WHY_NOT[state.phase](state, seat, code) or expected(state)
 
     def timer(self, state: CourtState) -> TimedMove | None:
@@ -276,6 +299,19 @@ WHY_NOT: dict[str, WhyNot] = {
     DUEL: tricks.why_not_duel,
     PICK: tricks.why_not_take,
     AFTER: melds.why_not_after,
+}
+
+
+# A move of the trick winner's turn (or of a trick) asked for at another time: why not now.
+WINNERS_TURN = "right after the trick"
+WRONG_TIME = {
+    COURT_KIND: f"Only the trick's winner may court, {WINNERS_TURN}.",
+    BAG_KIND: f"Only the trick's winner may sandbag, {WINNERS_TURN}.",
+    KNOCK: f"Only the trick's winner may knock, {WINNERS_TURN}.",
+    FLOP: "You flop your King only when you win a third trick in a row, right after it.",
+    DONE: f"Pass ends the trick winner's turn, {WINNERS_TURN}.",
+    TAKE_KIND: "Cards are taken back from the pool only once a trick is won.",
+    DUEL_KIND: "There is no duel now: only a tie for the best hand of a trick is duelled.",
 }
 
 

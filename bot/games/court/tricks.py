@@ -15,6 +15,7 @@ from bot.games.court.cards import (
     label,
     labels,
     natural,
+    not_there,
     rank,
     sorted_cards,
     suit,
@@ -288,7 +289,8 @@ def why_not_follow(state: CourtState, seat: int, code: str) -> str | None:
 
 
 def why_not_duel(state: CourtState, seat: int, code: str) -> str | None:
-    return "That card is not in your hand." if code.partition(":")[2] not in state.hands[seat] else None
+    card = code.partition(":")[2]
+    return not_there([card], "your hand") if card not in state.hands[seat] else None
 
 
 def why_not_take(state: CourtState, seat: int, code: str) -> str | None:
