@@ -92,7 +92,7 @@ def test_a_new_round_clears_it() -> None:
     state, _ = act(state, "knock")
     assert state.round == 2 and state.phase in (BID, LEAD) and state.last_trick is None
     assert_everyone_sees(state, [])
-    assert any(line.startswith("Last round (") for line in GAME.view(state, None).board)
+    assert any(line.startswith("Round 1 (") for line in GAME.view(state, None).board)
 
 
 def test_the_line_does_not_depend_on_hidden_cards() -> None:

@@ -55,9 +55,9 @@ def test_a_round_ended_by_the_trick_cap_says_so() -> None:
 def test_the_next_rounds_board_names_why_the_last_one_ended() -> None:
     state, _ = act(won(), "knock")
     board = GAME.view(state, None).board
-    assert any(line.startswith("Last round ({p0} knocked): {p0} +10 · ") for line in board), board
+    assert any(line.startswith("Round 1 ({p0} knocked): {p0} K♥ +10 (total 10) · ") for line in board), board
     state = GAME.load(GAME.dump(state))
-    assert any(line.startswith("Last round ({p0} knocked): ") for line in GAME.view(state, None).board)
+    assert any(line.startswith("Round 1 ({p0} knocked): ") for line in GAME.view(state, None).board)
 
 
 def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> None:

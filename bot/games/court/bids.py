@@ -21,14 +21,15 @@ class Bid:
     blind: bool  # the King stays hidden from its owner for the round
     kings: bool  # needs a King's Court
     nil: bool  # needs a hand of the King's suit only
+    means: str  # what it asks of the bidder, in a few words (the bid menu says it)
 
 
 BIDS = (
-    Bid("blind", "Blind", 12 * BLIND_HIT, 0, True, False, False),
-    Bid("nil", "Nil", 150, -30, False, False, True),
-    Bid("kingsnil", "King's nil", 300, -150, False, True, True),
-    Bid("blindnil", "Blind nil", 500, -150, True, False, True),
-    Bid("kingsblindnil", "King's blind nil", 800, -150, True, True, True),
+    Bid("blind", "Blind", 12 * BLIND_HIT, 0, True, False, False, "your King hidden from you"),
+    Bid("nil", "Nil", 150, -30, False, False, True, "end with only your King's suit in hand"),
+    Bid("kingsnil", "King's nil", 300, -150, False, True, True, "a King's Court, only your suit in hand"),
+    Bid("blindnil", "Blind nil", 500, -150, True, False, True, "nil with your King hidden from you"),
+    Bid("kingsblindnil", "King's blind nil", 800, -150, True, True, True, "King's nil, your King hidden"),
 )
 BY_KEY = {b.key: b for b in BIDS}
 

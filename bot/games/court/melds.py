@@ -18,7 +18,6 @@ from bot.games.court.cards import (
     natural,
     rank,
     runs,
-    sorted_cards,
     suit,
 )
 from bot.games.court.scoring import kings_court
@@ -170,10 +169,14 @@ def court(state: CourtState, seat: int, move: Move) -> tuple[CourtState, list[Ev
     if problem is not None:  # the rule of a run that the pick of candidates cannot say
         raise IllegalMove(problem)
     run = tuple(sorted((*state.courted[seat], *cards), key=natural))
-    events = [
-        Event(f"{p(seat)} courts {len(cards)} card{'s' * (len(cards) > 1)} face down ({len(run)} courted)."),
-        Event(f"You court {labels(sorted_cards(cards))}.", seat),
-    ]
+    # Said once each: the player's own hand already echoes the cards they chose.
+    count = f"{len(cards)} card{'s' * (len(cards) > 1)}"
+    said = (
+        f"courts {count} more face down ({len(run)} courted)"
+        if state.courted[seat]
+        else f"courts {count} face down"
+    )
+    events = [Event(f"{p(seat)} {said}.")]
     state = replace(
         state,
         hands=with_seat(state.hands, seat, without(state.hands[seat], cards)),

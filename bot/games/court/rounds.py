@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.games.base import Event, Move, Rng, join_names, p
 from bot.games.court.bids import BY_KEY, bid_points, legal_bids
-from bot.games.court.cards import DECK, KINGS, label, sorted_cards, suit_label
+from bot.games.court.cards import DECK, KINGS, label, sorted_cards
 from bot.games.court.scoring import parts_text
 from bot.games.court.state import (
     BID,
@@ -106,11 +106,7 @@ def deal(state: CourtState, events: list[Event]) -> tuple[CourtState, list[Event
             f"Round {state.round}: {p(state.dealer)} deals; everyone draws a secret King. {p(first)} leads."
         )
     )
-    for seat in range(PLAYERS):
-        if state.blind(seat):
-            events.append(Event("You bid blind: your King stays face down, hidden from you too.", seat))
-        else:
-            events.append(Event(f"Your King is {suit_label(state.king_suit(seat))}.", seat))
+    # Each seat's King (or that it is hidden from a blind bidder) is a line of its own hand.
     return state, events
 
 
@@ -120,9 +116,9 @@ def deal(state: CourtState, events: list[Event]) -> tuple[CourtState, list[Event
 def bid_moves(state: CourtState, seat: int) -> list[Move]:
     moves = [Move.simple(f"{BID_KIND}:{NO_BID}", "No bid")]
     for bid in legal_bids(state.scores, seat):
-        miss = "-10 a wrong court" if bid.key == "blind" else f"{bid.miss}"
-        gain = "+30 a court" if bid.key == "blind" else f"+{bid.value}"
-        moves.append(Move.simple(f"{BID_KIND}:{bid.key}", f"Bid {bid.name} ({gain} / {miss})"))
+        # "Bid Nil: end with only your King's suit in hand (+150 / -30)": what it asks, then its stakes
+        stakes = "+30 / -10 a courted card" if bid.key == "blind" else f"+{bid.value} / {bid.miss}"
+        moves.append(Move.simple(f"{BID_KIND}:{bid.key}", f"Bid {bid.name}: {bid.means} ({stakes})"))
     return moves
 
 
@@ -168,7 +164,12 @@ def end_round(state: CourtState, events: list[Event], reason: str) -> CourtState
     events.append(Event(f"Round {state.round} ({reason}) scored: {' · '.join(shown)}."))
     scores = tuple(s + pt for s, pt in zip(state.scores, points, strict=True))
     state = replace(
-        state, scores=scores, last_round=tuple(points), last_detail=tuple(detail), last_reason=reason
+        state,
+        scores=scores,
+        last_round=tuple(points),
+        last_detail=tuple(detail),
+        last_reason=reason,
+        last_kings=state.kings,
     )
     if max(scores) >= state.target or min(scores) <= LOSING_TOTAL:
         state = replace(state, phase=OVER, turn=-1)

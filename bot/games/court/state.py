@@ -81,6 +81,9 @@ class CourtState:
     # The trick completed last this round, shown to the table until the next one completes
     # (added later: older saves load without it and show it from their next trick on).
     last_trick: LastTrick | None = None
+    # Each seat's King in the last round scored, public once it is scored (added later: an
+    # older save shows its round summary without the Kings until its next round is scored).
+    last_kings: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:

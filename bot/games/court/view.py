@@ -32,8 +32,9 @@ from bot.games.court.state import (
 def build(state: CourtState, seat: int | None) -> View:
     waiting = waiting_line(state, seat)
     trick = min(state.tricks + (state.phase in (LEAD, FOLLOW, DUEL)), TRICK_CAP)
+    stage = "bidding" if state.phase == BID else f"trick {trick} of {TRICK_CAP}"
     board = [
-        f"Round {state.round} · trick {trick} of {TRICK_CAP} · to {state.target} or {LOSING_TOTAL} · knock from {state.going_board}"
+        f"Round {state.round} · {stage} · to {state.target} or {LOSING_TOTAL} · knock from {state.going_board}"
     ]
     if state.phase in (FOLLOW, DUEL):
         shown = [f"{seat_token(s)} {labels(state.trick[s])}" for s in state.play_order() if state.trick[s]]
@@ -47,10 +48,10 @@ def build(state: CourtState, seat: int | None) -> View:
     if state.last_trick is not None:  # public: every seat and the table see the same line
         board.append(last_trick_line(state.last_trick))
     context = tuple(line for line in board[1:] if line.startswith(("Trick: ", "Duel: ", "Pool: ")))
-    if state.last_round and (
-        state.phase == BID or (state.tricks == 0 and state.phase == LEAD) or state.phase == OVER
-    ):
-        board.append(last_round_line(state))
+    # The last round's summary stays from its end until the next round's first trick is won.
+    summary_shown = bool(state.last_round) and (state.phase in (BID, OVER) or state.tricks == 0)
+    if summary_shown:
+        board.append(round_summary_line(state))
     scores = tuple(_score_line(state, s) for s in range(PLAYERS))
     data: dict[str, Any] = {
         "phase": state.phase,
@@ -69,6 +70,8 @@ def build(state: CourtState, seat: int | None) -> View:
     if seat is None:
         return View(seat, waiting, board=tuple(board), scores=scores, data=data, context=context)
     last = (state.last_detail[seat],) if state.last_detail else ()
+    if state.phase == BID and summary_shown:  # every hand during the bids: how the round ended
+        last = (round_summary_line(state), *last)
     if state.phase == OVER or state.phase == BID:
         return View(
             seat, waiting, board=tuple(board), scores=scores, private=last, data=data, context=context
@@ -143,6 +146,21 @@ def last_round_line(state: CourtState) -> str:
     )
 
 
+def round_summary_line(state: CourtState) -> str:
+    """The last round scored, as the table and (during the bids) every hand show it until the
+    next round's first trick is won: why it ended, then each seat's King, round points and
+    new total: ``"Round 1 ({p2} knocked): {p0} K♠ -50 (total -50) · {p1} K♥ -25 (total -25) ·
+    ..."``. A save from before the Kings were kept shows it without them."""
+    number = state.round if state.over else state.round - 1
+    why = f" ({state.last_reason})" if state.last_reason else ""
+    kings = state.last_kings or ("",) * len(state.last_round)
+    seats = (
+        f"{seat_token(s)}{' ' + label(king) if king else ''} {points:+d} (total {state.scores[s]})"
+        for s, (king, points) in enumerate(zip(kings, state.last_round, strict=True))
+    )
+    return f"Round {number}{why}: " + " · ".join(seats)
+
+
 def last_trick_line(last: LastTrick) -> str:
     """``"Last trick: {p1} 5♦ 5♠ · {p2} 8♥ 8♠ · {p3} 2♣ 3♣ · {p0} 4♦ 4♥ — {p2} won it"``, in play
     order; a duel's cards follow the trick's, ``" (duel: {p1} Q♠ · {p2} 9♣)"``."""
@@ -195,7 +213,7 @@ def _own(state: CourtState, seat: int, data: dict[str, Any]) -> tuple[tuple[Card
             groups.append(CardGroup(f"{suit_label(s)}{tag}", cards))
     private = []
     if blind:
-        private.append("Your King: hidden (you bid blind)")
+        private.append("Your King: face down, hidden from you too (you bid blind)")
     else:
         private.append(
             f"Your King: {label(state.kings[seat])}, your suit is {suit_label(state.king_suit(seat))}"
