@@ -91,7 +91,17 @@ async def test_a_whole_match_of_two_people_and_two_ais(
     caplog.set_level(logging.WARNING)
     fake = world.fake
     ann, bob = world.users[:2]
-    seen = {"king": 0, "several": 0, "typed": 0, "autocomplete": 0, "trick": 0, "pool": 0, "last trick": 0}
+    seen = {
+        "king": 0,
+        "several": 0,
+        "typed": 0,
+        "autocomplete": 0,
+        "trick": 0,
+        "pool": 0,
+        "last trick": 0,
+        "court": 0,
+        "bidding": 0,
+    }
     async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
         assert "court" in [c["name"] for c in fake.commands]
         table = await open_match(world, ann, [bob], game="court", options={"target": "120"}, ais=2)
@@ -105,6 +115,11 @@ async def test_a_whole_match_of_two_people_and_two_ais(
                 break
             seen["trick"] += "Trick:" in table.text
             seen["pool"] += "Pool:" in table.text
+            if " · bidding · " in table.text:  # the last round's summary stays through the bids
+                assert any(
+                    line.startswith("Round ") and " (total " in line for line in table.text.splitlines()
+                ), table.text
+                seen["bidding"] += 1
             names = [s.name for s in snap.seats]
             for line in table.text.splitlines():
                 if line.startswith("Last trick: "):  # who played what, and who won it, by name
@@ -122,6 +137,9 @@ async def test_a_whole_match_of_two_people_and_two_ais(
                 else:
                     text = await by_command(world, user, move, seen)
                 assert "You chose:" in text, text
+                # said once: the echo names the courted cards, no second "You court ..." line
+                assert "You court " not in text and "Your King is " not in text, text
+                seen["court"] += move.kind == "court"
                 moves += 1
                 break
         await fake.wait_for(lambda: "finished" in table.text, 30, "the end of the match")
