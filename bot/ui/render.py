@@ -185,9 +185,9 @@ def result_lines(
         headline = f"🏆 Tie for first place: {join_names(names)}"
     lines = []
     for r in results:
-        seat = snap.seats[r.seat]
-        left = seat.left
-        mark = f"{r.place}." if left else MEDALS.get(r.place, f"{r.place}.")
+        seat, left = snap.seats[r.seat], snap.seats[r.seat].left
+        medal = not left and (r.team is None or r.place == 1)  # no bronze for a team that lost
+        mark = MEDALS.get(r.place, f"{r.place}.") if medal else f"{r.place}."
         bits = [f"{mark} {seat.name}"]
         if r.team:
             bits.append(f"team {r.team}" if len(str(r.team)) == 1 else str(r.team).capitalize())

@@ -91,6 +91,24 @@ def test_the_medals_skip_no_place_when_a_leaver_finished_between_stayers() -> No
     assert [line.split(" · ")[0] for line in lines] == ["🥇 bob", "🥈 cat", "🥉 ann", "4. dan"]
 
 
+def test_a_team_that_lost_gets_no_medal() -> None:
+    """The King at Court: the Wise win together, the Wicked lose together; the losing team
+    is not given bronze (an audit saw 🥉 beside the losers)."""
+    snap = _snap(["ann", "bob", "cat", "dan"], left=set())
+    outcome = Outcome(
+        (
+            SeatResult(0, 1, None, "wise"),
+            SeatResult(1, 3, None, "wicked"),
+            SeatResult(2, 1, None, "wise"),
+            SeatResult(3, 3, None, "wicked"),
+        ),
+        "The Wise win.",
+    )
+    _headline, lines = render.result_lines(snap, outcome)
+    marks = sorted(line.split(" ")[0] for line in lines)
+    assert marks == ["3.", "3.", "🥇", "🥇"], lines
+
+
 @pytest.fixture
 async def svc(repo: Repository):
     s = MatchService(repo, ai_delay=0)
