@@ -175,6 +175,13 @@ async def leave_command(interaction: Interaction) -> None:
         await say(interaction, "You left the lobby.")
     else:
         await own_table(interaction, snap)
+        party_id = await svc.parties.of_match(snap.id)
+        party = await svc.parties.get(party_id) if party_id is not None else None
+        if party is not None and party.status == MatchStatus.RUNNING:
+            # a party's table: leaving it means leaving the party (the AI plays this table
+            # and the next rounds' for them), which its question says
+            await ask_leave_party(interaction, party)
+            return
         await ask_leave_match(interaction, snap)
 
 

@@ -84,6 +84,8 @@ class LeavePartyButton(
 ):
     """An answer to "Leave party #N?": Leave party, or Stay."""
 
+    private_ok = True  # asked in the party's channel, or in one of its tables' threads
+
     def __init__(self, party_id: int, user_id: int, act: str) -> None:
         label = "Leave party" if act == "go" else "Stay"
         super().__init__(

@@ -53,9 +53,12 @@ class OfMatch:
 
 
 class OfParty:
-    """A component of the party ``party_id``: it acts only in that party's channel."""
+    """A component of the party ``party_id``: it acts only in that party's channel. A private
+    answer's buttons (``private_ok``: the leave question /leave asks in a table's thread)
+    also act where the bot sent it, in the same server."""
 
     party_id: int
+    private_ok = False
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         await restored(interaction)
@@ -64,7 +67,11 @@ class OfParty:
         except (GameError, ServiceError) as err:
             await refuse(interaction, err)
             return False
-        return await in_place(interaction, party.record.guild_id, party.record.channel_id, "party")
+        channel: int | None = party.record.channel_id
+        message = interaction.message
+        if self.private_ok and message is not None and message.flags.ephemeral:
+            channel = None
+        return await in_place(interaction, party.record.guild_id, channel, "party")
 
 
 class OfServer:

@@ -351,6 +351,31 @@ async def test_leaving_a_running_party_asks_first(world: World) -> None:
     fake.assert_clean()
 
 
+async def test_leave_in_a_tables_thread_means_the_party(world: World) -> None:
+    """/leave typed in a party table's thread asks about the party (leaving the table alone
+    left the player listed at the party as still playing), and confirming ranks them last."""
+    fake = world.fake
+    fake.external_quiet = 0.05
+    ann, bob, cat, dan = world.users[:4]
+    async with fake.bot_running(make_bot(world)) as bot:
+        party = await open_party(world, ann, [bob, cat, dan], ais=0)
+        party_id = (await bot.service.parties.in_channel(world.channel.id)).id
+        await fake.wait_for(lambda: bool(threads_of(fake, world)), what="a table's thread")
+        thread = threads_of(fake, world)[0]
+        await fake.wait_for(lambda: table_in(fake, thread) is not None, what="the table in its thread")
+        snap = await bot.service.active_in_channel(thread.id)
+        assert snap is not None
+        seated = next(u for u in (ann, bob, cat, dan) if snap.seat_of(u.id) is not None)
+        asked = await fake.slash(seated, thread, "leave")
+        assert asked.ephemeral and asked.text.startswith(f"Leave party #{party_id}?"), asked.text
+        left = await asked.click("Leave party")
+        assert left.text == "You left the party; the AI plays your seat and you are ranked last.", left.text
+        await fake.wait_for(lambda: f"{seated.name} (left, ranked last)" in party.text, what="ranked last")
+        await fake.slash(ann, world.channel, "cancel")
+        await quiet(fake, bot)
+    fake.assert_clean()
+
+
 async def test_a_party_needs_the_thread_permissions_and_says_which_are_missing(world: World) -> None:
     fake = world.fake
     ann, bob = world.users[:2]
