@@ -390,11 +390,13 @@ def hand_embed(
         else:
             parts.append("**Your move:** choose below.")
     else:
-        # Whose turn it is stays on the table: this message is edited only when the player's
-        # own situation changes, so a line naming the awaited player would go stale here.
-        parts.append(
-            "Nothing for you to do right now (the table shows whose turn it is); this message updates itself when that changes."
-        )
+        # The table's own status line, as it stood when this was drawn: it is not part of the
+        # tracker's signature (that would edit every waiting hand at each turn of the table),
+        # so the hand is redrawn, with the line of the moment, when the player's own
+        # situation changes (their turn comes), and meanwhile the table shows it live.
+        if view.waiting:
+            parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap)}")
+        parts.append("Nothing for you to do right now; this message updates itself when that changes.")
     embed.description = clip("\n".join(single_spaced(parts)), DESCRIPTION_LIMIT)
     embed.set_footer(text=f"Seat {seat + 1} · move {snap.version} · only you can see this")
     return embed

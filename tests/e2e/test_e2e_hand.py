@@ -112,7 +112,8 @@ async def test_a_moves_echo_goes_when_a_new_decision_is_asked_and_at_the_end(wor
 async def test_the_awaited_players_hand_says_your_turn_where_the_table_names_them(world: World) -> None:
     """King's Dynasty, two players: the hand of the one the table waits for says "Your turn to
     ...", never "Waiting for <their name> to ..."; the table says that; the other's hand
-    has nothing to do."""
+    has nothing to do, and says whom the table waits for as the table does, with its
+    countdown."""
     fake = world.fake
     ann, bob = world.users[:2]
     async with fake.bot_running(make_bot(world)) as bot:
@@ -128,4 +129,8 @@ async def test_the_awaited_players_hand_says_your_turn_where_the_table_names_the
         assert f"Waiting for {mover.name}" not in said, said
         theirs = answer_text((await fake.click(other, table, label="My hand")).record)
         assert "Nothing for you to do right now" in theirs, theirs
+        status = table.text.splitlines()[1]  # "**Waiting for ann to play or draw.** · ⏳ <t:…:R>"
+        assert status.startswith(f"**Waiting for {mover.name} to ") and "⏳ <t:" in status, table.text
+        assert status.replace("**", "*") in theirs.splitlines(), theirs
+        assert "the table shows whose turn it is" not in theirs, theirs
     fake.assert_clean()
