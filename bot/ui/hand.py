@@ -7,6 +7,7 @@ and rebuilt from its custom id, so they survive restarts.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -244,14 +245,38 @@ async def give_hint(interaction: Interaction, match_id: int) -> None:
 
 
 def hint_text(snap: Snapshot, hint: Hint) -> str:
-    """ "💡 Hint: **Play 7♥**, keeps your Protector for a draw card." (the reason if any)."""
+    """ "👉 Hint: **Dragon (next player draws 3), naming gold** — makes the next player draw."
+    (the game's reason, or that it is the hard AI's choice)."""
     move = hint.move
     if move.pick is not None:  # the search's choice of a pick is its default
         move = move.choose(move.pick.parts(move.code) or ())
-    text = f"{HINT_MARK} **{snap.name_text(move.label)}**"
-    if hint.reason:
-        return f"{text}: {snap.name_text(hint.reason)}."
-    return f"{text} (the hard AI's choice from what you can see)."
+    text = f"{HINT_MARK} **{snap.name_text(move_words(move.path))}**"
+    reason = hint.reason.rstrip(". ") if hint.reason else "the hard AI's choice from what you can see"
+    return f"{text} — {snap.name_text(reason)}."
+
+
+# "Dragon: next player draws 3" -> "Dragon (next player draws 3)": a card's effect after its name
+_ASIDE = re.compile(r"(.*[^)]): ([a-z][^():]*)")
+_LATER_WORDS = {"Name": "naming", "Suit:": "suit"}  # a later step's first word as it reads after a comma
+
+
+def move_words(path: Sequence[str]) -> str:
+    """A move's steps as one phrase, with no colons stacked ("Dragon: next player draws 3:
+    Name gold" is "Dragon (next player draws 3), naming gold"): a step's effect goes in
+    brackets, the steps after the first follow a comma in lower case."""
+    words = []
+    for i, step in enumerate(path):
+        first, _, rest = step.partition(" ")
+        if i and first in _LATER_WORDS:
+            words.append(f"{_LATER_WORDS[first]} {rest}")
+            continue
+        aside = _ASIDE.fullmatch(step)
+        if aside is not None:
+            step = f"{aside[1]} ({aside[2]})"
+        if i and re.match(r"[A-Z][a-z]", step):
+            step = step[0].lower() + step[1:]
+        words.append(step)
+    return ", ".join(words)
 
 
 def chosen_echo(label: str) -> str:

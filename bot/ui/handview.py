@@ -35,7 +35,7 @@ BUTTONS_PER_ROW = 5
 MAX_BUTTON_CHOICES = 20
 SELECT_SIZE = 25
 MAX_SELECTS = 4
-HINT_MARK = "💡 Hint:"  # a practice hint's line in the hand starts so
+HINT_MARK = "👉 Hint:"  # a practice hint's line in the hand starts so (💡 marks the guide's explanations)
 
 
 class HandButtonLook(
@@ -296,8 +296,16 @@ def hand_message(
         unseen = min(max(0, count - before.notes), NOTES_PER_SEAT)
         told = snap.notes_for(seat)[-unseen:] if unseen else []
     lines = list(notice) + [t for t in told if t not in notice]
+    hints = [line for line in lines if is_hint(line)]  # shown beside the moves, not above the cards
     embed = render.hand_embed(
-        snap, seat, seat_view, notice=lines, new_cards=new_cards, step=step, has_moves=bool(moves)
+        snap,
+        seat,
+        seat_view,
+        notice=[line for line in lines if not is_hint(line)],
+        new_cards=new_cards,
+        step=step,
+        has_moves=bool(moves),
+        hint=hints[-1] if hints else "",
     )
     interaction = before.interaction if before is not None else None
     awaited = not snap.status.over and seat in snap.awaited()
@@ -335,5 +343,5 @@ def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[s
 
 
 def is_hint(line: str) -> bool:
-    """A practice hint's line in the hand ("💡 Hint: **Play 7♥**: ...")."""
+    """A practice hint's line in the hand ("👉 Hint: **Play 7♥** — ...")."""
     return line.startswith(HINT_MARK)

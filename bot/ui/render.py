@@ -355,7 +355,9 @@ def hand_embed(
     new_cards: Sequence[tuple[str, str]] = (),
     step: Sequence[str] = (),
     has_moves: bool = True,
+    hint: str = "",
 ) -> discord.Embed:
+    """A player's hand; ``hint``: a practice hint's line, shown just above the moves."""
     over = snap.status.over
     embed = discord.Embed(
         title=f"Your hand: {snap.game.name} #{snap.id}", colour=COLOUR_OVER if over else COLOUR_HAND
@@ -364,6 +366,9 @@ def hand_embed(
     outcome = snap.game.outcome(snap.state) if snap.status == MatchStatus.FINISHED else None
     if outcome is not None:  # the result leads, above what the player last did
         parts.extend(["**" + result_lines(snap, outcome)[0] + "**", ""])
+    moving = not over and (has_moves or bool(step))
+    if hint and not moving:  # no moves to show it beside: it stays with the lines above the hand
+        notice = [*notice, hint]
     if notice:
         parts.extend([*(snap.name_text(t) for t in notice), ""])
     count = sum(len(g.cards) for g in view.hand)
@@ -385,6 +390,8 @@ def hand_embed(
             parts.append("")
         status = snap.name_text(said_to(view.waiting, seat))  # "Your turn to ..." if it waits for them
         parts.append(f"*{status}*{deadline_text(snap) if awaited else ''}")
+        if hint:
+            parts.append(snap.name_text(hint))
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
         else:

@@ -4,8 +4,13 @@ practice, and a rated match whose hand offers no Hint."""
 
 from __future__ import annotations
 
+from bot.games import GAMES
+from bot.games.base import Move
+from bot.games.search import Hint
 from bot.service import practice
+from bot.ui.hand import hint_text
 from tests.e2e_support import World, make_bot, world
+from tests.snapshots import snapshot_of
 
 __all__ = ["world"]
 
@@ -83,6 +88,10 @@ async def test_hints_asked_again_replace_one_line_of_the_hand(world: World) -> N
             assert hinted.callback_type == 7 and hinted.response is hand, "the hand is edited"
         assert private() == before, "no message per hint"
         assert hand.text.count("Hint:") == 1, hand.text
+        lines = hand.text.splitlines()
+        [line] = [n for n, text in enumerate(lines) if "Hint:" in text]
+        assert lines[line].startswith("👉 Hint: **") and " — " in lines[line], lines[line]
+        assert lines[line + 1] == "**Your move:** choose below.", "the hint sits beside the moves"
         assert all(line in hand.text for line in said), "what the hand said stays"
         assert hand.visible_for(ann.id) and not hand.visible_for(bob.id)
         move = next(b for b in hand.buttons if b.label not in MOVE_LABELS_TO_SKIP)
@@ -90,3 +99,21 @@ async def test_hints_asked_again_replace_one_line_of_the_hand(world: World) -> N
         assert "Hint:" not in hand.text, hand.text
         await fake.slash(ann, world.channel, "cancel")
     fake.assert_clean()
+
+
+def test_a_hint_reads_as_one_phrase_and_its_reason_follows_a_dash() -> None:
+    """A move of several steps reads as one phrase, with no colons stacked on the reason,
+    and the hint's mark is not the guide's 💡."""
+    game = GAMES["dynasty"]
+    snap = snapshot_of(game, game.setup(2, 1, {}), ["ann", "bob"])
+    dragon = Move("x", ("Dragon: next player draws 3", "Name gold"))
+    assert hint_text(snap, Hint(dragon, "makes the next player draw")) == (
+        "👉 Hint: **Dragon (next player draws 3), naming gold** — makes the next player draw."
+    )
+    assert hint_text(snap, Hint(Move("y", ("3 (green)",)), None)) == (
+        "👉 Hint: **3 (green)** — the hard AI's choice from what you can see."
+    )
+    arrow = Move("z", ("Flaming Arrow: burn a card", "Burn 5 (blue)", "Give it to {p1}"))
+    assert hint_text(snap, Hint(arrow, "it hurts bob.")) == (
+        "👉 Hint: **Flaming Arrow (burn a card), burn 5 (blue), give it to bob** — it hurts bob."
+    )
