@@ -132,17 +132,19 @@ async def send_hand(
     message_id: int | None = None
     if interaction.response.is_done():
         message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
-        message_id = message.id
+        message_id = sent = message.id
     elif edit:
         await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+        sent = interaction.message.id if interaction.message is not None else None
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        callback = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        sent = getattr(callback, "message_id", None)
     if snap.status.over or snap.seats[seat].left:
         # this one shows the end (or that the AI plays the seat) already; the others are edited by refresh
         tracker.drop(snap.id, seat)
         return
     remembered = replace(shown, interaction=interaction, message_id=message_id, at=tracker.clock())
-    tracker.remember(snap, seat, remembered)
+    tracker.remember(snap, seat, remembered, sent)
     if await hand.wants_picture(service_of(interaction), snap, seat):
         tracker.spawn(tracker.add_picture(snap, seat, hand, remembered))
 

@@ -24,6 +24,7 @@ from bot.ui.replies import Interaction
 log = logging.getLogger(__name__)
 
 FIRST_LOOK_NOTES = 3  # private events shown on a player's first look at their hand
+REPLACED = "This hand continues in a newer message below."  # what a replaced hand message says
 
 # (snapshot, seat, what was shown before, the notice to keep) -> a HandMessage
 RenderHand = Callable[[Snapshot, int, "Shown | None", Sequence[str]], Any]
@@ -72,6 +73,10 @@ class HandTracker:
         # One edit of a player's message at a time, so that a picture being added cannot land
         # after (and undo) an update, which the player would then see as their hand
         self._editing: dict[tuple[int, int], asyncio.Lock] = {}
+        # The Discord id of each remembered message (None: not known), and what a held one
+        # was before the answer holding it, so that a newer message can retire the old one
+        self._messages: dict[tuple[int, int], int | None] = {}
+        self._held: dict[tuple[int, int], Shown] = {}
 
     def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
         return self._editing.setdefault(key, asyncio.Lock())
@@ -79,8 +84,42 @@ class HandTracker:
     def last(self, match_id: int, seat: int) -> Shown | None:
         return self._shown.get((match_id, seat))
 
-    def remember(self, snap: Snapshot, seat: int, shown: Shown) -> None:
-        self._shown[(snap.id, seat)] = shown
+    def remember(self, snap: Snapshot, seat: int, shown: Shown, message: int | None = None) -> None:
+        """``shown`` is the player's latest hand, in the Discord message ``message``. An older
+        hand message it replaces (another message, still editable) is edited once to say so,
+        without its buttons, so that no frozen hand offers moves."""
+        key = (snap.id, seat)
+        before, held = self._shown.get(key), self._held.pop(key, None)
+        if before is not None and before.interaction is None and held is not None:
+            before = held  # the answer that held it shows the hand in a message of its own
+        old = self._messages.get(key)
+        self._shown[key], self._messages[key] = shown, message
+        if (
+            before is not None
+            and before.interaction is not None
+            and old is not None
+            and message is not None
+            and old != message
+            and self.clock() - before.at <= self.TOKEN_SECONDS
+        ):
+            self.spawn(self._retire(snap.id, seat, before))
+
+    async def _retire(self, match_id: int, seat: int, old: Shown) -> None:
+        """Best effort: a failed edit leaves the old message as it was."""
+        assert old.interaction is not None
+        try:
+            await self.answers.quiet()
+            async with self._lock((match_id, seat)):  # after any picture being added to it
+                if old.message_id is None:
+                    await old.interaction.edit_original_response(
+                        content=REPLACED, embed=None, view=None, attachments=[]
+                    )
+                else:
+                    await old.interaction.followup.edit_message(
+                        old.message_id, content=REPLACED, embed=None, view=None, attachments=[]
+                    )
+        except discord.HTTPException:
+            log.info("match %s: could not retire seat %d's older hand message", match_id, seat)
 
     def still_shows(self, snap: Snapshot, seat: int, version: int) -> bool:
         """Whether the player's latest hand, drawn at ``version``, shows what it would show
@@ -136,6 +175,7 @@ class HandTracker:
         shown = self._shown.get((match_id, seat))
         if shown is not None:
             self._shown[(match_id, seat)] = replace(shown, interaction=None)
+            self._held[(match_id, seat)] = shown
         return shown
 
     def release(self, match_id: int, seat: int, before: Shown | None) -> None:
@@ -143,6 +183,7 @@ class HandTracker:
         (unless a newer hand replaced it meanwhile)."""
         key = (match_id, seat)
         shown = self._shown.get(key)
+        self._held.pop(key, None)
         if before is None or shown is None or shown.interaction is not None:
             return
         self._shown[key] = replace(
@@ -151,10 +192,15 @@ class HandTracker:
 
     def drop(self, match_id: int, seat: int) -> None:
         self._shown.pop((match_id, seat), None)
+        self._messages.pop((match_id, seat), None)
+        self._held.pop((match_id, seat), None)
 
     def forget(self, match_id: int) -> None:
         for key in [k for k in self._shown if k[0] == match_id]:
             del self._shown[key]
+        for key in [k for k in (*self._messages, *self._held) if k[0] == match_id]:
+            self._messages.pop(key, None)
+            self._held.pop(key, None)
         for key in [k for k in self._editing if k[0] == match_id and not self._editing[k].locked()]:
             del self._editing[key]
 

@@ -21,6 +21,7 @@ if str(_ROOT) not in sys.path:
 
 from bot.app import KingBot
 from bot.games.base import Rng
+from bot.ui.tracker import REPLACED
 from tests.e2e_support import World, answer_text, make_bot, open_match, quiet, said, world
 from tests.fakediscord import FakeUser
 
@@ -133,4 +134,41 @@ async def test_the_awaited_players_hand_says_your_turn_where_the_table_names_the
         assert status.startswith(f"**Waiting for {mover.name} to ") and "⏳ <t:" in status, table.text
         assert status.replace("**", "*") in theirs.splitlines(), theirs
         assert "the table shows whose turn it is" not in theirs, theirs
+    fake.assert_clean()
+
+
+async def test_a_newer_hand_message_retires_the_older_one(world: World) -> None:
+    """A second "My hand", a typed /move and a game command each answer with a hand message
+    of their own: the one it replaces says so once, with no buttons left to press, and is
+    not updated again; a button pressed on the hand itself edits it and retires nothing."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        table = await open_match(world, ann, [bob], game="crown", options={"variant": "defend"})
+        first = await fake.click(ann, table, label="My hand")
+        assert first.response is not None and first.response.buttons
+        second = await fake.click(ann, table, label="My hand")
+        assert second.response is not None and second.response is not first.response
+        await fake.wait_for(lambda: REPLACED in first.response.text, what="the first hand to be retired")
+        assert first.response.text.strip().endswith(REPLACED) and "Your cards" not in first.response.text
+        assert not first.response.buttons and not first.response.selects
+        step = await second.click("Pick Witch (2)", user=ann)  # on the hand itself: no retiring
+        assert step.response is second.response and "You chose" in said(step)
+        await quiet(fake, bot)
+        assert REPLACED not in second.response.text and "Your cards" in second.response.text
+        edits = first.response.edits
+        bobs = await fake.click(bob, table, label="My hand")
+        assert bobs.response is not None and bobs.response.buttons
+        typed = await fake.slash(bob, world.channel, "move", move="pick:K")  # typed /move
+        assert typed.response is not None and "You chose" in said(typed), said(typed)
+        await fake.wait_for(lambda: REPLACED in bobs.response.text, what="bob's hand to be retired")
+        assert not bobs.response.buttons
+        played = await fake.slash(ann, world.channel, "crown pick", card="W")  # a game command, round 2
+        assert played.response is not None and "You chose" in said(played), said(played)
+        await fake.wait_for(lambda: REPLACED in second.response.text, what="the second hand to be retired")
+        assert not second.response.buttons
+        await fake.slash(bob, world.channel, "crown pick", card="K")
+        await quiet(fake, bot)
+        assert "finished" in table.text
+        assert first.response.edits == edits, "a retired hand is not updated again"
     fake.assert_clean()
