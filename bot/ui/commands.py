@@ -191,11 +191,13 @@ async def cancel_command(interaction: Interaction) -> None:
     party = None if here is not None else await svc.parties.in_channel(interaction.channel_id or 0)
     if party is not None:  # a party's channel without a match of its own: /cancel means the party
         await svc.parties.cancel(party.id, interaction.user.id, is_admin=is_admin(interaction))
-        await say(interaction, f"The party #{party.id} was cancelled, with its running matches.")
+        tail = ", with its running matches" if party.status == MatchStatus.RUNNING else ""
+        await say(interaction, f"Party #{party.id} was cancelled{tail}.")
         return
     snap = here or await channel_match(interaction)
     await svc.cancel(snap.id, interaction.user.id, is_admin=is_admin(interaction))
-    await say(interaction, f"Match #{snap.id} was cancelled.")
+    lobby = snap.status == MatchStatus.LOBBY
+    await say(interaction, f"Lobby #{snap.id} was closed." if lobby else f"Match #{snap.id} was cancelled.")
 
 
 TURN_TIMER_CHOICES = {

@@ -165,11 +165,14 @@ async def answer_match(interaction: Interaction, match_id: int, user_id: int, ac
     snap = await svc.get(match_id)
     if act == "keep":
         seat = snap.seat_of(user_id)
-        holds = snap.status == MatchStatus.RUNNING and seat is not None and not snap.seats[seat].left
-        await settle(
-            interaction,
-            f"Nothing changed: you keep your seat in match #{match_id}." if holds else "Nothing changed.",
-        )
+        running = snap.status == MatchStatus.RUNNING
+        if running and seat is not None and snap.seats[seat].left:  # a second question, after leaving
+            text = f"You already left match #{match_id}; the AI plays your seat."
+        elif running and seat is not None:
+            text = f"Nothing changed: you keep your seat in match #{match_id}."
+        else:
+            text = "Nothing changed."
+        await settle(interaction, text)
         return
     seated_or_refuse(snap, user_id)
     snap = await svc.leave_match(match_id, user_id)  # checks both again, under the match's lock
@@ -183,11 +186,14 @@ async def answer_party(interaction: Interaction, party_id: int, user_id: int, ac
     party = await svc.parties.get(party_id)
     if act == "keep":
         me = party.player_of(user_id)
-        holds = party.status == MatchStatus.RUNNING and me is not None and not party.players[me].left
-        await settle(
-            interaction,
-            f"Nothing changed: you keep your seat in party #{party_id}." if holds else "Nothing changed.",
-        )
+        running = party.status == MatchStatus.RUNNING
+        if running and me is not None and party.players[me].left:
+            text = f"You already left party #{party_id}; the AI plays your seat."
+        elif running and me is not None:
+            text = f"Nothing changed: you keep your seat in party #{party_id}."
+        else:
+            text = "Nothing changed."
+        await settle(interaction, text)
         return
     in_party_or_refuse(party, user_id)
     await svc.parties.leave(party_id, user_id)  # checks both again, under the party's lock

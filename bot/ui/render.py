@@ -98,15 +98,16 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
             "someone must leave, or the host chooses other options."
         )
     embed = discord.Embed(
-        title=f"{game.name}: {'lobby closed' if closed else 'lobby'} #{snap.id}{unrated(snap)}",
+        title=f"{game.name}: lobby #{snap.id}{' (closed)' if closed else ''}{unrated(snap)}",
         description=description,
         colour=COLOUR_OVER if closed else COLOUR_LOBBY,
     )
-    embed.add_field(
-        name=f"Players ({len(snap.seats)}/{hi})",
-        value=clip("\n".join(seat_lines(snap)) or "nobody yet", FIELD_LIMIT),
-        inline=True,
-    )
+    if snap.seats or not closed:  # a lobby closed as its last player left lists nobody
+        embed.add_field(
+            name=f"Players ({len(snap.seats)}/{hi})",
+            value=clip("\n".join(seat_lines(snap)) or "nobody yet", FIELD_LIMIT),
+            inline=True,
+        )
     opts = option_summary(game, snap.record.options)
     if snap.practice:
         opts.append("**Practice, unrated**: no rating or leaderboard; your hand offers **Hint**")

@@ -142,6 +142,45 @@ async def test_confirming_after_the_match_ended_is_refused_in_one_sentence(world
     fake.assert_clean()
 
 
+async def test_stay_on_a_second_question_after_leaving_says_so(world: World) -> None:
+    """ann asks twice, leaves from the first question, then presses Stay on the second: it
+    says she already left, not that nothing changed."""
+    fake = world.fake
+    ann = world.users[0]
+    async with fake.bot_running(make_bot(world)) as bot:
+        _table, match_id = await running_match(world, bot)
+        first, second = await ask(world, ann, match_id), await ask(world, ann, match_id)
+        await first.click("Leave match")
+        stayed = await second.click("Stay")
+        assert stayed.callback_type == 7 and stayed.buttons == []
+        assert stayed.text == f"You already left match #{match_id}; the AI plays your seat.", stayed.text
+        assert await seat_left(bot, match_id, ann)
+    fake.assert_clean()
+
+
+async def test_a_lobby_closed_and_cancelled_says_lobby(world: World) -> None:
+    """/cancel of a lobby closes a lobby (no match was played); a lobby its last player left
+    reads "lobby #N (closed)" and lists nobody."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)) as bot:
+        lobby = await fake.slash(ann, world.channel, "play", game="crown")
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        cancelled = await fake.slash(ann, world.channel, "cancel")
+        assert cancelled.text == f"Lobby #{match_id} was closed.", cancelled.text
+        await quiet(fake, bot)
+        title = lobby.response.text.splitlines()[0]
+        assert title == f"King and Crown: lobby #{match_id} (closed)", lobby.response.text
+        lobby = await fake.slash(bob, world.channel, "play", game="dynasty")
+        match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+        await fake.slash(bob, world.channel, "leave")
+        await quiet(fake, bot)
+        title = lobby.response.text.splitlines()[0]
+        assert title == f"King's Dynasty: lobby #{match_id} (closed)", lobby.response.text
+        assert "nobody yet" not in lobby.response.text and "Players (0" not in lobby.response.text
+    fake.assert_clean()
+
+
 async def test_leaving_a_lobby_is_immediate(world: World) -> None:
     fake = world.fake
     ann, bob = world.users[:2]

@@ -309,8 +309,11 @@ async def test_leave_and_cancel_in_the_partys_channel_mean_the_party(
         await fake.wait_for(lambda: "bob (left, ranked last)" in party.text, what="bob ranked last")
         refused = await fake.slash(cat, world.channel, "cancel")
         assert refused.ephemeral and "Only the host" in refused.text, refused.text
+        party_id = (await bot.service.parties.in_channel(world.channel.id)).id
         cancelled = await fake.slash(ann, world.channel, "cancel")
-        assert cancelled.ephemeral and "was cancelled" in cancelled.text, cancelled.text
+        assert cancelled.ephemeral and cancelled.text == (
+            f"Party #{party_id} was cancelled, with its running matches."
+        ), cancelled.text
         await fake.wait_for(lambda: "cancelled" in party.text, what="the party cancelled")
         await quiet(fake, bot)
         for thread in threads_of(fake, world):
@@ -339,6 +342,7 @@ async def test_leaving_a_running_party_asks_first(world: World) -> None:
         assert stayed.text == f"Nothing changed: you keep your seat in party #{party_id}.", stayed.text
         button = await fake.click(cat, party, label="Leave")
         assert button.ephemeral and button.text == question, button.text
+        second = await fake.click(cat, party, label="Leave")  # a second question, answered last
         await quiet(fake, bot)
         assert "(left, ranked last)" not in party.text, "asking changed nothing"
         left = await button.click("Leave party")
@@ -346,6 +350,8 @@ async def test_leaving_a_running_party_asks_first(world: World) -> None:
         assert left.text == "You left the party; the AI plays your seat and you are ranked last."
         await fake.wait_for(lambda: "cat (left, ranked last)" in party.text, what="cat ranked last")
         assert "bob (left" not in party.text
+        stayed = await second.click("Stay")
+        assert stayed.text == f"You already left party #{party_id}; the AI plays your seat.", stayed.text
         await fake.slash(ann, world.channel, "cancel")
         await quiet(fake, bot)
     fake.assert_clean()
