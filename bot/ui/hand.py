@@ -130,6 +130,7 @@ async def send_hand(
     # The answer goes out at once; the picture follows by an edit a moment later, so drawing
     # never delays the answer to a click (an edited message drops its old picture now).
     message_id: int | None = None
+    sent: int | None  # the message answered into (new, or the clicked one edited)
     if interaction.response.is_done():
         message = await interaction.followup.send(embed=embed, view=view, ephemeral=True, wait=True)
         message_id = sent = message.id

@@ -323,10 +323,24 @@ def hand_message(
     return HandMessage(embed, view, shown, seat_view, moves, new_cards)
 
 
+def departed_embed(snap: Snapshot, seat: int) -> discord.Embed:
+    """The hand of a player who left the match: the seat is the AI's, so nothing of it shows."""
+    over = snap.status.over
+    what = (
+        "the AI finished it for you. The table has the final scores." if over else "the AI plays your seat."
+    )
+    embed = discord.Embed(
+        title=f"Your hand: {snap.game.name} #{snap.id}",
+        description=f"You left match #{snap.id}; {what}",
+        colour=render.COLOUR_OVER if over else render.COLOUR_HAND,
+    )
+    return embed.set_footer(text=f"move {snap.version} · only you can see this")
+
+
 def departed_message(snap: Snapshot, seat: int) -> HandMessage:
     """The hand of a player who left (or whose seat the AI took over): one sentence, nothing
     of the seat, which is the AI's now (its cards, secrets and moves are no longer theirs)."""
-    embed = render.departed_embed(snap, seat)
+    embed = departed_embed(snap, seat)
     shown = Shown(None, None, 0.0, signature(snap, seat))
     return HandMessage(embed, component_view(), shown, View(seat, ""), [], [])
 

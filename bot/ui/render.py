@@ -333,20 +333,6 @@ def single_spaced(lines: Sequence[str]) -> list[str]:
     return out
 
 
-def departed_embed(snap: Snapshot, seat: int) -> discord.Embed:
-    """The hand of a player who left the match: the seat is the AI's, so nothing of it shows."""
-    over = snap.status.over
-    what = (
-        "the AI finished it for you. The table has the final scores." if over else "the AI plays your seat."
-    )
-    embed = discord.Embed(
-        title=f"Your hand: {snap.game.name} #{snap.id}",
-        description=f"You left match #{snap.id}; {what}",
-        colour=COLOUR_OVER if over else COLOUR_HAND,
-    )
-    return embed.set_footer(text=f"move {snap.version} · only you can see this")
-
-
 def hand_embed(
     snap: Snapshot,
     seat: int,
@@ -398,10 +384,8 @@ def hand_embed(
         else:
             parts.append("**Your move:** choose below.")
     else:
-        # The table's own status line, as it stood when this was drawn: it is not part of the
-        # tracker's signature (that would edit every waiting hand at each turn of the table),
-        # so the hand is redrawn, with the line of the moment, when the player's own
-        # situation changes (their turn comes), and meanwhile the table shows it live.
+        # The table's status line as it stood when this was drawn: not in the tracker's signature,
+        # which would edit every waiting hand at each turn (the table shows it live)
         if view.waiting:
             parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap)}")
         parts.append("Nothing for you to do right now; this message updates itself when that changes.")
