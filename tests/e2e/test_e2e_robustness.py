@@ -474,19 +474,26 @@ async def test_an_old_button_is_never_applied_to_the_new_state(world: World, gam
         user, seat = await awaited_person(bot, fake, match_id, [ann, bob])
         old_hand = await fake.click(user, table, label="My hand")
         old_buttons = [b for b in old_hand.buttons if b.custom_id.startswith("kg:m:")]
+        old_picks = [sl for sl in old_hand.selects if sl.custom_id.startswith("kg:mp:")]
         played = await fake.slash(
             user, world.channel, "move", move=(await bot.service.get(match_id)).legal_moves(seat)[0].code
         )
         assert played.ephemeral and "You chose" in said(played), said(played)
         await quiet(fake, bot)
+        assert not old_hand.response.buttons and not old_hand.response.selects, "retired, or the end"
         before = await bot.service.get(match_id)
+        # Its components clicked all the same, as on an old hand the bot could no longer edit
         if old_buttons:
-            stale = await fake.click(user, old_hand.response, old_buttons[-1].custom_id)
+            stale = fire_forged(fake, user, world.channel, old_buttons[-1].custom_id, ephemeral=True)
         else:  # the hand offered a move's Pick only: its multi-select is just as old
-            pick = next(sl for sl in old_hand.selects if sl.custom_id.startswith("kg:mp:"))
+            pick = old_picks[0]
             values = [o.value for o in pick.options[: max(1, pick.min_values)]]
-            stale = await fake.select(user, old_hand.response, pick.custom_id, values)
-        assert stale.ephemeral and ("out of date" in said(stale) or "over" in said(stale)), said(stale)
+            stale = fire_forged(
+                fake, user, world.channel, pick.custom_id, component_type=3, values=values, ephemeral=True
+            )
+        await acknowledged(fake, [stale])
+        text = answer_text(stale)
+        assert replies(fake, stale)[0].ephemeral and ("out of date" in text or "over" in text), text
         after = await bot.service.get(match_id)
         assert after.version == before.version and after.record.state == before.record.state
         if after.status == "running":
