@@ -384,8 +384,7 @@ def hand_embed(
         else:
             parts.append("**Your move:** choose below.")
     else:
-        # The table's status line as it stood when this was drawn: not in the tracker's signature,
-        # which would edit every waiting hand at each turn (the table shows it live)
+        # The table's status line: a waiting hand is edited when it changes (the tracker's signature)
         if view.waiting:
             parts.append(f"*{snap.name_text(view.waiting)}*{deadline_text(snap)}")
         parts.append("Nothing for you to do right now; this message updates itself when that changes.")

@@ -255,5 +255,7 @@ def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
     moves = tuple(m.code for m in snap.legal_moves(seat))
     view = snap.view(seat)
     awaited = seat in snap.awaited()
-    context = view.table_context if awaited else ()  # the public lines the decision depends on
+    # the public lines the decision depends on; a seat that waits reads whom the table waits
+    # for (interaction edits are outside Discord's global limit)
+    context = view.table_context if awaited else (view.waiting,)
     return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), awaited, context)
