@@ -275,7 +275,7 @@ def hand_message(
     """The hand message for ``seat`` and what it shows (to remember)."""
     if snap.seats[seat].left:
         return departed_message(snap, seat)
-    moves = snap.legal_moves(seat)
+    moves = offered_moves(snap, seat)
     view, node = hand_view(snap, moves, path)
     if snap.practice and moves and seat in snap.to_act():
         add_hint(view, snap)
@@ -321,6 +321,18 @@ def hand_message(
         snap.version,
     )
     return HandMessage(embed, view, shown, seat_view, moves, new_cards)
+
+
+def offered_moves(snap: Snapshot, seat: int) -> list[Move]:
+    """The moves the hand shows as buttons: the seat's legal moves less those that only let
+    an optional chance pass (the game's ``dismiss_kinds``: it never waits for them) at the
+    end of the list, so that every button's positions are those it has in the whole list,
+    which :func:`bot.ui.hand.move_step` walks. ``/move`` still takes them."""
+    moves = snap.legal_moves(seat)
+    dismiss = snap.game.info.dismiss_kinds
+    while moves and moves[-1].kind in dismiss:
+        moves.pop()
+    return moves
 
 
 def departed_embed(snap: Snapshot, seat: int) -> discord.Embed:

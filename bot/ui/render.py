@@ -381,6 +381,8 @@ def hand_embed(
             parts.append(snap.name_text(hint))
         if step:
             parts.append("Choosing: **" + " → ".join(snap.name_text(s) for s in step) + "**")
+        elif view.optional and not awaited:  # a chance out of turn: the game goes on without it
+            parts.append(snap.name_text(view.optional))
         else:
             parts.append("**Your move:** choose below.")
     else:

@@ -192,12 +192,14 @@ def _check_view(view: View, seat: int | None) -> None:
     assert view.seat == seat
     assert isinstance(view.waiting, str)
     assert all(isinstance(line, str) for line in view.public + view.private)
+    assert isinstance(view.optional, str)
     if seat is None:
         assert view.private == (), "the table view has no private lines"
+        assert view.optional == "", "the table view offers nobody a move"
 
 
 def _table_part(view: View) -> tuple[Any, ...]:
-    return (view.waiting, view.public, view.private, dict(view.data))
+    return (view.waiting, view.public, view.private, view.optional, dict(view.data))
 
 
 @dataclass

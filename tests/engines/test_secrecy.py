@@ -54,7 +54,7 @@ def _configurations() -> list[Any]:
 
 
 def _seen(view: View) -> tuple[Any, ...]:
-    return (view.waiting, view.board, view.scores, view.hand, view.private, dict(view.data))
+    return (view.waiting, view.board, view.scores, view.hand, view.private, view.optional, dict(view.data))
 
 
 def _play_on(game: Any, real: Any, other: Any, seat: int, chooser: random.Random) -> None:

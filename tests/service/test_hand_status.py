@@ -83,3 +83,45 @@ def test_the_awaited_players_own_hand_speaks_to_them(game_id: str) -> None:
                     theirs = status_line(render.hand_embed(snap, other, snap.view(other), has_moves=True))
                     assert named_as_awaited(theirs, name), f"{snap.names[other]}'s hand: {theirs!r}"
     assert spoken > 10, f"{game_id}: too few positions name an awaited seat ({spoken})"
+
+
+def test_an_out_of_turn_chance_is_offered_as_optional_not_as_a_turn() -> None:
+    """King's Dynasty (QA audit): a player holding a Poison Garden face up read "**Your move:**
+    choose below." and a "Let it pass" button on nearly every other player's turn, and clicked
+    it again and again. A seat with moves that the game does not wait for reads the game's
+    optional line instead and is offered no button to let the chance pass (the game goes on
+    without it); the seat the game waits for is still asked for its move."""
+    from bot.ui.handview import hand_message
+
+    game = GAMES["dynasty"]
+    rnd = random.Random(5)
+    options = {"deck": "dynasty"}
+    state = game.setup(4, 5, options)
+    optional = asked = 0
+    for _ in range(400):
+        if game.outcome(state) is not None:
+            break
+        snap = snapshot(game, state, 4, options)
+        for seat in range(4):
+            if not snap.legal_moves(seat):
+                continue
+            look = hand_message(snap, seat, None)
+            text = look.embed.description or ""
+            labels = [
+                label
+                for row in look.view.to_components()
+                for item in row["components"]
+                for label in [item.get("label"), *(o["label"] for o in item.get("options", ()))]
+                if label
+            ]
+            assert not any(label.startswith("Let it pass") for label in labels), labels
+            if seat in snap.awaited():
+                assert "**Your move:** choose below." in text, text
+                asked += 1
+            else:
+                assert "**Your move:**" not in text, text
+                assert "**Out of turn (optional):** you may " in text, text
+                optional += 1
+        seat = rnd.choice(sorted(game.to_act(state)))
+        state, _events = game.apply(state, seat, rnd.choice(game.legal_moves(state, seat)))
+    assert optional > 10 and asked > 10, (optional, asked)

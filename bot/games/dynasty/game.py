@@ -98,6 +98,7 @@ class Dynasty(GameBase[DynastyState]):
             {"hands": "1"}
         ),  # the ruling: a party's match is one hand unless the host says otherwise
         hints=SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",)),
+        dismiss_kinds=(WAIT,),  # out-of-turn chances never hold the game up: no button to let one pass
     )
     state_types = (DynastyState,)
 

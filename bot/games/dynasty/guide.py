@@ -72,8 +72,8 @@ EXPLAINED_BY_KIND = (
         WAIT,
         "window",
         (
-            "A short window is open for moves out of turn (an answer, a catch, On Guard, a Risk card). "
-            "Let it pass if you want none of them; the match goes on either way."
+            "You may move out of turn now (a catch, On Guard, a Risk card, a Dungeon escape): it is "
+            "optional, and the match goes on without you if you do nothing."
         ),
     ),
     (ESCAPE, "dungeon", "You are in the Dungeon: discard it now to escape, or you lose one more turn."),

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import CardGroup, ScoreLine, View, join_names, p, plural
-from bot.games.dynasty.cards import CODE, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
+from bot.games.dynasty.actions import CALL, CATCH, ESCAPE, RISK, WARLORD, Catch, Risk, action_of
+from bot.games.dynasty.cards import CODE, DKN, KIND, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.catalogue import Tables, tables_for
-from bot.games.dynasty.legal import awaited_mask, to_act_mask
+from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
 from bot.games.dynasty.scoring import team_label
 from bot.games.dynasty.state import (
     ANSWER,
@@ -204,10 +205,49 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         hand=hand,
         private=tuple(private),
         data=data,
+        optional=optional_line(s, seat, tables) if seat is not None and 0 <= seat < n else "",
     )
 
 
 __all__ = ["build_view"]
+
+
+def optional_line(s: DynastyState, seat: int, tables: Tables) -> str:
+    """What ``seat``, which the game does not wait for, may do out of turn, said as optional
+    ("Out of turn (optional): you may play Poison Garden now; ..."); empty if nothing."""
+    if s.phase == OVER or (awaited_mask(s, tables) >> seat) & 1:
+        return ""
+    moves = legal(s, seat, tables)
+    chances = [chance for move in moves if (chance := _chance(s, move.kind, move.code))]
+    if not chances:
+        return ""
+    kinds = {move.kind for move in moves}
+    line = (
+        f"**Out of turn (optional):** you may {' or '.join(chances)} now; the game goes on if you do nothing."
+    )
+    if CALL in kinds:
+        line += " Until you call, anyone may catch you (you would draw 2 and lose your next turn)."
+    if ESCAPE in kinds:
+        line += " Not escaping before the next player acts costs one more lost turn and a card."
+    return line
+
+
+def _chance(s: DynastyState, kind: str, code: str) -> str:
+    """One out-of-turn move in a few words ("catch {p1}", "play King's Goblet")."""
+    if kind == CALL:
+        return "call On Guard"
+    if kind == ESCAPE:
+        return "escape the Dungeon"
+    if kind == WARLORD:
+        return f"play the Warlord on {p(s.turn)}'s turn"
+    action = action_of(code) if kind in (CATCH, RISK) else None
+    if isinstance(action, Catch):
+        return f"catch {p(action.caught)}"
+    if isinstance(action, Risk):
+        if KIND[action.face] == DKN:
+            return f"bet your Dark Knight against {p(action.bet_against)}"
+        return f"play {KIND_NAME[KIND[action.face]]}"
+    return ""  # letting the chance pass: doing nothing does that
 
 
 def waiting_text(s: DynastyState, tables: Tables) -> str:

@@ -47,7 +47,10 @@ class GameInfo:
     play a card (the hand's picture marks the cards they can play now); ``low_score_wins``
     when scores are penalties; ``section_name`` what the game calls the parts of a match a
     replay's select jumps between (``section``); ``lesson`` the options of a guided first
-    match (``/learn``: a short one, where the defaults are long); ``hints`` what the generic test suites need."""
+    match (``/learn``: a short one, where the defaults are long); ``hints`` what the generic test suites need;
+    ``dismiss_kinds`` the move kinds that only let an optional chance pass, which the game
+    never waits for: the hand shows no button for them when they come last among a seat's
+    moves (typed with ``/move`` or chosen by the AI, they stay legal)."""
 
     id: str
     name: str
@@ -64,3 +67,4 @@ class GameInfo:
     section_name: str = "Hand"
     lesson: tuple[tuple[str, str], ...] = ()
     hints: SuiteHints = field(default_factory=SuiteHints)
+    dismiss_kinds: tuple[str, ...] = ()

@@ -166,6 +166,10 @@ class View:
     field), which the hand repeats while a decision is asked of the seat; public lines
     only. ``None`` (the default) means the board's second line, the first after its title
     line (see :attr:`table_context`); a game whose board is laid out otherwise names them.
+
+    ``optional``: for a seat with moves that the game does not wait for (an out-of-turn
+    chance), one public line saying what it may do and that play goes on without it; the
+    hand shows it instead of "Your move". Empty: the hand asks for a move as usual.
     """
 
     seat: int | None
@@ -176,6 +180,7 @@ class View:
     private: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
     context: tuple[str, ...] | None = None
+    optional: str = ""
 
     @property
     def table_context(self) -> tuple[str, ...]:

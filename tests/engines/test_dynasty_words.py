@@ -1,0 +1,45 @@
+"""King's Dynasty in players' words (QA audit): an out-of-turn chance reads as optional."""
+
+from __future__ import annotations
+
+from bot.games.dynasty import GAME
+from bot.games.dynasty.actions import WAIT
+from bot.games.dynasty.guide import situations
+from bot.games.dynasty.rules import RULES
+from tests.engines.test_dynasty_rules import F, build
+
+OPTIONAL_POISON = (
+    "**Out of turn (optional):** you may play Poison Garden now; the game goes on if you do nothing."
+)
+
+
+def test_an_out_of_turn_chance_reads_as_optional_and_needs_no_click() -> None:
+    """bob (seat 1) holds a Poison Garden while seat 0 plays: his view says the chance is
+    optional, the game does not wait for him, and letting it pass is a move the hand need
+    not offer (it comes last; the AI and /move may still make it)."""
+    s = build(n=3, hands=[["7gd", "2gn"], ["2bl", "3bl"], ["4bl", "5bl"]], in_front=((), (F("POI"),), ()))
+    assert GAME.awaited(s) == {0} and 1 in GAME.to_act(s)
+    assert GAME.view(s, 1).optional == OPTIONAL_POISON
+    assert GAME.view(s, 0).optional == "" and GAME.view(s, 2).optional == ""
+    assert GAME.view(s, None).optional == ""
+    moves = GAME.legal_moves(s, 1)
+    assert [m.code for m in moves] == ["r:POI", WAIT] and WAIT in GAME.info.dismiss_kinds
+    # The turn player's own out-of-turn chances are part of their move: no optional line.
+    mine = build(n=3, hands=[["7gd", "2gn"], ["2bl", "3bl"], ["4bl"]], in_front=((F("GOB"),), (), ()))
+    assert "r:GOB" in [m.code for m in GAME.legal_moves(mine, 0)] and GAME.view(mine, 0).optional == ""
+    assert GAME.view(mine, 1).optional == ""
+    # The guide and the rules say the same: nothing to click to let a chance pass.
+    told = dict(situations(s, 1, moves))
+    assert "optional" in told["window"] and "Let it pass" not in told["window"]
+    assert "Let it pass" not in RULES and "play goes on if you do nothing" in RULES
+
+
+def test_an_optional_line_names_every_chance_and_what_waiting_costs() -> None:
+    """A catch and an uncalled On Guard: each seat reads what it may do, and the one who has
+    not called reads that anyone may catch them."""
+    s = build(n=3, hands=[["7gd", "2gn", "3gn"], ["2bl"], ["4bl", "5bl"]], on_guard=(0, 1, 0))
+    assert GAME.awaited(s) == {0}
+    assert GAME.view(s, 2).optional.startswith("**Out of turn (optional):** you may catch {p1} now;")
+    mine = GAME.view(s, 1).optional
+    assert mine.startswith("**Out of turn (optional):** you may call On Guard now;"), mine
+    assert "anyone may catch you" in mine
