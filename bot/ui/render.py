@@ -259,7 +259,7 @@ def table_embed(
         embed = discord.Embed(title=f"{game.name} #{snap.id}: finished{unrated(snap)}", colour=COLOUR_OVER)
         if outcome is not None:
             headline, lines = result_lines(snap, outcome, skill)
-            summary = summary_text(snap, outcome)
+            summary = "\n".join([summary_text(snap, outcome), *(snap.name_text(t) for t in outcome.details)])
             embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
             embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
         if party_id is None:

@@ -1,4 +1,5 @@
-"""King's Dynasty in players' words (QA audit): an out-of-turn chance reads as optional."""
+"""King's Dynasty in players' words (QA audit): an out-of-turn chance reads as optional, the
+end of a hand and of the match says how the last hand was scored."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from bot.games.dynasty import GAME
 from bot.games.dynasty.actions import WAIT
 from bot.games.dynasty.guide import situations
 from bot.games.dynasty.rules import RULES
-from tests.engines.test_dynasty_rules import F, build
+from tests.engines.test_dynasty_rules import F, build, do
 
 OPTIONAL_POISON = (
     "**Out of turn (optional):** you may play Poison Garden now; the game goes on if you do nothing."
@@ -43,3 +44,36 @@ def test_an_optional_line_names_every_chance_and_what_waiting_costs() -> None:
     mine = GAME.view(s, 1).optional
     assert mine.startswith("**Out of turn (optional):** you may call On Guard now;"), mine
     assert "anyone may catch you" in mine
+
+
+def test_the_last_hand_is_explained_on_the_next_hand_and_at_the_end() -> None:
+    """Going out scores the hand: the next hand's table carries one line saying who went out
+    and each player's hand points, and the end of the match says the same of its last hand."""
+    s = build(hands=[["7gd"], ["2bl", "3bl"]], opts={"hands": "2"})
+    s, _ = do(s, 0, "p:7gd")
+    assert s.hand_number == 2
+    assert "Hand 1: {p0} went out · hand points {p0} +0, {p1} +5" in GAME.view(s, None).board
+    last = build(hands=[["7gd"], ["2bl", "3bl"]], opts={"hands": "1"})
+    last, _ = do(last, 0, "p:7gd")
+    outcome = GAME.outcome(last)
+    assert outcome is not None
+    assert outcome.details == ("Hand 1: {p0} went out · hand points {p0} +0, {p1} +5",)
+
+
+def test_the_end_names_the_bets_that_changed_the_totals() -> None:
+    """A Poison Garden ends the last hand with nobody out while a Dark Knight bets against
+    seat 2: the end gives each player's hand points (the bet's 100 included) and the bet."""
+    s = build(
+        n=3,
+        hands=[["7gd", "2gn"], ["2bl", "3bl"], ["4bl"]],
+        in_front=((), (F("POI"),), ()),
+        dark_knight_bets=((1, 2),),
+        opts={"hands": "1"},
+    )
+    s, _ = do(s, 1, "r:POI")
+    outcome = GAME.outcome(s)
+    assert outcome is not None
+    assert outcome.details == (
+        "Hand 1: nobody went out · hand points {p0} +9, {p1} -95, {p2} +4",
+        "Dark Knight: {p2} did not go out; {p1} wins the bet and deducts 100.",
+    )

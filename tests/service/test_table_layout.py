@@ -428,3 +428,31 @@ def test_an_awaited_hand_shows_what_its_decision_depends_on() -> None:
                 assert "**On the table**" not in text, (game_id, text)
     assert "Top card: " in shown["dynasty"] and "suit: " in shown["dynasty"], shown["dynasty"]
     assert "Trick: " in shown["court"] or "Pool: " in shown["court"], shown["court"]
+
+
+def test_dynasty_tables_say_how_the_last_hand_was_scored() -> None:
+    """QA audit: the end screen read "AI 1 wins after 3 hands (lowest total wins). Totals: AI 1
+    12, ann 37, cat 85, bob 243." where bob had 125 a move before; who went out and each
+    player's hand points were only in the Log. The next hand's table and the finished table
+    say how the last hand was scored, in one line naming every player."""
+    import re
+
+    game = GAMES["dynasty"]
+    options = {"deck": "dynasty", "hands": "3"}
+    rnd = random.Random(3)
+    state = game.setup(4, 3, options)
+    notes: dict[str, Any] = {}
+    between = ""
+    while game.outcome(state) is None:
+        seat = rnd.choice(sorted(game.to_act(state)))
+        state, events = game.apply(state, seat, game.ai_move(state, seat, game_rng(rnd)))
+        notes = add_events(notes, events)
+        if state.hand_number == 2 and game.outcome(state) is None and not between:
+            between = render.table_embed(_snapshot(game, state, notes, 4, options)).description or ""
+    scored = r"Hand {n}: (\w+ went out|nobody went out) · hand points Annabelle [+-]\d+, Bartholomew [+-]\d+, Cat [+-]\d+, Dmitri [+-]\d+"
+    assert re.search("^" + scored.format(n=1) + "$", between, re.MULTILINE), between
+    snap = _snapshot(game, state, notes, 4, options)
+    table = render.table_embed(Snapshot(_finished(snap.record), game, state))
+    lines = (table.description or "").splitlines()
+    assert lines[0].startswith("**🏆") and "after 3 hands" in lines[1], lines
+    assert re.fullmatch(scored.format(n=3), lines[2]), lines

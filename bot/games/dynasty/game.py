@@ -57,7 +57,7 @@ from bot.games.dynasty.moves import perform
 from bot.games.dynasty.options import COMMANDS, OPTIONS, parse_options
 from bot.games.dynasty.refusals import card_of_name, why_illegal, why_not_your_turn
 from bot.games.dynasty.rules import RULES
-from bot.games.dynasty.scoring import placings, team_label
+from bot.games.dynasty.scoring import hand_details, placings, team_label
 from bot.games.dynasty.state import (
     KEY_PICK,
     OVER,
@@ -281,6 +281,7 @@ class Dynasty(GameBase[DynastyState]):
         return Outcome(
             results,
             f"{names} {'win' if len(winners) > 1 or state.config.partners else 'wins'} after {plural(state.hand_number, 'hand')} (lowest total wins). Totals: {totals}.",
+            hand_details(state.last_hand),
         )
 
     def stage(self, state: DynastyState) -> int:

@@ -102,6 +102,23 @@ def end_hand(w: Work, tables: Tables, out: int, events: list[Event]) -> None:
     w.phase = NEXT_HAND  # dealt by deal.deal_next_hands once the move is done
 
 
+def hand_summary(last_hand: tuple[str, ...]) -> str:
+    """The scored hand in one line, from its lines (:func:`end_hand`): "Hand 2: {p0} went
+    out · hand points {p0} +0, {p1} +85, {p2} -3"."""
+    head = last_hand[0].replace(" over:", ":", 1).removesuffix(".")
+    if len(last_hand) < 2 or not last_hand[1].startswith("Hand points: "):
+        return head
+    return f"{head} · hand points {last_hand[1].removeprefix('Hand points: ').removesuffix('.')}"
+
+
+def hand_details(last_hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The last hand of a match for its end: the line of :func:`hand_summary`, then how bets
+    and the exact limit changed the totals (the lines after "Totals: ...")."""
+    if not last_hand:
+        return ()
+    return (hand_summary(last_hand), *last_hand[3:])
+
+
 def _hand_scores(w: Work, tables: Tables, out: int) -> tuple[list[int], list[str]]:
     """Each seat's points this hand (cards left, Dungeons, the Warlord's +50, Dark Knight
     bets settled) and the notes on the bets."""

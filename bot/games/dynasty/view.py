@@ -9,7 +9,7 @@ from bot.games.dynasty.actions import CALL, CATCH, ESCAPE, RISK, WARLORD, Catch,
 from bot.games.dynasty.cards import CODE, DKN, KIND, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.catalogue import Tables, tables_for
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
-from bot.games.dynasty.scoring import team_label
+from bot.games.dynasty.scoring import hand_summary, team_label
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -149,6 +149,8 @@ def build_view(s: DynastyState, seat: int | None) -> View:
             )
     for h, o in s.dark_knight_bets:
         board.append(f"Dark Knight: {p(h)} bets {p(o)} will not go out this hand.")
+    if ph != OVER and s.last_hand:  # how the hand before this one was scored
+        board.append(hand_summary(s.last_hand))
 
     data: dict[str, Any] = {
         "phase": PHASE_NAMES[ph],

@@ -209,8 +209,13 @@ class SeatResult:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """The end of a match: ``results`` (places, scores), ``summary`` (its closing sentence)
+    and ``details``, public lines the finished table shows under it (how the last hand or
+    round was scored)."""
+
     results: tuple[SeatResult, ...]
     summary: str
+    details: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
