@@ -1,5 +1,6 @@
 """King's Dynasty in players' words (QA audit): an out-of-turn chance reads as optional, the
-end of a hand and of the match says how the last hand was scored."""
+end of a hand and of the match says how the last hand was scored, and a Risk card's cost is
+said in the others' terms (in a lowest-total-wins game, what they deduct helps them)."""
 
 from __future__ import annotations
 
@@ -77,3 +78,25 @@ def test_the_end_names_the_bets_that_changed_the_totals() -> None:
         "Hand 1: nobody went out · hand points {p0} +9, {p1} -95, {p2} +4",
         "Dark Knight: {p2} did not go out; {p1} wins the bet and deducts 100.",
     )
+
+
+def test_a_risk_card_says_its_cost_helps_the_others() -> None:
+    """Every other player deducts a Risk card's value, which helps them where the lowest total
+    wins: buttons, the table's line, the guide and the rules say so in their terms."""
+    s = build(
+        n=3,
+        hands=[["7gd", "2gn"], ["2bl", "3bl"], ["4bl", "5bl"]],
+        in_front=((), (F("POI"), F("FIR"), F("GOB")), ()),
+    )
+    labels = [m.label for m in GAME.legal_moves(s, 1) if m.code.startswith("r:")]
+    assert labels == [
+        "Poison Garden: end the hand now (the others each take 75 off their totals)",
+        "Castle Fire: all hands redealt (the others each take 75 off their totals)",
+        "King's Goblet: everyone draws five (the others each take 50 off their totals)",
+    ]
+    assert all(len(label) <= 80 and "-75" not in label and "-50" not in label for label in labels)
+    _, text = do(s, 1, "r:GOB")
+    assert "everyone draws five; every other player takes 50 off their total." in text
+    told = dict(situations(s, 1, GAME.legal_moves(s, 1)))
+    assert "helps them (the lowest total wins)" in told["risk"] and "pays its cost" not in told["risk"]
+    assert "takes its value off their total, which helps them" in RULES

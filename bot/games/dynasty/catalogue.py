@@ -118,12 +118,18 @@ DEFEND = word(Defend(), "Defender: cancel it for you")
 TAKE = word(LetItHappen(), "Let it happen")
 CUT_M = word(Cut(), "Cut for the dealing bonus")
 DEAL_M = word(Deal(), "Deal normally")
-POISON_M = Move(Risk(_first_face(POI)).code, ("Poison Garden: end the hand now (every other player -75)",))
+POISON_M = Move(
+    Risk(_first_face(POI)).code,
+    ("Poison Garden: end the hand now (the others each take 75 off their totals)",),
+)
 FIRE_M = Move(
     Risk(_first_face(FIR)).code,
-    ("Castle Fire: all hands are discarded and redealt (every other player -75)",),
+    ("Castle Fire: all hands redealt (the others each take 75 off their totals)",),
 )
-GOBLET_M = Move(Risk(_first_face(GOB)).code, ("King's Goblet: everyone draws five (every other player -50)",))
+GOBLET_M = Move(
+    Risk(_first_face(GOB)).code,
+    ("King's Goblet: everyone draws five (the others each take 50 off their totals)",),
+)
 
 _catch: dict[int, Move] = {}
 _dk: dict[int, Move] = {}

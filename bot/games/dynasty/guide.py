@@ -85,7 +85,11 @@ EXPLAINED_BY_KIND = (
     (
         RISK,
         "risk",
-        "You hold a Risk card in front of you: play it any time in the hand; every other player pays its cost.",
+        (
+            "You hold a Risk card in front of you: play it any time in the hand. Playing it takes its "
+            "value off every other player's total, which helps them (the lowest total wins), so play "
+            "it when what it does is worth more to you."
+        ),
     ),
 )
 

@@ -149,23 +149,24 @@ def play_risk(
         return
     value = POINTS[face]
     charge_other_teams(w, tables, seat, value)
-    others = "every other team" if tables.config.partners else "every other player"
+    # A cost that helps the others (the lowest total wins), said in their terms.
+    others = (
+        f"every other team takes {value} off its total"
+        if tables.config.partners
+        else f"every other player takes {value} off their total"
+    )
     if kind == POI:
-        events.append(
-            Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others} deducts {value}.")
-        )
+        events.append(Event(f"{p(seat)} plays the Poison Garden: the hand ends now; {others}."))
         end_hand(w, tables, -1, events)
     elif kind == FIR:
         events.append(
             Event(
-                f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others} deducts {value}."
+                f"{p(seat)} plays the Castle Fire: all hands are discarded and {p(w.dealer)} deals again; {others}."
             )
         )
         redeal(w, tables, events)
     else:  # King's Goblet
-        events.append(
-            Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others} deducts {value}.")
-        )
+        events.append(Event(f"{p(seat)} plays the King's Goblet: everyone draws five; {others}."))
         for i in range(tables.n):
             s = (seat + i) % tables.n
             draw_cards(w, s, 5, events, "")
