@@ -34,6 +34,8 @@ def test_an_out_of_turn_chance_reads_as_optional_and_needs_no_click() -> None:
     told = dict(situations(s, 1, moves))
     assert "optional" in told["window"] and "Let it pass" not in told["window"]
     assert "Let it pass" not in RULES and "play goes on if you do nothing" in RULES
+    # A practice hint that the hard AI would let it pass says there is nothing to press.
+    assert GAME.hint_reason(s, 1, moves[-1]) == "the game goes on without you, so there is nothing to press"
 
 
 def test_an_optional_line_names_every_chance_and_what_waiting_costs() -> None:

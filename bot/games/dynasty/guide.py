@@ -123,6 +123,8 @@ def hint_reason(state: DynastyState, seat: int, move: Move) -> str | None:
         return "without the call anyone may catch you"
     if move.kind == CATCH:
         return "they draw 2 and lose their next turn"
+    if move.kind == WAIT:  # the hand offers no button for it: doing nothing is the same
+        return "the game goes on without you, so there is nothing to press"
     if move.kind == ACCEPT and any(KIND[face] in ANSWERS for face in hand):
         return "keeps your answer card for a bigger draw"
     if move.kind not in (PLAY_CARD, TABLE_CARD):
