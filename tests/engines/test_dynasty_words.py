@@ -47,6 +47,11 @@ def test_an_optional_line_names_every_chance_and_what_waiting_costs() -> None:
     mine = GAME.view(s, 1).optional
     assert mine.startswith("**Out of turn (optional):** you may call On Guard now;"), mine
     assert "anyone may catch you" in mine
+    # The Warlord's line names no player: the hand is edited only when its moves change.
+    war = build(n=3, hands=[["7gd", "2gn"], ["2bl", "3bl"], ["4bl", "5bl"]], in_front=((), (), (F("WAR"),)))
+    assert GAME.view(war, 2).optional.startswith(
+        "**Out of turn (optional):** you may take over this turn with the Warlord now;"
+    )
 
 
 def test_the_last_hand_is_explained_on_the_next_hand_and_at_the_end() -> None:

@@ -241,7 +241,7 @@ def _chance(s: DynastyState, kind: str, code: str) -> str:
     if kind == ESCAPE:
         return "escape the Dungeon"
     if kind == WARLORD:
-        return f"play the Warlord on {p(s.turn)}'s turn"
+        return "take over this turn with the Warlord"  # no name: the hand is not edited when only the turn moves on
     action = action_of(code) if kind in (CATCH, RISK) else None
     if isinstance(action, Catch):
         return f"catch {p(action.caught)}"
