@@ -35,6 +35,7 @@ BUTTONS_PER_ROW = 5
 MAX_BUTTON_CHOICES = 20
 SELECT_SIZE = 25
 MAX_SELECTS = 4
+FRESH_DEAL = 3  # more cards than this, all new at once: a new deal, not cards drawn
 HINT_MARK = "👉 Hint:"  # a practice hint's line in the hand starts so (💡 marks the guide's explanations)
 
 
@@ -293,6 +294,8 @@ def hand_message(
                 remaining.remove(card)
             else:
                 new_cards.append(card)
+        if len(new_cards) == len(cards) > FRESH_DEAL:  # a new deal: every card is new, none marked
+            new_cards = []
         unseen = min(max(0, count - before.notes), NOTES_PER_SEAT)
         told = snap.notes_for(seat)[-unseen:] if unseen else []
     lines = list(notice) + [t for t in told if t not in notice]

@@ -184,7 +184,8 @@ __all__ = ["Event"]
 
 async def test_cards_new_since_the_last_look_are_marked_once() -> None:
     """The hand's text marks with 🆕 each card that was not in the player's last look, and
-    only on that look: the next look at the same cards marks none."""
+    only on that look: the next look at the same cards marks none. A new deal (every card of
+    more than three new at once) marks none: all twelve marked said nothing (an audit)."""
     from bot.ui.hand import hand_message
 
     marked: dict[str, int] = {}
@@ -211,7 +212,9 @@ async def test_cards_new_since_the_last_look_are_marked_once() -> None:
                     if card in fresh:
                         fresh.remove(card)
                 text = str(look.embed.to_dict())
-                assert text.count("🆕") == (len(fresh) if before is not None else 0), (game_id, fresh, text)
+                dealt = len(fresh) == len(cards) > 3  # a new deal of the whole hand: nothing marked
+                expected = len(fresh) if before is not None and not dealt else 0
+                assert text.count("🆕") == expected, (game_id, fresh, text)
                 marked[game_id] = marked.get(game_id, 0) + text.count("🆕")
                 again = hand_message(snap, seat, look.shown)
                 assert "🆕" not in str(again.embed.to_dict()), "shown once: the next look marks nothing"
@@ -456,3 +459,24 @@ def test_dynasty_tables_say_how_the_last_hand_was_scored() -> None:
     lines = (table.description or "").splitlines()
     assert lines[0].startswith("**🏆") and "after 3 hands" in lines[1], lines
     assert re.fullmatch(scored.format(n=3), lines[2]), lines
+
+
+def test_a_new_deal_marks_no_card_new() -> None:
+    """King's Court deals twelve new cards each round: marking all twelve 🆕 says nothing, so
+    a look at a whole new hand marks none; a card drawn into a kept hand is still marked."""
+    from dataclasses import replace
+
+    from bot.ui.hand import hand_message
+    from tests.snapshots import snapshot_of
+
+    game = GAMES["court"]
+    names = ["ann", "bob", "cat", "dan"]
+    state = game.setup(4, 5, {})
+    look = hand_message(snapshot_of(game, state, names), 0, None)
+    others = tuple(h for h in state.hands[1:])
+    dealt = replace(state, hands=(others[0], state.hands[0], *others[1:]))  # ann holds a new twelve
+    again = hand_message(snapshot_of(game, dealt, names, version=2), 0, look.shown)
+    assert "🆕" not in str(again.embed.to_dict())
+    one_more = replace(state, hands=((*state.hands[0][:-1], others[0][0]), *state.hands[1:]))
+    drawn = hand_message(snapshot_of(game, one_more, names, version=2), 0, look.shown)
+    assert str(drawn.embed.to_dict()).count("🆕") == 1
