@@ -13,18 +13,7 @@ from bot.games.court import GAME, rounds
 from bot.games.court.cards import label, suit_label
 from bot.games.court.state import AFTER, BID, LEAD, CourtState
 from tests.engines.test_court_messages import act, knocked, table
-
-HANDS = ["7d 8h 9h Th", "2c 5c", "2s 5s", "3c 6c"]
-FIRST = ("lead:7d", "play:2c", "play:2s", "play:3c")  # seat 0 wins with 7♦
-PICKS = ("take:7d", "take:2c", "take:2s")
-
-
-def refusal(state: CourtState, seat: int, kinds: tuple[str, ...], text: str) -> str | None:
-    """What the slash command's path answers: the engine's reading of the typed text, then
-    its reason (None: the text names no move)."""
-    code = GAME.typed_code(state, seat, kinds, text)
-    return None if code is None else GAME.why_illegal(state, seat, code)
-
+from tests.engines.test_court_refusals import FIRST, HANDS, PICKS
 
 # --- 2. the last round's summary stays until the next round's first trick is won ----------------------
 
