@@ -35,7 +35,10 @@ async def channel_match(interaction: Interaction, game_id: str | None = None) ->
         ]
         if len(mine) == 1:
             return mine[0]
-        raise errors.NotRunning("There is no active match in this channel; start one with /play.")
+        raise errors.NotRunning(
+            "There is no active match in this channel; start one with /play, or watch a finished one"
+            " with /match replay."
+        )
     if game_id is not None and snap.record.game_id != game_id:
         other = GAMES[snap.record.game_id].name
         raise errors.NotRunning(f"The match in this channel is {other}, not {GAMES[game_id].name}.")

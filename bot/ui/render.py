@@ -359,7 +359,7 @@ def hand_embed(
     if notice:
         parts.extend([*(snap.name_text(t) for t in notice), ""])
     count = sum(len(g.cards) for g in view.hand)
-    if view.hand:
+    if view.hand and (count or not over):  # an empty hand at the end says nothing
         parts.append(f"**Your cards ({count})**")
         parts.extend(hand_lines(snap, view, new_cards))
     parts.extend(snap.name_text(line) for line in view.private)

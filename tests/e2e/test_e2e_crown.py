@@ -178,6 +178,7 @@ async def test_two_users_play_defend_with_buttons_only(world: World, bot: KingBo
     assert log.ephemeral and "wins round 1" in log.text
     over = await fake.slash(bob, world.channel, "crown pick", card="K")
     assert over.ephemeral and "no active match" in over.text.lower()
+    assert "/match replay" in over.text, "it says where a finished match can be watched"
     # Every component is a dynamic item, so discord.py keeps none of the views sent: a view
     # sent in an ephemeral answer would otherwise wait 15 minutes on a task of its own.
     assert not [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]

@@ -480,3 +480,23 @@ def test_a_new_deal_marks_no_card_new() -> None:
     one_more = replace(state, hands=((*state.hands[0][:-1], others[0][0]), *state.hands[1:]))
     drawn = hand_message(snapshot_of(game, one_more, names, version=2), 0, look.shown)
     assert str(drawn.embed.to_dict()).count("🆕") == 1
+
+
+def test_an_empty_hand_at_the_end_says_nothing() -> None:
+    """A tourney ends with every card used: the last look at the hand shows the result, not
+    "Your cards (0)" and "none" (an audit)."""
+    from bot.service import MatchStatus
+    from bot.ui.hand import hand_message
+    from tests.snapshots import snapshot_of
+
+    game = GAMES["crown"]
+    options = {"variant": "tourney"}
+    state = game.setup(2, 9, options)
+    while game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, game.legal_moves(state, seat)[0])
+    end = hand_message(
+        snapshot_of(game, state, ["ann", "bob"], options=options, status=MatchStatus.FINISHED), 0, None
+    )
+    text = end.embed.description or ""
+    assert "Your cards (0)" not in text and "The match is over" in text, text
