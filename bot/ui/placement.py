@@ -30,6 +30,14 @@ async def in_place(interaction: Interaction, guild_id: int | None, channel_id: i
     return False
 
 
+def home_channel(interaction: Interaction, channel_id: int, private_ok: bool) -> int | None:
+    """The channel a component must be pressed in: its match's or party's, or None (anywhere in
+    the server) for a private message's components (``private_ok``): only the bot can put
+    them on an ephemeral message, wherever the player asked for it."""
+    message = interaction.message
+    return None if private_ok and message is not None and message.flags.ephemeral else channel_id
+
+
 class OfMatch:
     """A component of the match ``match_id``: it acts only in that match's channel. A hand's
     moves (``private_ok``) also act on the private hand ``/hand`` sent the player in another
@@ -45,10 +53,7 @@ class OfMatch:
         except (GameError, ServiceError) as err:
             await refuse(interaction, err)
             return False
-        channel: int | None = snap.record.channel_id
-        message = interaction.message
-        if self.private_ok and message is not None and message.flags.ephemeral:
-            channel = None  # the player's own hand, wherever in the server they asked for it
+        channel = home_channel(interaction, snap.record.channel_id, self.private_ok)
         return await in_place(interaction, snap.record.guild_id, channel, "match")
 
 
@@ -67,10 +72,7 @@ class OfParty:
         except (GameError, ServiceError) as err:
             await refuse(interaction, err)
             return False
-        channel: int | None = party.record.channel_id
-        message = interaction.message
-        if self.private_ok and message is not None and message.flags.ephemeral:
-            channel = None
+        channel = home_channel(interaction, party.record.channel_id, self.private_ok)
         return await in_place(interaction, party.record.guild_id, channel, "party")
 
 
