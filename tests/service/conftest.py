@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import MatchService
 from db.repository import Repository
 from tests.postgres import BACKENDS, database_url
 
@@ -18,3 +19,11 @@ async def repo(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
     await r.migrate()
     yield r
     await r.close()
+
+
+@pytest.fixture
+async def svc(repo: Repository) -> AsyncIterator[MatchService]:
+    """A service on ``repo`` whose AI seats move at once; closed after the test."""
+    s = MatchService(repo, ai_delay=0)
+    yield s
+    await s.close()

@@ -8,17 +8,9 @@ import pytest
 
 from bot.service import MatchService, errors
 from bot.ui import render
-from db.repository import Repository
 from tests.postgres import postgres_server
 
 HOST, BOB, CAT, DAN = 100, 200, 300, 400
-
-
-@pytest.fixture
-async def svc(repo: Repository):
-    s = MatchService(repo, ai_delay=0)
-    yield s
-    await s.close()
 
 
 async def test_a_tourney_lobby_is_full_at_two_and_says_so(svc: MatchService) -> None:

@@ -12,13 +12,6 @@ from tests.postgres import postgres_server  # noqa: F401  (the repo fixture's se
 from tests.service.test_service import HOST, host_plays_to_the_end, lobby, wait_for
 
 
-@pytest.fixture
-async def svc(repo: Repository):
-    s = MatchService(repo, ai_delay=0)
-    yield s
-    await s.close()
-
-
 async def practice_match(svc: MatchService, variant: str = "tourney"):
     m = await lobby(svc, variant)
     m = await svc.set_option(m.id, HOST, practice.KEY, practice.PRACTICE)

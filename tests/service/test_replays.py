@@ -39,6 +39,8 @@ class Tables:
 
 @pytest.fixture
 async def svc(tmp_path: Path):
+    """SQLite only (the tier's ``svc`` in conftest.py also runs on PostgreSQL): a replay is
+    read back from the stored moves, the same on either backend."""
     repo = Repository(f"sqlite:///{tmp_path / 'bot.db'}")
     await repo.migrate()
     s = MatchService(repo, ai_delay=0)

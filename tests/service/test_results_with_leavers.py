@@ -109,13 +109,6 @@ def test_a_team_that_lost_gets_no_medal() -> None:
     assert marks == ["3.", "3.", "🥇", "🥇"], lines
 
 
-@pytest.fixture
-async def svc(repo: Repository):
-    s = MatchService(repo, ai_delay=0)
-    yield s
-    await s.close()
-
-
 async def _play_tourney_bob_leaves(svc: MatchService, channel: int) -> Snapshot:
     """A two-player tourney bob leaves at once; the host plays its first legal move."""
     m = await svc.open_lobby(

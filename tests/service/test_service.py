@@ -20,13 +20,6 @@ from tests.postgres import postgres_server
 HOST, BOB, CAT = 100, 200, 300
 
 
-@pytest.fixture
-async def svc(repo: Repository):
-    s = MatchService(repo, ai_delay=0)
-    yield s
-    await s.close()
-
-
 async def lobby(svc: MatchService, variant: str = "defend", channel: int = 5):
     return await svc.open_lobby(
         guild_id=1,
