@@ -8,7 +8,9 @@ outcome, and a few saved states (``dump``) with the move index they were taken a
 ``tests/engines/test_pins.py`` replays the moves and compares the digests, and loads each saved state
 and plays the rest of the match from it: the same seed and moves give the same match, and
 matches saved by earlier code load and play on. Re-record only for an issue-linked rule fix,
-and say so in the commit.
+and say so in the commit. The states saved by the code before the one-shape redesign are kept
+apart, as they were written, in ``before/`` (``tests/engines/test_saves_from_before.py``):
+this script never writes there.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bot.games.base import Event, Game, InvalidOptions, Rng, View
 from tests.configurations import option_sets
 
 HERE = Path(__file__).parent
+BEFORE = HERE / "before"  # saved states from before the redesign: kept as they were written
 MAX_MOVES = 1500
 SNAPSHOTS = 4
 
@@ -97,12 +100,20 @@ def records(game: Game[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def pin_path(game_id: str) -> Path:
+    """Where ``game_id``'s pins are written; never among the saves from before."""
+    path = HERE / f"{game_id}.json"
+    if path.resolve().is_relative_to(BEFORE.resolve()):
+        raise ValueError(f"{path} holds states saved by the code before the redesign: kept as they are")
+    return path
+
+
 def main(argv: list[str]) -> None:
     wanted = set(argv)
     for game in (*GAMES.values(), *EXAMPLES.values()):
         if wanted and game.id not in wanted:
             continue
-        path = HERE / f"{game.id}.json"
+        path = pin_path(game.id)
         path.write_text(json.dumps({"game": game.id, "matches": records(game)}, separators=(",", ":")) + "\n")
         print(path, path.stat().st_size)
 
