@@ -15,7 +15,6 @@ from bot.games.base import (
     GameBase,
     GameInfo,
     Move,
-    NotYourTurn,
     Option,
     Outcome,
     Parties,
@@ -190,10 +189,7 @@ class KingsCourt(GameBase[CourtState]):
     def hint_reason(self, state: CourtState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: CourtState, seat: int, rng: Rng) -> Move:
-        moves = self.legal_moves(state, seat)
-        if not moves:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: CourtState, seat: int, moves: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, moves, rng)
 
     # --- the rules of each move, by phase (the kit has judged the move legal) ------------------

@@ -14,7 +14,6 @@ from bot.games.base import (
     GameInfo,
     InvalidOptions,
     Move,
-    NotYourTurn,
     Option,
     Outcome,
     Rng,
@@ -154,10 +153,7 @@ class Crown(GameBase[CrownState]):
             return find.legal_moves(state)
         return atcourt.legal_moves(state, seat)
 
-    def default_move(self, state: CrownState, seat: int) -> Move:
-        moves = self.legal_moves(state, seat)
-        if not moves:
-            raise NotYourTurn("You have nothing to do right now.")
+    def choose_default(self, state: CrownState, seat: int, moves: list[Move]) -> Move:
         if isinstance(state, CourtState):
             preferred = "stay" if state.phase == "beggar" else "end" if seat == state.king else "ready"
             for move in moves:
@@ -257,10 +253,7 @@ class Crown(GameBase[CrownState]):
     def hint_reason(self, state: CrownState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: CrownState, seat: int, rng: Rng) -> Move:
-        moves = self.legal_moves(state, seat)
-        if not moves:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: CrownState, seat: int, moves: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, moves, rng)
 
     def ai_waits(self, state: CrownState, seat: int) -> bool:

@@ -17,7 +17,6 @@ from bot.games.base import (
     GameBase,
     GameInfo,
     Move,
-    NotYourTurn,
     Option,
     Outcome,
     Rng,
@@ -236,10 +235,7 @@ class Dreams(GameBase[DreamsState]):
 
     # --- timers, defaults, AI ---------------------------------------------------------------
 
-    def default_move(self, state: DreamsState, seat: int) -> Move:
-        legal = self.legal_moves(state, seat)
-        if not legal:
-            raise NotYourTurn("You have nothing to do right now.")
+    def choose_default(self, state: DreamsState, seat: int, legal: list[Move]) -> Move:
         if state.attacking:
             return ai.counter(state, seat, legal)
         # An absent player's turn: take a coin (harmless), or shuffle when the pile is empty.
@@ -257,10 +253,7 @@ class Dreams(GameBase[DreamsState]):
     def hint_reason(self, state: DreamsState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: DreamsState, seat: int, rng: Rng) -> Move:
-        legal = self.legal_moves(state, seat)
-        if not legal:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: DreamsState, seat: int, legal: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, legal, rng)
 
     # --- what players see, and the end -------------------------------------------------------

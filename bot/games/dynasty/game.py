@@ -11,7 +11,6 @@ from bot.games.base import (
     GameBase,
     GameInfo,
     Move,
-    NotYourTurn,
     Outcome,
     Parties,
     Rng,
@@ -301,10 +300,7 @@ class Dynasty(GameBase[DynastyState]):
         )
         return Outcome(results, "")
 
-    def default_move(self, state: DynastyState, seat: int) -> Move:
-        moves = legal(state, seat, tables_for(state.config))
-        if not moves:
-            raise NotYourTurn("You have nothing to do right now.")
+    def choose_default(self, state: DynastyState, seat: int, moves: list[Move]) -> Move:
         codes = {m.code: m for m in moves}
         if (awaited_mask(state, tables_for(state.config)) >> seat) & 1:
             for code in (DEAL, DRAW_CARD, PASS_TURN, END_TURN, ACCEPT, TAKE_IT, SAY_NO, FORFEIT):
@@ -325,10 +321,7 @@ class Dynasty(GameBase[DynastyState]):
     def hint_reason(self, state: DynastyState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: DynastyState, seat: int, rng: Rng) -> Move:
-        moves = legal(state, seat, tables_for(state.config))
-        if not moves:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: DynastyState, seat: int, moves: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, rng, moves)
 
     # --- persistence and invariants -------------------------------------------------------

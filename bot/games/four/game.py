@@ -17,7 +17,6 @@ from bot.games.base import (
     GameBase,
     GameInfo,
     Move,
-    NotYourTurn,
     Option,
     Outcome,
     Parties,
@@ -149,10 +148,7 @@ class Four(GameBase[FourState]):
     def hint_reason(self, state: FourState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: FourState, seat: int, rng: Rng) -> Move:
-        legal = self.legal_moves(state, seat)
-        if not legal:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: FourState, seat: int, legal: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, legal)
 
     # --- what players see, and the end --------------------------------------------------------

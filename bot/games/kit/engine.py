@@ -58,7 +58,8 @@ class GameBase(ABC, Generic[S]):
     """A game engine. Set ``info``; write ``setup``, ``to_act``, ``legal_moves``, the move
     handlers (:func:`handles`), ``view``, ``outcome``, ``card_count`` and ``resample``; name
     the state dataclasses in ``state_types``. Everything else has a default: ``awaited =
-    to_act``, the first legal move at a deadline, a random legal AI, no rule timer, no
+    to_act``, the first legal move at a deadline (``choose_default``), a random legal AI
+    (``choose_ai``), no rule timer, no
     ``standing``, no stages, and one phase."""
 
     info: GameInfo
@@ -274,10 +275,16 @@ class GameBase(ABC, Generic[S]):
         return self.to_act(state)
 
     def default_move(self, state: S, seat: int) -> Move:
-        """The move made for an awaited seat whose deadline passed."""
+        """The move made for an awaited seat whose deadline passed: the game's
+        :meth:`choose_default` among the legal moves; refused when there are none."""
         moves = self.legal_moves(state, seat)
         if not moves:
             raise NotYourTurn("You have nothing to do right now.")
+        return self.choose_default(state, seat, moves)
+
+    def choose_default(self, state: S, seat: int, moves: list[Move]) -> Move:
+        """Which of ``moves`` (``seat``'s legal moves, never none) :meth:`default_move`
+        makes; the default: the first."""
         return moves[0]
 
     def timer(self, state: S) -> TimedMove | None:
@@ -301,10 +308,16 @@ class GameBase(ABC, Generic[S]):
         return self.stage(state)
 
     def ai_move(self, state: S, seat: int, rng: Rng) -> Move:
-        """The normal AI's move; the default plays a random legal move."""
+        """The normal AI's move: the game's :meth:`choose_ai` among the legal moves; refused
+        when there are none."""
         moves = self.legal_moves(state, seat)
         if not moves:
             raise NotYourTurn("Nothing to do.")
+        return self.choose_ai(state, seat, moves, rng)
+
+    def choose_ai(self, state: S, seat: int, moves: list[Move], rng: Rng) -> Move:
+        """Which of ``moves`` (``seat``'s legal moves, never none) the normal AI plays; the
+        default: one at random."""
         move, _ = rng.choice(moves)
         return move
 

@@ -26,7 +26,6 @@ from bot.games.base import (
     GameBase,
     GameInfo,
     Move,
-    NotYourTurn,
     Option,
     Outcome,
     Parties,
@@ -124,10 +123,7 @@ class HighCard(GameBase[HighCardState]):
 
     # --- timers, defaults, AI --------------------------------------------------------------
 
-    def default_move(self, state: HighCardState, seat: int) -> Move:
-        legal = self.legal_moves(state, seat)
-        if not legal:
-            raise NotYourTurn("You have nothing to do right now.")
+    def choose_default(self, state: HighCardState, seat: int, legal: list[Move]) -> Move:
         return legal[0]  # the hand is sorted: the lowest card (or the two lowest, to pass)
 
     def timer(self, state: HighCardState) -> TimedMove | None:
@@ -145,10 +141,7 @@ class HighCard(GameBase[HighCardState]):
     def hint_reason(self, state: HighCardState, seat: int, move: Move) -> str | None:
         return guide.hint_reason(state, seat, move)
 
-    def ai_move(self, state: HighCardState, seat: int, rng: Rng) -> Move:
-        legal = self.legal_moves(state, seat)
-        if not legal:
-            raise NotYourTurn("Nothing to do.")
+    def choose_ai(self, state: HighCardState, seat: int, legal: list[Move], rng: Rng) -> Move:
         return ai.choose(state, seat, legal)
 
     # --- what players see, and the end ------------------------------------------------------
