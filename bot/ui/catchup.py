@@ -17,9 +17,10 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from typing import Protocol
 
 from bot.service import MatchService, MatchStatus, Snapshot
+from bot.ui.answers import AnswersFirst
 
 log = logging.getLogger(__name__)
 
@@ -136,22 +137,58 @@ class Marks:
             await self.save()
 
 
-async def catch_up(tables: Any) -> None:
+class Pings(Protocol):
+    """The turn pings' marks (:class:`bot.ui.pings.TurnPings`)."""
+
+    pinged: dict[int, Pinged]  # match id -> whom its turn message pinged, and the deadline
+
+
+class Tables(Protocol):
+    """What :func:`catch_up` needs of the tables (:class:`bot.ui.table.TablePublisher`)."""
+
+    @property
+    def service(self) -> MatchService: ...
+
+    @property
+    def marks(self) -> Marks: ...
+
+    @property
+    def pings(self) -> Pings: ...
+
+    @property
+    def pace(self) -> Pace: ...
+
+    @property
+    def answers(self) -> AnswersFirst: ...
+
+    def next_restored(self, count: int) -> list[int]:
+        """Up to ``count`` restored matches still to check, taken off the queue."""
+
+    def table_shows(self, match_id: int) -> tuple[int, MatchStatus] | None:
+        """The (version, status) the match's table is known to show."""
+
+    def table_showed(self, match_id: int, version: int, status: MatchStatus) -> None:
+        """The table shows ``version`` (its mark says so), unless more is known already."""
+
+    async def update_table(self, snap: Snapshot) -> None:
+        """Show the match's newest state on its table, and ping whom it waits for."""
+
+
+async def catch_up(tables: Tables) -> None:
     """Check each restored match's table and ping against their marks (read 500 at a time),
     then send what they lack at ``tables.pace``, each after the players' answers."""
-    while tables._restored:
-        batch, tables._restored = tables._restored[:500], tables._restored[500:]
+    while batch := tables.next_restored(500):
         for match_id, (shown, pinged) in (await tables.service.marks.load(batch)).items():
             tables.marks.known(match_id, shown, pinged)
             snap = await tables.service.get(match_id)
             if shown == snap.version and snap.record.message_id is not None:
-                tables._shown.setdefault(match_id, (snap.version, snap.status))
+                tables.table_showed(match_id, snap.version, snap.status)
             if (value := pinged_value(pinged)) is not None:
                 tables.pings.pinged.setdefault(match_id, value)
         for match_id in batch:
             try:
                 snap = await tables.service.get(match_id)
-                edit = tables._shown.get(match_id) != (snap.version, snap.status)
+                edit = tables.table_shows(match_id) != (snap.version, snap.status)
                 ping = snap.status == MatchStatus.RUNNING and tables.pings.pinged.get(match_id) != (
                     awaited_people(snap),
                     snap.record.deadline_at,
@@ -159,6 +196,6 @@ async def catch_up(tables: Any) -> None:
                 if edit or ping or snap.record.turn_message_id is not None and snap.status.over:
                     await tables.pace.take(int(edit) + 2 * int(ping) or 1)
                     await tables.answers.quiet()
-                    await tables._update_table(snap)
+                    await tables.update_table(snap)
             except Exception:
                 log.exception("match %s: catching up its table after the restart failed", match_id)

@@ -201,7 +201,7 @@ class TablePublisher:
     async def match_changed(self, snap: Snapshot, events: Sequence[Event]) -> None:
         # The hands and the table at the same time: a paced table edit never holds a hand back.
         await self.answers.quiet()
-        await asyncio.gather(self.hands.refresh(await self.service.get(snap.id)), self._update_table(snap))
+        await asyncio.gather(self.hands.refresh(await self.service.get(snap.id)), self.update_table(snap))
 
     def match_restored(self, snap: Snapshot) -> None:
         """A restart: the table and the turn ping are checked against their marks, and what
@@ -218,7 +218,23 @@ class TablePublisher:
         await self.pings.close()
         await self.marks.close()
 
-    async def _update_table(self, snap: Snapshot) -> None:
+    def next_restored(self, count: int) -> list[int]:
+        """Up to ``count`` restored matches still to check, taken off the queue (for
+        :func:`~bot.ui.catchup.catch_up`)."""
+        batch, self._restored = self._restored[:count], self._restored[count:]
+        return batch
+
+    def table_shows(self, match_id: int) -> tuple[int, MatchStatus] | None:
+        """The (version, status) the match's table is known to show."""
+        return self._shown.get(match_id)
+
+    def table_showed(self, match_id: int, version: int, status: MatchStatus) -> None:
+        """The table shows ``version`` (its mark says so, after a restart), unless more is
+        known already."""
+        self._shown.setdefault(match_id, (version, status))
+
+    async def update_table(self, snap: Snapshot) -> None:
+        """Show the match's newest state on its table (paced), and ping whom it waits for."""
         async with self._lock(snap.id):
             latest = await self.service.get(snap.id)
             if self._shown.get(snap.id) != (latest.version, latest.status):
