@@ -79,7 +79,7 @@ from bot.games.dynasty.cards import (
     build_deck,
     suits_of,
 )
-from bot.games.dynasty.state import Config
+from bot.games.dynasty.state import Config, config_tables, set_config_tables
 
 # Contexts a card can be played in; they change labels and a few rules.
 C_PLAY, C_EXTRA, C_ESCORT, C_ANSWER, C_FIRST = 0, 1, 2, 3, 4
@@ -367,12 +367,12 @@ _TABLES: dict[Config, Tables] = {}
 def tables_for(cfg: Config) -> Tables:
     """The cached tables of ``cfg`` (kept on the Config object itself after the first look
     up; a Config's value never changes, and equality ignores this attribute)."""
-    t: Tables | None = cfg._tables
+    t: Tables | None = config_tables(cfg)
     if t is None:
         t = _TABLES.get(cfg)
         if t is None:
             t = _TABLES[cfg] = Tables(cfg)
-        object.__setattr__(cfg, "_tables", t)  # a cache, not part of the value (set once)
+        set_config_tables(cfg, t)  # a cache, not part of the value (set once)
     return t
 
 

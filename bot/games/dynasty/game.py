@@ -62,7 +62,9 @@ from bot.games.dynasty.state import (
     OVER,
     PHASE_NAMES,
     DynastyState,
+    legal_memo,
     set_to_act_memo,
+    to_act_memo,
     upgrade_saved_state,
 )
 from bot.games.dynasty.view import build_view
@@ -114,7 +116,7 @@ class Dynasty(GameBase[DynastyState]):
     # --- whose move ---------------------------------------------------------------------
 
     def to_act(self, state: DynastyState) -> frozenset[int]:
-        seats = state._to_act_memo
+        seats = to_act_memo(state)
         if seats is None:
             seats = _MASK_SETS[to_act_mask(state, tables_for(state.config))]
             set_to_act_memo(state, seats)
@@ -126,7 +128,7 @@ class Dynasty(GameBase[DynastyState]):
         return _MASK_SETS[awaited_mask(state, tables_for(state.config))]
 
     def legal_moves(self, state: DynastyState, seat: int) -> list[Move]:
-        c = state._legal_memo
+        c = legal_memo(state)
         if c is not None:
             r = c.get(seat)
             if r is not None:

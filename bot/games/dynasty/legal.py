@@ -84,6 +84,7 @@ from bot.games.dynasty.state import (
     PLAY,
     DynastyState,
     Work,
+    legal_memo,
     set_memo,
 )
 from bot.games.dynasty.table import can_draw, holds_kind, remove_one
@@ -386,7 +387,7 @@ def moves_of_seat(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
 
 def legal(s: DynastyState, seat: int, tables: Tables) -> list[Move]:
     """Legal moves, memoised on the (immutable) state object."""
-    c = s._legal_memo
+    c = legal_memo(s)
     if c is None:
         c = {}
         set_memo(s, c)

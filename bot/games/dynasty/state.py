@@ -240,6 +240,26 @@ def set_memo(s: DynastyState, memo: dict[int, Any]) -> None:
     _set(s, "_legal_memo", memo)
 
 
+def to_act_memo(s: DynastyState) -> frozenset[int] | None:
+    """The seats that may act, if attached (:func:`set_to_act_memo`)."""
+    return s._to_act_memo
+
+
+def legal_memo(s: DynastyState) -> dict[int, Any] | None:
+    """The legal-move memo, if attached (:func:`set_memo`)."""
+    return s._legal_memo
+
+
+def config_tables(cfg: Config) -> Any:
+    """The tables cached on ``cfg`` (:func:`~bot.games.dynasty.catalogue.tables_for`), or None."""
+    return cfg._tables
+
+
+def set_config_tables(cfg: Config, tables: Any) -> None:
+    """Cache ``cfg``'s tables on it (set once; not part of its value)."""
+    _set(cfg, "_tables", tables)
+
+
 def thaw(s: DynastyState) -> Work:
     """A mutable copy of ``s`` (the legal-move memo is not copied): the scratch object takes
     a copy of the state's attribute dictionary, so no field list is written out again."""
