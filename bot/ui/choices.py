@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 
 from discord import app_commands
 
-from bot.games.base import Move, typed_parts, without_label
+from bot.games.base import Move, Pick, typed_parts, without_label
 from bot.service import Snapshot
 from bot.ui.render import clip
 
@@ -19,6 +20,7 @@ def listed_choices(snap: Snapshot, move: Move) -> list[app_commands.Choice[str]]
     assert move.pick is not None
     pick = move.pick
     found = [move.choose(pick.parts(move.code) or ())]
+    found += [move.choose(group) for group in pick.groups]
     parts = [part for part, _label in pick.items]
     for chosen in itertools.combinations(parts, max(pick.least, 1)):
         if len(found) >= 25:
@@ -30,6 +32,21 @@ def listed_choices(snap: Snapshot, move: Move) -> list[app_commands.Choice[str]]
             m.code, app_commands.Choice(name=clip(snap.name_text(m.label), 100), value=m.code[:100])
         )
     return list(out.values())[:25]
+
+
+def completions(pick: Pick, have: list[str]) -> Iterator[list[str]]:
+    """Whole choices holding ``have``: itself once it is enough, the game's groups that
+    hold it (a pair of the card typed), then ``have`` filled up with the first other items
+    (so a follow of two never offers one card alone)."""
+    if len(have) >= pick.least:
+        yield have
+    for group in pick.groups:
+        if set(have) <= set(group) and len(group) <= pick.most:
+            yield list(group)
+    if len(have) < pick.least:
+        rest = [part for part, _label in pick.items if part not in have]
+        for extra in itertools.islice(itertools.combinations(rest, pick.least - len(have)), 25):
+            yield [*have, *extra]
 
 
 def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.Choice[str]] | None:
@@ -56,12 +73,13 @@ def pick_choices(snap: Snapshot, move: Move, current: str) -> list[app_commands.
                     typing and typing not in part.casefold() and typing not in label.casefold()
                 ):
                     continue
-                more = move.choose([*chosen, part])
-                out.append(
-                    app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100])
-                )
+                for parts in completions(move.pick, [*chosen, part]):
+                    more = move.choose(parts)
+                    out.append(
+                        app_commands.Choice(name=clip(snap.name_text(more.label), 100), value=more.code[:100])
+                    )
     if out:
-        return out[:25]
+        return list({c.value: c for c in out}.values())[:25]
     typed = current.strip().casefold()
     label = named.label.casefold()
     if typed and (label.startswith(typed) or typed in label):

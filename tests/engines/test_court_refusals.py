@@ -83,3 +83,21 @@ def test_a_refusal_depends_only_on_what_the_player_sees() -> None:
     for n in range(5):
         other = GAME.resample(state, 0, Rng.from_seed(n))
         assert [refusal(other, 0, k, t) for k, t in asked] == [refusal(state, 0, k, t) for k, t in asked]
+
+
+# --- a typed lead or follow is offered as the sets the hand makes ------------------------------------
+
+
+def test_the_lead_and_a_follow_of_two_offer_the_sets_the_hand_makes() -> None:
+    """What `/court lead` and `/court play` offer first: every pair, three of a kind and
+    straight flush the hand holds (each a legal choice), and a follow of two offers pairs."""
+    state = table(["7d 7h 7s 8h 9h Th Jh", "2c 2s 5c 6c 9c", "3s 5s 6s 8s 9s", "3c 4c 4d 8c Qc"])
+    (lead,) = GAME.legal_moves(state, 0)
+    assert lead.pick is not None
+    groups = {tuple(sorted(g)) for g in lead.pick.groups}
+    assert {("7d", "7h"), ("7d", "7h", "7s"), ("7h", "8h", "9h", "Jh", "Th")} <= groups, groups
+    for g in lead.pick.groups:  # each is a legal lead
+        assert len(g) > 1 and GAME.apply(state, 0, lead.choose(g).code)[0].trick[0] == g
+    state, _ = act(state, "lead:7d.7h")
+    (follow,) = GAME.legal_moves(state, 1)
+    assert follow.pick is not None and follow.pick.groups == (("2c", "2s"),)

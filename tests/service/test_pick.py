@@ -150,3 +150,23 @@ def test_autocomplete_reads_a_moves_label_typed_before_its_cards() -> None:
     assert pick_choices(snap, COURT_FOLLOW, "Knock") is None  # neither a card nor this move
     found = resolve_move([COURT_FOLLOW], "Follow: 5♥")  # typed as the list shows it, then sent
     assert found is not None and found.code == "f:5H"
+
+
+def test_autocomplete_offers_whole_choices_and_the_games_groups_first() -> None:
+    """A follow of two never offers one card alone: typing a card offers it paired with each
+    other card; a lead offers the sets the hand can make (the pick's groups) before single
+    cards, and typing a card offers its set beside it alone."""
+    from bot.ui.choices import pick_choices
+
+    snap: Any = _Snap()
+    paired = _names(pick_choices(snap, COURT_PAIR, "Follow 5"))
+    assert paired == ["Follow: 4♠ 5♥", "Follow: 5♥ 2♣", "Follow: 5♥ Q♦"], paired
+    hand = (("4S", "4♠"), ("5H", "5♥"), ("4C", "4♣"), ("4D", "4♦"))
+    lead = Move("l:4S", ("Lead",), Pick("l", hand, 1, 4, (("4S", "4C"), ("4S", "4C", "4D"))))
+    listed = _names(pick_choices(snap, lead, ""))
+    assert listed[:3] == ["Lead: 4♠", "Lead: 4♠ 4♣", "Lead: 4♠ 4♣ 4♦"], listed
+    assert "Lead: 5♥" in listed
+    typed = _names(pick_choices(snap, lead, "Lead 4♣"))
+    assert typed == ["Lead: 4♣", "Lead: 4♠ 4♣", "Lead: 4♠ 4♣ 4♦"], typed
+    follow_pair = Move("f:4S.4C", ("Follow",), Pick("f", hand, 2, 2, (("4S", "4C"),)))
+    assert _names(pick_choices(snap, follow_pair, "Follow 4♣"))[0] == "Follow: 4♠ 4♣"

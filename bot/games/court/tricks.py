@@ -104,9 +104,31 @@ def lead_size(state: CourtState) -> int:
     return min(MAX_LEAD, min(len(h) for h in state.hands))
 
 
+def sets_in(hand: Sequence[str], sizes: range) -> tuple[tuple[str, ...], ...]:
+    """The hands of ``sizes`` cards (two or more) that ``hand`` can make, what a command
+    offers first: of each rank its first cards in hand order, then each straight flush."""
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, list[str]] = {}
+    for c in hand:
+        by_rank.setdefault(rank(c), []).append(c)
+        by_suit.setdefault(suit(c), []).append(c)
+    found = [tuple(same[:n]) for same in by_rank.values() if len(same) > 1 for n in sizes if n <= len(same)]
+    if 5 in sizes:
+        for cards in by_suit.values():
+            if len(cards) >= 5:
+                at = {natural(c): c for c in cards}
+                found += [
+                    tuple(at[n + step] for step in range(5))
+                    for n in sorted(at)
+                    if all(n + step in at for step in range(1, 5))
+                ]
+    return tuple(found)
+
+
 def lead_moves(state: CourtState, seat: int) -> list[Move]:
     hand = state.hands[seat]
-    pick = Pick(LEAD_KIND, card_items(hand), 1, lead_size(state))
+    most = lead_size(state)
+    pick = Pick(LEAD_KIND, card_items(hand), 1, most, sets_in(hand, range(2, most + 1)))
     low = min(hand, key=trick_rank)  # the first of equals, as min keeps it
     return [Move(pick.code([low]), ("Lead",), pick)]  # the menu says how many: "Lead: choose 1-5"
 
@@ -114,7 +136,9 @@ def lead_moves(state: CourtState, seat: int) -> list[Move]:
 def follow_moves(state: CourtState, seat: int) -> list[Move]:
     hand = state.hands[seat]
     need = len(state.trick[state.leader])
-    pick = Pick(FOLLOW_KIND, card_items(hand), need, need)
+    pick = Pick(
+        FOLLOW_KIND, card_items(hand), need, need, sets_in(hand, range(need, need + 1)) if need > 1 else ()
+    )
     lowest = sorted(hand, key=trick_rank)[:need]  # a stable sort: equals in hand order
     return [Move(pick.code(lowest), ("Follow",), pick)]
 

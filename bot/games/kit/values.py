@@ -26,12 +26,15 @@ class Pick:
     ``items`` are (code part, label) pairs in display order; the move chosen is
     ``stem:part.part...`` (the parts in the order of ``items``). The hand shows a pick as
     one multi-select whose option values are positions in ``items``, never the parts.
+    ``groups``: the choices worth offering first where a list is short (a lead's pairs and
+    runs), each a legal choice; typing a command offers them before other combinations.
     """
 
     stem: str
     items: tuple[tuple[str, str], ...]
     least: int = 1
     most: int = 1
+    groups: tuple[tuple[str, ...], ...] = ()
 
     def code(self, parts: Sequence[str]) -> str:
         order = [part for part, _label in self.items]
