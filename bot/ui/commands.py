@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.games import GAMES
-from bot.games.base import GameError, Move
+from bot.games.base import GameError, Move, said_to
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
 from bot.ui.choices import pick_choices
 from bot.ui.hand import play_move, show_hand
@@ -75,6 +75,17 @@ def _covered(moves: Sequence[Move], kinds: Sequence[str]) -> list[Move]:
     return [m for m in moves if not kinds or m.kind in kinds]
 
 
+def cannot_now(snap: Snapshot, seat: int) -> str:
+    """A command that covers none of the seat's moves now, refused with what they may do
+    ("...; it is your turn to take a coin or shuffle the trump pile.")."""
+    status = snap.name_text(said_to(snap.view(seat).waiting, seat))
+    if status.startswith("Your turn to "):
+        return f"You cannot do that right now; it is y{status[1:]}"
+    if status.startswith("You"):
+        return f"You cannot do that right now; y{status[1:]}"
+    return "You cannot do that right now; /hand shows what you can do."
+
+
 async def play_command(
     interaction: Interaction, game_id: str | None, kinds: Sequence[str], text: str
 ) -> None:
@@ -107,7 +118,7 @@ async def play_command(
             await play_move(interaction, snap.id, code, None)
             return
     if not own:
-        raise errors.UnknownMove("You cannot do that right now; /hand shows what you can do.")
+        raise errors.UnknownMove(cannot_now(snap, seat))
     if move is None:
         several = (
             [m for m in own if text.strip().casefold() in snap.name_text(m.label).casefold()] if text else []

@@ -65,6 +65,13 @@ async def test_dreams_buy_says_what_the_card_costs(world: World) -> None:
         user = (ann, bob)[next(iter(snap.awaited()))]
         answer = await fake.slash(user, world.channel, "dreams buy", card="King")
         assert answer.ephemeral and "You have 0 coins; the King costs 40." in answer.text, answer.text
+        # A command none of whose moves are possible now, with text that names nothing: the
+        # refusal says what the player may do instead of pointing them to /hand.
+        zebra = await fake.slash(user, world.channel, "dreams buy", card="Zebra")
+        assert zebra.ephemeral and zebra.text == (
+            "You cannot do that right now; it is your turn to take a coin or shuffle the trump pile."
+        ), zebra.text
+        assert (await bot.service.get(snap.id)).version == snap.version  # nothing changed
 
 
 async def test_court_play_explains_a_card_typed_twice(world: World) -> None:
