@@ -12,7 +12,7 @@ phase (``@handles``: the kit has judged the move before); secret hands and simul
 moves (``to_act``, ``view``, ``resample``); a pick of several cards and a move in two steps
 (the pass, ``moves``); a rule timer (``timer``); stages (``stage``); an AI; the state saved by the kit's codec (``state_types``).
 Its card pictures are ``bot/images/highcard.py``; its scenario tests
-``tests/test_highcard.py``.
+``tests/engines/test_highcard.py``.
 """
 
 from __future__ import annotations
