@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.tooling.test_readme import anchor
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TOPS = ("bot", "tests", "db", "benchmarks", "docs", "cogs", ".ci")
@@ -66,10 +68,27 @@ def module_exists(module: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__main__.py").exists()
 
 
+def headings(path: Path) -> set[str]:
+    return {anchor(line) for line in FENCE.sub("", path.read_text()).splitlines() if line.startswith("#")}
+
+
+def broken_anchors(doc: Path, text: str) -> list[str]:
+    """The links to a heading (``#part``, ``OTHER.md#part``) whose page has no such heading."""
+    broken = []
+    for target in LINK.findall(text):
+        path, _, fragment = target.partition("#")
+        if not fragment or re.match(r"[a-z]+:", target) or not (path == "" or path.endswith(".md")):
+            continue
+        page = doc if path == "" else doc.parent / path
+        if page.exists() and fragment not in headings(page):
+            broken.append(target)
+    return broken
+
+
 def missing(doc: Path, text: str) -> list[str]:
     gone = [p for p in sorted(named_paths(text) | linked_paths(doc, text)) if not exists(p)]
     gone += [f"python -m {m}" for m in sorted(run_modules(text)) if not module_exists(m)]
-    return gone
+    return gone + broken_anchors(doc, text)
 
 
 def test_the_paths_are_found_at_all() -> None:
@@ -85,12 +104,16 @@ def test_the_paths_are_found_at_all() -> None:
 def test_a_stale_path_is_caught() -> None:
     doc = ROOT / "docs" / "ADDING_A_GAME.md"
     stale = "Copy `tests/test_highcard.py` and `tests/test_<id>.py`; see [the pins](../tests/pin.py)."
-    assert missing(doc, stale + " `python -m tests.pins.recorder`") == [
+    stale += " `python -m tests.pins.recorder`; [logs](OPERATIONS.md#log) and [here](#8-register)."
+    assert missing(doc, stale) == [
         "tests/pin.py",
         "tests/test_<id>.py",
         "tests/test_highcard.py",
         "python -m tests.pins.recorder",
+        "OPERATIONS.md#log",
+        "#8-register",
     ]
+    assert missing(doc, "[logs](OPERATIONS.md#logs), [here](#8-register-test-play)") == []
     assert missing(doc, "`bot/images/<game id>.py`, `https://example.org/bot/x.py`, [a](https://x.org)") == []
 
 
