@@ -66,7 +66,7 @@ def write_gallery(out: Path) -> list[Path]:
     for game_id, game in sorted(GAMES.items()):
         art = images.art_for(game_id)
         every_card = art.gallery()
-        cards = images.render(every_card, title=f"{game.name}: every card")
+        cards = images.render(every_card, title=f"{game.name}: every card", per_row=8)
         written += write_cards(out / game_id, every_card)
         state, _players = _sample_state(game)
         seat = min(game.to_act(state) or {0})

@@ -1,4 +1,5 @@
-"""Card pictures: hands and tables drawn with Pillow (``bot/images/draw.py``).
+"""Card pictures: hands and tables drawn with Pillow (``bot/images/draw.py``, laid
+out by ``bot/images/layout.py``).
 
 A game's art is found by name: ``bot/images/<game id>.py`` exposing ``ART``; a game without
 one gets :class:`GenericArt`, which draws its hand from the view's card groups. The layer
@@ -16,7 +17,8 @@ from importlib.util import find_spec
 from typing import Protocol
 
 from bot.games.base import Move, View
-from bot.images.draw import Face, colour_of_label, picture
+from bot.images.draw import Face, colour_of_label
+from bot.images.layout import picture
 
 Rows = list[tuple[str, list[Face]]]
 
@@ -89,15 +91,16 @@ def mark_new(rows: Rows, view: View, new_cards: Sequence[tuple[str, str]]) -> Ro
 
 
 @lru_cache(maxsize=512)
-def _png(rows: tuple[tuple[str, tuple[Face, ...]], ...], title: str) -> bytes:
-    return picture([(c, list(f)) for c, f in rows], title=title)
+def _png(rows: tuple[tuple[str, tuple[Face, ...]], ...], title: str, per_row: int | None) -> bytes:
+    return picture([(c, list(f)) for c, f in rows], title=title, per_row=per_row)
 
 
-def render(rows: Rows, title: str = "") -> bytes | None:
-    """The PNG of these rows (cached by content); None when there is nothing to draw."""
+def render(rows: Rows, title: str = "", per_row: int | None = None) -> bytes | None:
+    """The PNG of these rows (cached by content); None when there is nothing to draw. Lines
+    are ``per_row`` cards wide, or as wide as reads best in Discord's preview."""
     if not any(faces for _c, faces in rows):
         return None
-    return _png(tuple((c, tuple(f)) for c, f in rows), title)
+    return _png(tuple((c, tuple(f)) for c, f in rows), title, per_row)
 
 
 def hand_png(

@@ -1,5 +1,5 @@
-"""Drawing cards with Pillow: faces, rows of cards (a hand), a table. No artwork: shapes,
-colours, symbols and text drawn by this code.
+"""Drawing cards with Pillow: faces, and a key to the marks (``bot/images/layout.py`` lays
+cards out in a picture). No artwork: shapes, colours, symbols and text drawn by this code.
 
 Every picture sits on an opaque felt-green background so it reads the same in Discord's
 light and dark themes, and cards are large enough for a phone (96 x 136 pixels, labels of
@@ -22,7 +22,6 @@ RGB = tuple[int, int, int]
 CARD_W, CARD_H = 96, 136
 GAP = 10
 MARGIN = 14
-ROW_MAX = 8  # cards per row before wrapping
 FELT: RGB = (24, 82, 52)
 FELT_TEXT: RGB = (235, 240, 232)
 PAPER: RGB = (250, 248, 240)
@@ -167,7 +166,7 @@ def _corner(face: Face, colour: RGB) -> Image.Image:
     text, f = _fit(draw, face.index, CORNER_W, (21, 18, 15))
     draw.text((CORNER_W / 2, 11), text, font=f, fill=colour, anchor="mm")
     if face.symbol:
-        symbols.symbol(draw, face.symbol, 4, 24, 14, colour)
+        symbols.symbol(draw, face.symbol, 3, 24, 16, colour)
     return tile
 
 
@@ -195,22 +194,39 @@ def _indexed(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, face
         draw.text((x + CARD_W / 2, y + CARD_H - 9), caption, font=f, fill=INK, anchor="mm")
 
 
+def _bar(draw: ImageDraw.ImageDraw, x: int, y: int, caption: str, colour: RGB) -> None:
+    """The bar of the card's colour with its caption. A card of two suits ("green /
+    burgundy") gets a bar of two halves, each suit's name in its colour."""
+    bar = [x + 7, y + 7, x + CARD_W - 8, y + 30]
+    names = caption.split(" / ")
+    lines: list[tuple[str, RGB, int, tuple[int, ...]]] = [(caption, colour, y + 19, (15, 13, 12))]
+    if len(names) == 2 and all(name in COLOURS for name in names):
+        # a taller bar (the card's border to just above the marks): two names on two lines
+        lines = [
+            (names[0], COLOURS.get(names[0], colour), y + 11, (12, 11)),
+            (names[1], COLOURS.get(names[1], colour), y + 24, (12, 11)),
+        ]
+        draw.rounded_rectangle([x + 7, y + 4, x + CARD_W - 8, y + 32], radius=6, fill=lines[1][1])
+        draw.rounded_rectangle(
+            [x + 7, y + 4, x + CARD_W - 8, y + 18],
+            radius=6,
+            fill=lines[0][1],
+            corners=(True, True, False, False),
+        )
+    else:
+        draw.rounded_rectangle(bar, radius=6, fill=colour)
+    for text, _fill, middle, sizes in lines if caption else ():
+        shown, f = _fit(draw, text, CARD_W - 20, sizes)
+        draw.text(
+            (x + CARD_W / 2, middle), shown, font=f, fill=PAPER, anchor="mm", stroke_width=1, stroke_fill=INK
+        )
+
+
 def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -> None:
     """Any other card: a bar of its colour with the caption, its rank or name large, its
     effect marks and its points."""
-    draw.rounded_rectangle([x + 7, y + 7, x + CARD_W - 8, y + 30], radius=6, fill=colour)
-    if face.caption:
-        caption, f = _fit(draw, face.caption, CARD_W - 20, (15, 13, 12, 11))
-        draw.text(
-            (x + CARD_W / 2, y + 19),
-            caption,
-            font=f,
-            fill=PAPER,
-            anchor="mm",
-            stroke_width=1,
-            stroke_fill=INK,
-        )
-    width = CARD_W - 14
+    _bar(draw, x, y, face.caption, colour)
+    width = CARD_W - 14 if not face.marks else CARD_W - 8
     if face.marks:
         alone = len(face.marks) == 1 and not face.rank  # a table tile: one mark, drawn large
         size = 64 if alone else 32 if len(face.marks) == 1 else 28 if len(face.marks) == 2 else 24
@@ -236,7 +252,8 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
         draw.text((x + CARD_W / 2, middle), first, font=font(size), fill=INK, anchor="mm")
         draw.text((x + CARD_W / 2, middle + size + 3), second, font=font(size), fill=INK, anchor="mm")
     else:
-        sizes = (40, 32, 26, 20, 16, 14) if not face.marks else (20, 18, 16, 14)
+        # Under marks, names share one size (17, or 16 for the longest, as in two lines).
+        sizes = (40, 32, 26, 20, 16, 14) if not face.marks else (17, 16, 15, 14)
         rank, f = _fit(draw, face.rank, width, sizes)
         middle = y + 72 if not face.marks else name_top + 16
         draw.text((x + CARD_W / 2, middle), rank, font=f, fill=INK, anchor="mm")
@@ -248,58 +265,6 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
         right = x + 10 + draw.textlength(text, font=f) + 8
         draw.rounded_rectangle([x + 6, y + CARD_H - 24, right, y + CARD_H - 7], radius=5, fill=INK)
         draw.text((x + 10, y + CARD_H - 15.5), text, font=f, fill=PAPER, anchor="lm")
-
-
-def _blocks(rows: Sequence[tuple[str, Sequence[Face]]]) -> list[list[tuple[str, list[Face]]]]:
-    """Groups packed into lines of at most ROW_MAX cards; a long group is split."""
-    pieces: list[tuple[str, list[Face]]] = []
-    for caption, faces in rows:
-        faces = list(faces)
-        for start in range(0, max(len(faces), 1), ROW_MAX):
-            pieces.append((caption if start == 0 else "", faces[start : start + ROW_MAX]))
-    lines: list[list[tuple[str, list[Face]]]] = [[]]
-    used = 0
-    for caption, faces in pieces:
-        if lines[-1] and used + len(faces) > ROW_MAX:
-            lines.append([])
-            used = 0
-        lines[-1].append((caption, faces))
-        used += max(len(faces), 1)
-    return [line for line in lines if line]
-
-
-def picture(rows: Sequence[tuple[str, Sequence[Face]]], *, title: str = "") -> bytes:
-    """Groups of cards, each with its caption above it, packed left to right; one PNG."""
-    lines = _blocks(rows)
-    group_gap = GAP * 2
-
-    def line_width(line: list[tuple[str, list[Face]]]) -> int:
-        return sum(max(len(f), 1) * (CARD_W + GAP) - GAP for _c, f in line) + group_gap * (len(line) - 1)
-
-    width = max([MARGIN * 2 + line_width(line) for line in lines] + [360])
-    line_height = 24 + CARD_H + GAP
-    height = MARGIN + (30 if title else 0) + len(lines) * line_height + MARGIN - GAP
-    image = Image.new("RGB", (width, height), FELT)
-    draw = ImageDraw.Draw(image)
-    y = MARGIN
-    if title:
-        text, f = _fit(draw, title, width - 2 * MARGIN, (22, 18, 15))
-        draw.text((MARGIN, y), text, font=f, fill=FELT_TEXT)
-        y += 30
-    for line in lines:
-        x = MARGIN
-        for caption, faces in line:
-            block = max(len(faces), 1) * (CARD_W + GAP) - GAP
-            if caption:
-                text, f = _fit(draw, caption, block, (18, 16, 14, 12))
-                draw.text((x, y), text, font=f, fill=FELT_TEXT)
-            for i, face in enumerate(faces):
-                image.paste(card_image(face), (x + i * (CARD_W + GAP), y + 24))
-            x += block + group_gap
-        y += line_height
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
 
 
 def colour_of_label(label: str) -> str:
@@ -314,7 +279,9 @@ def colour_of_label(label: str) -> str:
 def legend(entries: Sequence[tuple[str, str]], *, title: str = "") -> bytes:
     """A key to the effect marks: each mark's badge beside what it means; one PNG."""
     row, size = 40, 30
-    width = 560
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    longest = max((measure.textlength(meaning, font=font(18)) for _kind, meaning in entries), default=0)
+    width = max(560, MARGIN * 3 + size + int(longest) + 1)  # every line at one size
     height = MARGIN * 2 + (30 if title else 0) + row * len(entries)
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)

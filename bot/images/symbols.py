@@ -8,8 +8,9 @@ text (``+2``) drawn on top in white.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 WHITE: RGB = (255, 255, 255)
@@ -57,26 +58,59 @@ def symbol(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, size: float
     elif kind == "axe":
         draw.line([(x + 2, y + s - 2), (x + s * 0.7, y + s * 0.3)], fill=colour, width=max(2, round(s / 6)))
         draw.pieslice([x + s * 0.35, y, x + s, y + s * 0.65], 200, 20, fill=colour)
-    elif kind == "diamond":
-        draw.polygon(
-            [(x + s / 2, y), (x + s * 0.9, y + s / 2), (x + s / 2, y + s), (x + s * 0.1, y + s / 2)],
-            fill=colour,
-        )
-    elif kind in ("heart", "spade"):
-        # Two lobes and a point (a heart); upside down, with a stem, a spade.
-        lobes, point = (y + s * 0.05, y + s) if kind == "heart" else (y + s * 0.4, y)
-        r = s * 0.28
-        for cx in (x + s * 0.28, x + s * 0.72):
-            draw.ellipse([cx - r, lobes, cx + r, lobes + 2 * r], fill=colour)
-        edge = lobes + r * 1.2
-        draw.polygon([(x + s * 0.02, edge), (x + s * 0.98, edge), (x + s / 2, point)], fill=colour)
-        if kind == "spade":
-            draw.polygon([(x + s / 2, y + s * 0.7), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
+    elif kind in SUITS:
+        _suit(draw, kind, x, y, s, colour)
+
+
+# The four suit pips are drawn four times larger and scaled down (smooth edges), so that at
+# 14 pixels a spade keeps its point and stem and a club its three lobes.
+SUITS = ("heart", "diamond", "spade", "club")
+SCALE = 4
+
+
+def _suit(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, size: float, colour: RGB) -> None:
+    left, top = math.floor(x), math.floor(y)
+    mask = _suit_mask(kind, round(size * SCALE), round((x - left) * SCALE), round((y - top) * SCALE))
+    draw.bitmap((left, top), mask, fill=colour)
+
+
+@lru_cache(maxsize=128)
+def _suit_mask(kind: str, s: int, dx: int, dy: int) -> Image.Image:
+    """The pip ``kind`` in a square of ``s`` (at SCALE), offset by ``dx, dy``, as a mask at
+    the final size."""
+    side = s + max(dx, dy) + SCALE
+    side += -side % SCALE
+    big = Image.new("L", (side, side), 0)
+    pen = ImageDraw.Draw(big)
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return dx + px * s, dy + py * s
+
+    def disc(cx: float, cy: float, r: float) -> None:
+        (ax, ay), (bx, by) = at(cx - r, cy - r), at(cx + r, cy + r)
+        pen.ellipse([ax, ay, bx, by], fill=255)
+
+    if kind == "diamond":
+        pen.polygon([at(0.5, 0), at(0.88, 0.5), at(0.5, 1), at(0.12, 0.5)], fill=255)
+    elif kind == "heart":
+        for cx in (0.27, 0.73):
+            disc(cx, 0.3, 0.25)
+        pen.polygon([at(0.025, 0.36), at(0.975, 0.36), at(0.5, 0.98)], fill=255)
+    elif kind == "spade":
+        # a point at the top, two lobes below it, and a flared stem under a narrow neck
+        for cx in (0.27, 0.73):
+            disc(cx, 0.54, 0.23)
+        pen.polygon([at(0.5, 0.0), at(0.04, 0.5), at(0.96, 0.5)], fill=255)
+        pen.polygon([at(0.5, 0.55), at(0.28, 1.0), at(0.72, 1.0)], fill=255)
     elif kind == "club":
-        r = s * 0.22
-        for cx, cy in ((x + s / 2, y + r), (x + r, y + s * 0.5), (x + s - r, y + s * 0.5)):
-            draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
-        draw.polygon([(x + s / 2, y + s * 0.45), (x + s * 0.3, y + s), (x + s * 0.7, y + s)], fill=colour)
+        # three round lobes around a small centre, and the same stem as the spade
+        r = 0.21
+        disc(0.5, 0.23, r)
+        disc(0.22, 0.6, r)
+        disc(0.78, 0.6, r)
+        disc(0.5, 0.52, 0.1)
+        pen.polygon([at(0.44, 0.55), at(0.56, 0.55), at(0.7, 1.0), at(0.3, 1.0)], fill=255)
+    return big.resize((side // SCALE, side // SCALE), Image.Resampling.BOX)
 
 
 # The effect marks of King's Dynasty's cards and what each says (the gallery's legend). Two

@@ -160,3 +160,52 @@ def test_the_court_table_picture_shows_the_last_trick_on_an_otherwise_empty_tabl
     assert images.table_png("court", GAME.view(state, None)) is not None
     state, _ = act(state, "lead:8h")
     assert [c for c, _f in court_art.ART.table(GAME.view(state, None))] == ["The trick"]
+
+
+def test_a_wide_hand_wraps_so_it_reads_in_discords_preview() -> None:
+    """Issue 49: ten cards in three suits come in lines of at most six cards, and a caption
+    longer than its one card widens its block instead of shrinking below 14 pixels."""
+    from bot.images import court as court_art
+    from bot.images.draw import CARD_W, GAP, MARGIN
+    from bot.images.layout import ROW_MAX, _blocks, _layout
+
+    rows = [
+        ("clubs (your King)", [court_art.face("Tc")]),
+        ("diamonds", [court_art.face(c) for c in ("Ad", "2d", "6d", "9d")]),
+        ("hearts", [court_art.face(c) for c in ("3h", "4h", "Th", "Jh", "Qh")]),
+    ]
+    width, height = _size(images.render(rows) or b"")
+    assert width <= 2 * MARGIN + ROW_MAX * (CARD_W + GAP) + 2 * GAP and height > 2 * 136
+    lines = _layout(rows, "", None)
+    assert all(sum(len(faces) for _c, faces, _w in line) <= ROW_MAX for line in lines)
+    assert sum(len(faces) for line in lines for _c, faces, _w in line) == 10, "every card, once"
+    [(_caption, faces, block)] = [p for line in _blocks(rows, 6) for p in line if p[0].startswith("clubs")]
+    assert len(faces) == 1 and block > CARD_W, "the caption's block is wider than its card"
+    # The gallery's sheets keep eight cards a line.
+    assert max(len(f) for line in _blocks(rows, 8) for _c, f, _w in line) <= 8
+
+
+def test_spades_have_a_stem_and_clubs_three_lobes_at_corner_size() -> None:
+    """Issue 49: at the corner's 16 pixels a spade ends in a stem under a narrow neck and a
+    club shows three lobes, so the two black suits differ at a glance."""
+    from PIL import ImageDraw
+
+    from bot.images import symbols
+
+    def ink(kind: str) -> list[list[bool]]:
+        tile = Image.new("RGB", (16, 16), (0, 0, 0))
+        symbols.symbol(ImageDraw.Draw(tile), kind, 0, 0, 16, (255, 255, 255))
+        grey = tile.convert("L")
+        return [[grey.getpixel((x, y)) > 128 for x in range(16)] for y in range(16)]  # type: ignore[operator]
+
+    for kind in ("spade", "club"):
+        rows = ink(kind)
+        widths = [sum(r) for r in rows]
+        assert rows[15][8] and widths[15] < 16 / 2, f"{kind}: a stem at the bottom"
+        neck = min(widths[10:15])
+        assert neck < widths[15] and neck < max(widths[:10]) / 2, f"{kind}: a narrow neck over the stem"
+    spade, club = ink("spade"), ink("club")
+    assert sum(spade[1]) < sum(club[1]), "a spade's point, a club's round top lobe"
+    # the club's top lobe is apart from its side lobes: a notch at the shoulders
+    assert not club[5][2] and spade[7][2]
+    assert sum(a != b for ra, rb in zip(spade, club) for a, b in zip(ra, rb)) >= 20
