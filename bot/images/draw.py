@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.images import symbols
+from bot.images import glyphs, symbols
 
 RGB = tuple[int, int, int]
 
@@ -66,8 +66,9 @@ class Face:
     card shows its letter framed). Any other card shows its ``rank`` (a number or a name)
     large under a bar of its ``colour`` that carries the ``caption``; its ``symbol`` in the
     lower corners; ``marks`` (effect marks, see :mod:`bot.images.symbols`) in a row with
-    ``badge`` (``+2``) on the first; ``points`` (what it costs at the end of a hand) in the
-    lower left corner.
+    ``badge`` (``+2``) on the first, after its ``glyph`` (:mod:`bot.images.glyphs`, which
+    card of a group it is); ``points`` (what it costs at the end of a hand) in the lower
+    left corner. A ``large`` face is a table tile: its one mark drawn large over a word.
     """
 
     rank: str
@@ -82,6 +83,8 @@ class Face:
     marks: tuple[str, ...] = ()
     badge: str = ""
     points: str = ""
+    glyph: str = ""
+    large: bool = False
 
 
 @lru_cache(maxsize=8)
@@ -226,17 +229,28 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
     """Any other card: a bar of its colour with the caption, its rank or name large, its
     effect marks and its points."""
     _bar(draw, x, y, face.caption, colour)
-    width = CARD_W - 14 if not face.marks else CARD_W - 8
-    if face.marks:
-        alone = len(face.marks) == 1 and not face.rank  # a table tile: one mark, drawn large
-        size = 64 if alone else 32 if len(face.marks) == 1 else 28 if len(face.marks) == 2 else 24
-        row = len(face.marks) * size + (len(face.marks) - 1) * 4
-        mx = x + (CARD_W - row) / 2
+    shapes = ((face.glyph,) if face.glyph else ()) + face.marks
+    width = CARD_W - 14 if not shapes else CARD_W - 8
+    if shapes:
+        # Marks 32, 28 or 24 pixels by how many share the row; a glyph (the card's picture)
+        # 32 pixels, the marks centred on it.
+        size = (32, 28, 24)[min(len(shapes), 3) - 1]
+        if face.large:
+            size = 64 if not face.rank else 52
+        big = 32 if face.glyph else size
+        gap = 2 if face.glyph and len(shapes) > 2 else 4
+        sides = [big if face.glyph and i == 0 else size for i in range(len(shapes))]
+        left = x + (CARD_W - sum(sides) - gap * (len(shapes) - 1)) / 2
         badge = font(18 if size >= 28 else 15)
-        for i, kind in enumerate(face.marks):
-            text = face.badge if i == 0 else ""
-            symbols.mark(draw, kind, mx + i * (size + 4), y + 35, size, colour, text, badge)
-        name_top = y + 35 + size + 4
+        for i, (kind, side) in enumerate(zip(shapes, sides)):
+            top = y + 35 + (big - side) / 2
+            if face.glyph and i == 0:
+                glyphs.glyph(draw, kind, left, top, side, colour)
+            else:
+                text = face.badge if i == len(shapes) - len(face.marks) else ""
+                symbols.mark(draw, kind, left, top, side, colour, text, badge)
+            left += side + gap
+        name_top = y + 35 + big + 4
     else:
         name_top = y + 40
     words = face.rank.split()
@@ -248,14 +262,14 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
         first, f = _fit(draw, " ".join(words[:cut]), width, (17, 16, 14))
         second, g = _fit(draw, " ".join(words[cut:]), width, (17, 16, 14))
         size = int(min(getattr(f, "size", 14), getattr(g, "size", 14)))
-        middle = name_top + 26 if not face.marks else name_top + 9
+        middle = name_top + 26 if not shapes else name_top + 9
         draw.text((x + CARD_W / 2, middle), first, font=font(size), fill=INK, anchor="mm")
         draw.text((x + CARD_W / 2, middle + size + 3), second, font=font(size), fill=INK, anchor="mm")
     else:
         # Under marks, names share one size (17, or 16 for the longest, as in two lines).
-        sizes = (40, 32, 26, 20, 16, 14) if not face.marks else (17, 16, 15, 14)
+        sizes = (40, 32, 26, 20, 16, 14) if not shapes else (17, 16, 15, 14)
         rank, f = _fit(draw, face.rank, width, sizes)
-        middle = y + 72 if not face.marks else name_top + 16
+        middle = y + 72 if not shapes else name_top + 16
         draw.text((x + CARD_W / 2, middle), rank, font=f, fill=INK, anchor="mm")
     if face.symbol and not face.marks:
         symbols.symbol(draw, face.symbol, x + 9, y + CARD_H - 25, 16, colour)

@@ -1,6 +1,6 @@
-"""King's Dynasty cards: suit colours, numbers large, named cards by name, and a corner
-symbol for the kinds players must tell apart at a glance (wild crown, battle sword, risk
-star, shield)."""
+"""King's Dynasty cards: suit colours, numbers large, named cards by name with their effect
+marks, a glyph for each card of a group that shares its marks (which battle card, which
+risk card, which royal), and the points in a corner."""
 
 from __future__ import annotations
 
@@ -91,6 +91,27 @@ MARKS: dict[int, tuple[tuple[str, ...], str]] = {
 }
 
 
+# Which card of a group it is, for the cards whose marks alone would not tell
+# (bot.images.glyphs).
+GLYPH: dict[int, str] = {
+    CAN: "cannonball",
+    CAT: "catapult",
+    ARR: "flaming arrow",
+    SIE: "siege tower",
+    TAX: "imperial tax",
+    DKN: "dark knight",
+    POI: "poison garden",
+    FIR: "castle fire",
+    GOB: "goblet",
+    KING: "king",
+    QUEEN: "queen",
+    DUKE: "duke",
+    DUCHESS: "duchess",
+    POT: "potion",
+    TRE: "treasure",
+}
+
+
 def points(kind: int) -> str:
     """What the card costs in a hand at the end (the Dark Knight's 100 is a bet either way)."""
     value = KIND_POINTS[kind]
@@ -117,7 +138,18 @@ def face(code: str, *, marked: bool = False) -> Face:
     else:
         caption = "wild" if kind in WILDS else "Kingdom"
     marks, badge = MARKS.get(kind, ((), ""))
-    return Face(KIND_NAME[kind], caption, colour, "", marked, marks=marks, badge=badge, points=points(kind))
+    glyph = GLYPH.get(kind, "")
+    return Face(
+        KIND_NAME[kind],
+        caption,
+        colour,
+        "",
+        marked,
+        marks=marks,
+        badge=badge,
+        points=points(kind),
+        glyph=glyph,
+    )
 
 
 class DynastyArt:
@@ -139,18 +171,21 @@ class DynastyArt:
         top = view.data.get("top")
         if top is None or view.data.get("phase") in ("over", "cut"):
             return []
-        faces = [face(top)]
-        if view.data.get("top_as"):
-            faces.append(face(view.data["top_as"]))
-        rows: Rows = [("Top card", faces)]
+        rows: Rows = [("Top card", [face(top)])]
+        if view.data.get("top_as"):  # a Magician played as another card
+            rows.append(("played as", [face(view.data["top_as"])]))
         suit = view.data.get("suit")
         if suit:
             name = next((n for n in SUIT_NAMES if n.startswith(_suit_word(suit))), suit)
-            rows.append(("Suit", [Face(name, "follow", name, "", marks=("disc",))]))
+            rows.append(("Suit", [Face(name, "follow", name, "", marks=("disc",), large=True)]))
+        # Seat after seat is to the left, clockwise (the rulebook's "player left of the dealer").
         forward = view.data.get("direction", 1) > 0
-        rows.append(
-            ("Play passes", [Face("", "next seat", "neutral", "", marks=("right" if forward else "left",))])
+        mark, word, caption = (
+            ("clockwise", "clockwise", "usual way")
+            if forward
+            else ("anticlockwise", "anti- clockwise", "reversed")
         )
+        rows.append(("Play passes", [Face(word, caption, "neutral", "", marks=(mark,), large=True)]))
         return rows
 
     def gallery(self) -> Rows:

@@ -114,7 +114,8 @@ def _suit_mask(kind: str, s: int, dx: int, dy: int) -> Image.Image:
 
 
 # The effect marks of King's Dynasty's cards and what each says (the gallery's legend). Two
-# more marks draw the table's tiles: ``right``/``left`` (the direction of play) and ``disc``.
+# more marks draw the table's tiles: ``clockwise``/``anticlockwise`` (the direction of play)
+# and ``disc``.
 MARK_MEANING = {
     "draw": "the next player draws (+N) and loses the turn",
     "wild": "wild: played on any suit, its player names the suit",
@@ -245,12 +246,23 @@ def mark(
             [(ix + isz * 0.15, iy), (ix + isz, iy + isz * 0.25), (ix + isz * 0.15, iy + isz * 0.5)],
             fill=WHITE,
         )
-    elif kind in ("right", "left"):
-        # the direction of play: a broad arrow
-        tip, tail = (ix + isz, ix) if kind == "right" else (ix, ix + isz)
-        shaft = ix + isz * (0.45 if kind == "right" else 0.55)
-        draw.rectangle([min(tail, shaft), iy + isz * 0.38, max(tail, shaft), iy + isz * 0.62], fill=WHITE)
-        draw.polygon([(tip, iy + isz / 2), (shaft, iy + isz * 0.1), (shaft, iy + isz * 0.9)], fill=WHITE)
+    elif kind in ("clockwise", "anticlockwise"):
+        # the direction of play: a circular arrow, three quarters round, turning that way (the
+        # anticlockwise one is the clockwise one seen in a mirror)
+        mirror = kind == "anticlockwise"
+        arc = (-30, 240) if mirror else (-60, 210)
+        draw.arc([ix, iy, ix + isz, iy + isz], *arc, fill=WHITE, width=max(3, round(s / 9)))
+        cx, cy, r = ix + isz / 2, iy + isz / 2, isz / 2
+        end = math.radians(210)
+        px, py = cx + r * math.cos(end), cy + r * math.sin(end)
+        tx, ty = -math.sin(end), math.cos(end)  # along the turn, clockwise on screen
+        head = isz * 0.42
+        arrow = [
+            (px + tx * head, py + ty * head),
+            (px + math.cos(end) * head * 0.7, py + math.sin(end) * head * 0.7),
+            (px - math.cos(end) * head * 0.7, py - math.sin(end) * head * 0.7),
+        ]
+        draw.polygon([(2 * cx - ax if mirror else ax, ay) for ax, ay in arrow], fill=WHITE)
     elif kind == "disc":
         pass  # the badge's colour is the message (the suit to follow)
     elif kind == "magic":

@@ -138,7 +138,56 @@ def test_the_dynasty_table_shows_top_card_suit_and_direction_apart() -> None:
     view = View(None, "", data={"top": "5gd", "suit": "gd", "direction": -1, "phase": "play"})
     rows = dynasty_art.ART.table(view)
     assert [caption for caption, _faces in rows] == ["Top card", "Suit", "Play passes"]
-    assert rows[1][1][0].colour == "gold" and rows[2][1][0].marks == ("left",)
+    assert rows[1][1][0].colour == "gold" and rows[1][1][0].large
+    way = rows[2][1][0]
+    assert (way.marks, way.rank, way.caption) == (("anticlockwise",), "anti- clockwise", "reversed")
+    view = View(None, "", data={"top": "5gd", "suit": "gd", "direction": 1, "phase": "play"})
+    way = dynasty_art.ART.table(view)[2][1][0]
+    assert (way.marks, way.rank, way.caption) == (("clockwise",), "clockwise", "usual way")
+    assert images.table_png("dynasty", view) != images.table_png(
+        "dynasty", View(None, "", data={**view.data, "direction": -1})
+    )
+
+
+def test_a_card_played_as_another_shows_both_faces_and_says_so() -> None:
+    """A Magician played as a Wizard: the Magician is the top card, the Wizard its own tile
+    "played as" beside it."""
+    from bot.games.base import View
+    from bot.images import dynasty as dynasty_art
+
+    view = View(None, "", data={"top": "MAG", "top_as": "WIZ", "suit": "bl", "direction": 1, "phase": "play"})
+    rows = dynasty_art.ART.table(view)
+    assert [(caption, [f.rank for f in faces]) for caption, faces in rows[:2]] == [
+        ("Top card", ["Magician"]),
+        ("played as", ["Wizard"]),
+    ]
+
+
+def test_dynasty_cards_sharing_marks_have_glyphs_of_their_own() -> None:
+    """Issue 49: the battle cards, the risk cards, the royals and the two last cards share
+    effect marks; each carries a glyph of its own (drawn differently), and keeps its marks."""
+    from PIL import ImageDraw
+
+    from bot.games.dynasty.cards import CODE, KIND, NFACES, NUM
+    from bot.images import dynasty as dynasty_art
+    from bot.images.glyphs import GLYPHS, glyph
+
+    by_marks: dict[tuple[str, ...], dict[int, str]] = {}
+    for index in range(NFACES):
+        face = dynasty_art.face(CODE[index])
+        if KIND[index] != NUM:
+            by_marks.setdefault(face.marks, {})[KIND[index]] = face.glyph
+    shared = {marks: kinds for marks, kinds in by_marks.items() if len(kinds) > 1}
+    assert {("battle",), ("risk",), ("wild",), ("wild", "extra"), ("last",)} <= set(shared)
+    for marks, kinds in shared.items():
+        assert all(kinds.values()) and len(set(kinds.values())) == len(kinds), (marks, kinds)
+    drawn = set()
+    for kind in GLYPHS:
+        tile = Image.new("RGB", (32, 32), (250, 248, 240))
+        glyph(ImageDraw.Draw(tile), kind, 0, 0, 32, (96, 60, 150))
+        assert tile.getcolors() and len(tile.getcolors()) > 1, kind
+        drawn.add(tile.tobytes())
+    assert len(drawn) == len(GLYPHS)
 
 
 def test_the_court_table_picture_shows_the_last_trick_on_an_otherwise_empty_table() -> None:
