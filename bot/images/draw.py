@@ -92,7 +92,7 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def _fit(
+def fit_text(
     draw: ImageDraw.ImageDraw, text: str, width: int, sizes: Sequence[int]
 ) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
     """The largest font size at which ``text`` fits ``width``; cut with … at the smallest."""
@@ -166,7 +166,7 @@ def _corner(face: Face, colour: RGB) -> Image.Image:
     """The corner index: the rank over its suit pip, on the card's paper."""
     tile = Image.new("RGB", (CORNER_W, CORNER_H), PAPER)
     draw = ImageDraw.Draw(tile)
-    text, f = _fit(draw, face.index, CORNER_W, (21, 18, 15))
+    text, f = fit_text(draw, face.index, CORNER_W, (21, 18, 15))
     draw.text((CORNER_W / 2, 11), text, font=f, fill=colour, anchor="mm")
     if face.symbol:
         symbols.symbol(draw, face.symbol, 3, 24, 16, colour)
@@ -188,12 +188,12 @@ def _indexed(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, face
     else:
         frame = [x + 28, y + 12, x + CARD_W - 29, y + CARD_H - 13]
         draw.rounded_rectangle(frame, radius=6, outline=colour, width=2)
-        letter, f = _fit(draw, face.rank, CARD_W - 64, (40, 32, 24, 18, 14))
+        letter, f = fit_text(draw, face.rank, CARD_W - 64, (40, 32, 24, 18, 14))
         draw.text((x + CARD_W / 2, y + 58), letter, font=f, fill=colour, anchor="mm")
         if face.symbol:
             symbols.symbol(draw, face.symbol, x + CARD_W / 2 - 10, y + 80, 20, colour)
     if face.caption:
-        caption, f = _fit(draw, face.caption, CARD_W - 60, (12, 11, 10))
+        caption, f = fit_text(draw, face.caption, CARD_W - 60, (12, 11, 10))
         draw.text((x + CARD_W / 2, y + CARD_H - 9), caption, font=f, fill=INK, anchor="mm")
 
 
@@ -219,7 +219,7 @@ def _bar(draw: ImageDraw.ImageDraw, x: int, y: int, caption: str, colour: RGB) -
     else:
         draw.rounded_rectangle(bar, radius=6, fill=colour)
     for text, _fill, middle, sizes in lines if caption else ():
-        shown, f = _fit(draw, text, CARD_W - 20, sizes)
+        shown, f = fit_text(draw, text, CARD_W - 20, sizes)
         draw.text(
             (x + CARD_W / 2, middle), shown, font=f, fill=PAPER, anchor="mm", stroke_width=1, stroke_fill=INK
         )
@@ -259,8 +259,8 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
         cut = max(
             range(1, len(words)), key=lambda i: -abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
         )
-        first, f = _fit(draw, " ".join(words[:cut]), width, (17, 16, 14))
-        second, g = _fit(draw, " ".join(words[cut:]), width, (17, 16, 14))
+        first, f = fit_text(draw, " ".join(words[:cut]), width, (17, 16, 14))
+        second, g = fit_text(draw, " ".join(words[cut:]), width, (17, 16, 14))
         size = int(min(getattr(f, "size", 14), getattr(g, "size", 14)))
         middle = name_top + 26 if not shapes else name_top + 9
         draw.text((x + CARD_W / 2, middle), first, font=font(size), fill=INK, anchor="mm")
@@ -268,14 +268,14 @@ def _named(draw: ImageDraw.ImageDraw, x: int, y: int, face: Face, colour: RGB) -
     else:
         # Under marks, names share one size (17, or 16 for the longest, as in two lines).
         sizes = (40, 32, 26, 20, 16, 14) if not shapes else (17, 16, 15, 14)
-        rank, f = _fit(draw, face.rank, width, sizes)
+        rank, f = fit_text(draw, face.rank, width, sizes)
         middle = y + 72 if not shapes else name_top + 16
         draw.text((x + CARD_W / 2, middle), rank, font=f, fill=INK, anchor="mm")
     if face.symbol and not face.marks:
         symbols.symbol(draw, face.symbol, x + 9, y + CARD_H - 25, 16, colour)
         symbols.symbol(draw, face.symbol, x + CARD_W - 25, y + CARD_H - 25, 16, colour)
     if face.points:
-        text, f = _fit(draw, face.points, 40, (14, 12))
+        text, f = fit_text(draw, face.points, 40, (14, 12))
         right = x + 10 + draw.textlength(text, font=f) + 8
         draw.rounded_rectangle([x + 6, y + CARD_H - 24, right, y + CARD_H - 7], radius=5, fill=INK)
         draw.text((x + 10, y + CARD_H - 15.5), text, font=f, fill=PAPER, anchor="lm")
@@ -315,7 +315,7 @@ def legend(entries: Sequence[tuple[str, str]], *, title: str = "") -> bytes:
             "+2" if kind == "draw" else "",
             badge,
         )
-        text, f = _fit(draw, meaning, width - 3 * MARGIN - size, (18, 16, 14))
+        text, f = fit_text(draw, meaning, width - 3 * MARGIN - size, (18, 16, 14))
         draw.text((MARGIN * 2 + size, y + row / 2), text, font=f, fill=FELT_TEXT, anchor="lm")
         y += row
     out = io.BytesIO()

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.images.draw import CARD_H, CARD_W, FELT, FELT_TEXT, GAP, MARGIN, Face, _fit, card_image, font
+from bot.images.draw import CARD_H, CARD_W, FELT, FELT_TEXT, GAP, MARGIN, Face, card_image, fit_text, font
 
 ROW_MAX = 6  # cards per line at most
 
@@ -90,14 +90,14 @@ def picture(
     draw = ImageDraw.Draw(image)
     y = MARGIN
     if title:
-        text, f = _fit(draw, title, width - 2 * MARGIN, (22, 18, 15))
+        text, f = fit_text(draw, title, width - 2 * MARGIN, (22, 18, 15))
         draw.text((MARGIN, y), text, font=f, fill=FELT_TEXT)
         y += 30
     for line in lines:
         x = MARGIN
         for caption, faces, block in line:
             if caption:
-                text, f = _fit(draw, caption, block, CAPTION_SIZES)
+                text, f = fit_text(draw, caption, block, CAPTION_SIZES)
                 draw.text((x, y), text, font=f, fill=FELT_TEXT)
             for i, face in enumerate(faces):
                 image.paste(card_image(face), (x + i * (CARD_W + GAP), y + 24))
