@@ -12,6 +12,10 @@ import discord
 from bot.app import KingBot
 from bot.service import thinkers
 from bot.settings import Settings
+from bot.web.app import WebPortError
+
+# What a host does when the web pages' port is taken: most often every process read WEB_PORT.
+WEB_PORT_ADVICE = "is another process serving it? Give WEB_PORT to one process only (docs/OPERATIONS.md, 'Several processes and shards')."
 
 
 def _logging(settings: Settings) -> None:
@@ -46,6 +50,9 @@ def run() -> int:
             file=sys.stderr,
         )
         return 2
+    except WebPortError as err:
+        print(f"{err}; {WEB_PORT_ADVICE}", file=sys.stderr)
+        return 1
     except (OSError, discord.GatewayNotFound) as err:
         print(
             f"Could not reach Discord ({err}); check the network connection and try again.", file=sys.stderr
@@ -76,6 +83,9 @@ def run_web() -> int:
         asyncio.run(_serve_web(settings))
     except KeyboardInterrupt:
         pass
+    except WebPortError as err:
+        print(f"{err}; {WEB_PORT_ADVICE}", file=sys.stderr)
+        return 1
     except OSError as err:
         print(
             f"Could not serve the web pages on {settings.web_host}:{settings.web_port} ({err}).",

@@ -79,6 +79,10 @@ def make_app(pages: WebPages, root: str = "") -> web.Application:
     return app
 
 
+class WebPortError(OSError):
+    """The web pages' port could not be taken (another process holds it, or no right to it)."""
+
+
 class WebServer:
     """The application on a host and port, started and stopped with the bot."""
 
@@ -92,7 +96,12 @@ class WebServer:
         self._runner = web.AppRunner(self.app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as err:
+            await self._runner.cleanup()
+            self._runner = None
+            raise WebPortError(f"Could not serve the web pages on {self.host}:{self.port} ({err})") from err
         sockets: Any = getattr(site._server, "sockets", None) or ()
         if sockets:  # port 0: the port the system chose
             self.port = sockets[0].getsockname()[1]
