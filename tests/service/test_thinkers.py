@@ -130,7 +130,7 @@ async def test_searches_beyond_the_cores_share_them_instead_of_waiting() -> None
         seen |= set(
             await asyncio.gather(*(asyncio.wrap_future(pool.submit(eval, held)) for _ in range(workers)))
         )
-    deadline = time.monotonic() + 1.5
+    deadline = time.monotonic() + 3.0  # a share of a busy machine's cores: a rollout may take long
     results = await asyncio.gather(
         *(thinkers.search(workers, game, state, seat, n, 100_000, deadline) for n in range(workers))
     )
