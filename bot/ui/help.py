@@ -16,6 +16,8 @@ from typing import Any
 import discord
 
 from bot.games import GAMES
+from bot.service import seating
+from bot.ui.party import party_games
 from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, clip, player_range
 from bot.ui.replies import Interaction, component_view, guarded, wrong_kind
 
@@ -29,66 +31,90 @@ class Page:
     text: str
 
 
-START = Page(
-    "Getting started",
-    "Getting started",
-    "This bot deals five King card games in your server's channels.\n\n"
-    "1. In a channel, type `/play` and choose a game. A lobby appears.\n"
-    "2. Friends press **Join**; the host may press **Add AI** to fill seats.\n"
-    "3. The host presses **Start**. The lobby becomes the **table**, a public message that "
-    "follows the match.\n"
-    "4. Press **My hand** on the table (or type `/hand`): your cards and a button for every "
-    "move you may make. Only you see it.\n\n"
-    "New to a game? `/learn game:` starts a practice match against the AI that explains each "
-    "new situation in your hand, with a **Hint** button. A lobby's **Practice (unrated)** makes any "
-    "match practice: no rating, and Hint in every hand.\n\n"
-    "Stuck? `/rules game:` explains a game, and `/help` brings back this guide. "
-    "The buttons below open the other pages.",
-)
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
-GAMES_AT_A_GLANCE = Page(
-    "The five games",
-    "The five games at a glance",
-    "",  # filled in from the registry: see game_list()
-)
 
-# A few sentences per game, by game id: what a player does, and how long a match takes.
+def in_words(count: int) -> str:
+    """A small count as a word ("five"), a larger one in figures."""
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
+
+def games_in_words() -> str:
+    """How many games the bot offers, from the registry: "five King card games"."""
+    return f"{in_words(len(GAMES))} King card game{'' if len(GAMES) == 1 else 's'}"
+
+
+def start_page() -> Page:
+    return Page(
+        "Getting started",
+        "Getting started",
+        f"This bot deals {games_in_words()} in your server's channels.\n\n"
+        "1. In a channel, type `/play` and choose a game. A lobby appears.\n"
+        "2. Friends press **Join**. The host chooses the options, such as how long the match "
+        "lasts, and may press **Add AI** to fill seats.\n"
+        "3. The host presses **Start**. The lobby becomes the **table**, a public message that "
+        "follows the match.\n"
+        "4. Press **My hand** on the table (or type `/hand`): your cards and a button for every "
+        "move you may make. Only you see it.\n\n"
+        "New to a game? `/learn game:` starts a practice match against the AI that explains each "
+        "new situation in your hand, with a **Hint** button. A lobby's **Practice (unrated)** makes "
+        "any match practice: it counts on no leaderboard, and every hand has **Hint**.\n\n"
+        "Stuck? `/rules game:` explains a game, and `/help` brings back this guide. "
+        "The buttons below open the other pages.",
+    )
+
+
+def glance_page() -> Page:
+    """The games at a glance: one line per game of the registry."""
+    games = f"The {in_words(len(GAMES))} game{'' if len(GAMES) == 1 else 's'}"
+    return Page(games, f"{games} at a glance", game_list())
+
+
+# A few sentences per game, by game id: what a player does, and how long a match takes
+# (docs/MEASUREMENTS.md#match-lengths: AI-only matches, six seconds a move).
 GAME_NOTES: dict[str, str] = {
     "crown": (
-        "Five small games played with a deck of five cards each (King, Dragon, Knight, Witch, "
-        "Beggar). **find**, **support** and **tourney** are for two players, **defend** for two to "
-        "eight, **The King at Court** (a game of questions and bluff) for three to five.\n\n"
-        "Length: a few picks. find is one or two reveals; support, and defend for two, are best "
-        "of three (defend with more players goes on until one is left); "
-        "tourney has five rounds; The King at Court allows at most five minutes of questioning."
+        "Five small games with the cards King, Dragon, Knight, Witch and Beggar (in defend, "
+        "support and tourney each player holds all five). "
+        "**find**, **support** and **tourney** are for two players, **defend** (the default) for "
+        "two to eight, **The King at Court** (a game of questions and bluff) for three to five.\n\n"
+        "Length, at six seconds a pick: a minute or less for find (one or two reveals), support "
+        "and defend for two (best of three) and tourney (five rounds). Defend with more players "
+        "goes on until one is left: about 1 minute for four, 2 for six and 8 for eight (everyone "
+        "picks at once, so often less). The King at Court allows up to five minutes of "
+        "questioning; the rest takes under a minute."
     ),
     "dreams": (
         "Everyone starts with nothing. On your turn take a coin, buy a card, sell one, attack, "
         "or shuffle or peek at the trump pile. Collect an attack card, a Jack and a Queen; the "
         "first to buy the King wins.\n\n"
-        "Length: about 6 minutes for two players and 12 for four. The lobby's turn cap makes "
-        "it shorter."
+        "Length: about 6 minutes for two players and 12 for four. The lobby's turn cap (15, 25 "
+        "or 40 turns each) makes it shorter."
     ),
     "dynasty": (
         "A shedding game in the family of UNO: match the top card's suit or kind, or play a "
         "Kingdom card on anything. Dragons, Wizards and Drawbridges make the next player draw. "
         "Call **On Guard** when one card is left. Points are penalties: the lowest total wins. "
-        "The lobby chooses the deck: classic, with the Dynasty expansion, or with the Bonus cards.\n\n"
-        "Length: five hands by default, about 20 minutes for two players and 38 for eight "
-        "with the classic deck; the expansions take longer. The lobby offers 1, 3 or 8 hands."
+        "The lobby chooses the deck: with the Dynasty expansion (the default), the classic deck "
+        "alone, or with the Bonus cards.\n\n"
+        "Length: five hands by default, about 38 minutes for two players and 95 for eight with "
+        "the default deck; the classic deck takes about 20 and 38, the Bonus cards longer. "
+        "The lobby also offers 1, 3 or 8 hands, or play to the score limit (the printed rule)."
     ),
     "four": (
         "Play a card to the field, then flip one from the pile. A card of the same colour and "
         "item captures. Score sets for the King (four items of one number and colour), the "
         "Queen (straights) and the Joker (high sums of one item).\n\n"
-        "Length: one deal each by default, about 8 minutes for three players and 11 for four; "
-        "the lobby also offers two deals or the printed three."
+        "Length: one deal each by default, about 8 minutes for three players and 11 for four. "
+        "The lobby also offers wild cards, and two deals each or the printed three (about 25 "
+        "minutes for three players, 34 for four)."
     ),
     "court": (
         "Four players, each with a secret King whose suit is theirs. Win tricks with singles, "
         "sets or straight flushes, take cards back from the shared pool, and court runs of your "
         "suit face down. Knock to end a round.\n\n"
-        "Length: about 34 minutes to 500 points (the printed rule), 17 to 250 and 8 to 120."
+        "Length: about 37 minutes to 500 points (the printed rule, the default), 19 to 250 "
+        "and 9 to 120."
     ),
 }
 
@@ -98,13 +124,18 @@ TURN = Page(
     "The table's first line says whose decision is awaited, with a countdown.\n\n"
     "- **My hand** (or `/hand`) shows your cards and one button per legal move. A move with "
     "choices asks one step at a time.\n"
-    "- Every game also has its own commands, such as `/dynasty play card:`, and `/move` "
-    "lists every move you may make now.\n"
+    "- Every game also has its own commands, such as `/dynasty play card:`, and "
+    "`/move move:` lists every move you may make now.\n"
     "- When you run out of time the game's default move is made for you; after three missed "
-    "turns in a row the AI takes your seat.\n"
-    "- `/leave` hands your seat to the AI (it counts as a loss) once you confirm. The host can `/cancel`.\n"
-    "- When the match ends the table shows the result, **Rematch**, **Replay** (the match again, "
-    "move by move; `/match replay` posts one for the channel) and **Log**.",
+    "turns in a row the AI takes your seat, and the match counts as a loss for you.\n"
+    "- `/leave` hands your seat to the AI once you confirm (it counts as a loss).\n"
+    "- `/cancel` ends the match for everyone, and then it counts for nobody. Only the host or "
+    "someone with **Manage Server** may cancel, and only they may remove a player with "
+    "`/match kick user:` (the AI takes the seat).\n"
+    "- **Log** shows the latest moves. When the match ends the table shows the result, "
+    "**Rematch**, **Replay** (the match again, move by move; `/match replay` posts one for the "
+    "channel) and **Log**; the host or someone with Manage Server may export every move with "
+    "`/match log`.",
 )
 
 AI = Page(
@@ -115,28 +146,37 @@ AI = Page(
     "- **Add AI** (normal): plays the game's own strategy.\n"
     "- **Add hard AI**: tries its moves out on many possible deals before choosing. It thinks "
     "for up to about a second.\n\n"
-    'The seat shows its level, e.g. "AI 1 (hard AI)". Matches with an AI seat do not change '
-    "anyone's skill rating.",
+    '**Remove AI** takes a seat back. The seat shows its level, e.g. "AI 1 (hard AI)". Matches '
+    "with an AI seat count for wins and losses but do not change anyone's skill rating.",
 )
 
-PARTIES = Page(
-    "Parties",
-    "Parties",
-    "`/party game:` seats 4 to 16 players at two or more tables, one thread each. Every round "
-    "each table plays one match; then each table's winner moves to the next table.\n\n"
-    "Games: King's Dynasty, Kingdom Four and King's Court (trick-and-meld). Your party score "
-    "adds up your match totals; the best score after the last round wins. AI players fill "
-    "empty seats but never win a party.",
-)
+
+def parties_page() -> Page:
+    names = [GAMES[g].name for g in party_games()]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return Page(
+        "Parties",
+        "Parties",
+        f"`/party game:` seats {seating.MIN_PLAYERS} to {seating.MAX_PLAYERS} players at several "
+        "tables, one thread each. The host chooses how many tables and rounds. Every round each "
+        "table plays one match; then each table's winner moves to the next table.\n\n"
+        f"Games: {listed}. Your party score adds up your match totals; the best score after the "
+        "last round wins (the lowest, in King's Dynasty). The AI fills seats to make up a table but "
+        "never wins a party. `/leave` at a table leaves the whole party (the AI plays on for you); "
+        "`/cancel` in the party's channel ends it (the host or someone with Manage Server).",
+    )
+
 
 LEADERBOARDS = Page(
     "Leaderboards",
     "Leaderboards and seasons",
-    "Every finished match counts on this server's boards.\n\n"
-    "- `/leaderboard game:` ranks the players of one game (skill, wins, losses, points).\n"
-    "- `/stats user:` shows one player across every game.\n"
-    "- `/season start name:` and `/season end` close a season and keep its champions "
-    "(Manage Server); `/season list` shows them all.\n\n"
+    "Every finished match counts on this server's boards, except practice matches.\n\n"
+    "- `/leaderboard game:` ranks the players of one game (skill, wins and losses, placing, "
+    "points); add `season:` for a past season.\n"
+    "- `/stats` shows your record across every game; add `user:` for another player's.\n"
+    "- `/season start name:` closes the current season, keeping its champions, and opens a "
+    "new one with that name; `/season end` closes it and opens the next. Both need **Manage "
+    "Server**. `/season list` shows every season and its champions.\n\n"
     "Cancelled matches count for nobody, and leaving a match counts as a loss.",
 )
 
@@ -149,9 +189,8 @@ SETTINGS = Page(
     "- `pictures`: card pictures beside the text (default on).\n"
     "- `web`: web pages of this server's leaderboards, players and replays, at an address "
     "nobody can guess (default off).\n\n"
-    "`/settings` holds your own choices in every server: turn mentions and card pictures. "
-    "The host or a manager can `/match kick user:` a player and export a finished match with "
-    "`/match log`.",
+    "`/settings` holds your own choices, the same in every server: `turn_pings` and "
+    "`pictures`.",
 )
 
 
@@ -171,9 +210,10 @@ def game_list() -> str:
 
 
 def pages() -> list[Page]:
-    """Every page in order: getting started, the games, then the topics."""
-    glance = Page(GAMES_AT_A_GLANCE.label, GAMES_AT_A_GLANCE.title, game_list())
-    return [START, glance, *(game_page(g) for g in GAMES), TURN, AI, PARTIES, LEADERBOARDS, SETTINGS]
+    """Every page in order: getting started, the games (as many as the registry holds), then
+    the topics."""
+    games = [game_page(g) for g in GAMES]
+    return [start_page(), glance_page(), *games, TURN, AI, parties_page(), LEADERBOARDS, SETTINGS]
 
 
 def help_message(page: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -229,7 +269,7 @@ async def help_command(interaction: Interaction) -> None:
 
 
 WELCOME = (
-    "Hello! I deal five King card games. Type `/help` for a short guide, or `/play` to open a "
+    f"Hello! I deal {games_in_words()}. Type `/help` for a short guide, or `/play` to open a "
     "lobby in a channel."
 )
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
-from bot.ui.help import pages
+from bot.games import EXAMPLES, GAMES
+from bot.ui.help import WELCOME, in_words, pages
 from tests.e2e_support import World, custom_id_is_safe, custom_ids, error_records, make_bot, world
 from tests.fakediscord.models import walk_components
 
@@ -103,6 +103,26 @@ async def test_every_page_of_the_guide_is_reachable_by_its_buttons(
         assert not [m for m in fake.messages(world.channel) if not m.ephemeral], "nothing public"
     fake.assert_clean()
     assert error_records(caplog.records) == []
+
+
+async def test_the_guide_counts_the_games_of_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sixth game needs no edit of the guide: the count in words, the games page and a page
+    of its own all follow the registry (here with the example game added to it)."""
+    assert (in_words(5), in_words(6), in_words(12)) == ("five", "six", "12")
+    now = in_words(len(GAMES))
+    before = pages()
+    assert before[1].title == f"The {now} games at a glance"
+    assert f"deals {now} King card games" in before[0].text and f"I deal {now} King card games" in WELCOME
+    example = EXAMPLES["highcard"]
+    monkeypatch.setitem(GAMES, example.id, example)
+    after = pages()
+    more = in_words(len(GAMES))
+    assert more != now and len(after) == len(before) + 1
+    assert (after[1].label, after[1].title) == (f"The {more} games", f"The {more} games at a glance")
+    assert f"deals {more} King card games" in after[0].text
+    assert f"**{example.name}**" in after[1].text
+    [page] = [p for p in after if p.title == example.name]
+    assert f"/rules game:{example.id}" in page.text and example.summary in page.text
 
 
 async def test_the_guide_answers_after_a_restart_and_the_lobby_points_to_it(world: World) -> None:

@@ -85,7 +85,7 @@ class Dynasty(GameBase[DynastyState]):
     info = GameInfo(
         id="dynasty",
         name="King's Dynasty",
-        summary="King's Dynasty: shed your cards with Dragons, Wizards and Drawbridges; lowest total wins.",
+        summary="Shed your cards by suit or kind, make the next player draw with Dragons, Wizards and Drawbridges; lowest total wins.",
         rules=RULES,  # markdown, under 5,500 characters (rules.RULES_SECTIONS: the same in < 1,000-char parts)
         min_players=2,
         max_players=8,
