@@ -17,6 +17,7 @@ import discord
 
 from bot.games import GAMES
 from bot.service import seating
+from bot.service.parties import ROUND_CHOICES, TABLE_CHOICES
 from bot.ui.party import party_games
 from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, clip, player_range
 from bot.ui.replies import Interaction, component_view, guarded, wrong_kind
@@ -151,19 +152,32 @@ AI = Page(
 )
 
 
+def span(choices: tuple[tuple[str, str], ...]) -> str:
+    """The first to the last of a party option's numeric choices: "2 to 4"."""
+    return f"{choices[0][0]} to {choices[-1][0]}"
+
+
+def and_list(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def parties_page() -> Page:
-    names = [GAMES[g].name for g in party_games()]
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    games = [GAMES[g] for g in party_games()]
+    low = and_list([g.name for g in games if g.low_score_wins])
+    lowest = f" (the lowest, in {low})" if low else ""
     return Page(
         "Parties",
         "Parties",
         f"`/party game:` seats {seating.MIN_PLAYERS} to {seating.MAX_PLAYERS} players at several "
-        "tables, one thread each. The host chooses how many tables and rounds. Every round each "
-        "table plays one match; then each table's winner moves to the next table.\n\n"
-        f"Games: {listed}. Your party score adds up your match totals; the best score after the "
-        "last round wins (the lowest, in King's Dynasty). The AI fills seats to make up a table but "
-        "never wins a party. `/leave` at a table leaves the whole party (the AI plays on for you); "
-        "`/cancel` in the party's channel ends it (the host or someone with Manage Server).",
+        f"tables, one thread each: the host chooses {span(TABLE_CHOICES)} tables and "
+        f"{span(ROUND_CHOICES)} rounds. Every round each table plays one match; then each "
+        "table's winner moves to the next table.\n\n"
+        f"Games: {and_list([g.name for g in games])}. Your party score adds up your match totals; "
+        f"the best score after the last round wins{lowest}. The AI fills seats to make up a "
+        "table but never wins a party. `/leave` at a table leaves the whole party (the AI plays "
+        "on for you); `/cancel` in the party's channel ends it (the host or someone with Manage "
+        "Server).",
     )
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.games import EXAMPLES, GAMES
 from bot.ui.help import WELCOME, in_words, pages
+from bot.ui.party import party_games
 from tests.e2e_support import World, custom_id_is_safe, custom_ids, error_records, make_bot, world
 from tests.fakediscord.models import walk_components
 
@@ -113,6 +114,8 @@ async def test_the_guide_counts_the_games_of_the_registry(monkeypatch: pytest.Mo
     before = pages()
     assert before[1].title == f"The {now} games at a glance"
     assert f"deals {now} King card games" in before[0].text and f"I deal {now} King card games" in WELCOME
+    [parties] = [p for p in before if p.title == "Parties"]
+    assert all(GAMES[g].name in parties.text for g in party_games()), "the party games, from the registry"
     example = EXAMPLES["highcard"]
     monkeypatch.setitem(GAMES, example.id, example)
     after = pages()
