@@ -327,15 +327,18 @@ async def match_log_command(interaction: Interaction, match_id: int | None) -> N
     )
 
 
-async def kick_command(interaction: Interaction, user: discord.abc.User) -> None:
-    """/match kick: the host or Manage Server removes a player from this channel's match."""
+async def kick_command(interaction: Interaction, user: discord.abc.Snowflake) -> None:
+    """/match kick: the host or Manage Server removes a player from this channel's match.
+    Discord may send the player bare (one who left the server, or is not cached): only an id,
+    no name. The answer names them as their seat does."""
     snap = await service_of(interaction).active_in_channel(interaction.channel_id or 0)
     if snap is None:
         raise errors.NotRunning("There is no active match in this channel.")
+    seat = snap.seat_of(user.id)
+    name = snap.seats[seat].name if seat is not None else "That player"  # no seat: refused below
     snap = await service_of(interaction).remove_seat(
         snap.id, interaction.user.id, user.id, is_admin=is_admin(interaction)
     )
-    name = getattr(user, "display_name", None) or user.name
     if snap.status == MatchStatus.RUNNING:
         await say(
             interaction,

@@ -2,14 +2,15 @@
 Discord. Forged, truncated and mutated custom ids, ids of other matches and other players,
 stale versions, out-of-range positions, wrong component kinds, unknown cards and choices,
 out-of-range numbers, unknown commands, commands in direct messages, autocomplete junk,
-players Discord sends as a bare id (no user, no member: one who left or is not cached), and
-real ids of a match pressed in another channel, another server or a direct message (a lobby's
+players Discord sends as a bare id (no user, no member: one who left or is not cached) to
+/stats and to /match kick, by hosts too, and real ids of a match pressed in another channel, another server or a direct message (a lobby's
 Join, a seated player's current move: they act only where the match is).
 
 Every one must be answered within 3 seconds with exactly one ephemeral reply (a sentence, or
 a fresh hand for an out-of-date button; ``/stats`` answers in public, as it does for anyone),
 never with the generic "Something went wrong" sentence, no other public message may be posted
-or edited, no match may change, and the log must hold no error or traceback.
+or edited, no match may change, and the log must hold no error or traceback. At the end the
+hosts remove a seated player sent bare: each is named as their seat, never the generic sentence.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from tests.e2e_support import (
     replies,
     world,
 )
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionRecord
+from tests.fakediscord import BareId, FakeChannel, FakeDiscord, FakeUser, InteractionRecord
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -321,12 +322,14 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
                     "match log",
                     [{"name": "match_id", "type": 4 if isinstance(value, int) else 3, "value": value}],
                 )
-            if kind == 6:
-                target = rnd.choice([ann, bob, cat, dan, eve, fake.bot_user])
-                if user is ann or (user is cat):
-                    return None
+            if kind == 6:  # /match kick; the player is sent bare, an id alone, as for a former member
+                if rnd.random() < 0.5:  # by a host too: ann hosts match A, cat the lobby C
+                    user, channel = rnd.choice([ann, cat]), rnd.choice(channels)
+                seated = {ann.id: bob.id, cat.id: dan.id}.get(user.id)  # a host's real removal: at the end
+                targets = [ann.id, bob.id, cat.id, dan.id, eve.id, fake.bot_user.id, 123456789012345]
+                target = rnd.choice([t for t in targets if t != seated])
                 return fire_command(
-                    fake, user, channel, "match kick", [{"name": "user", "type": 6, "value": str(target.id)}]
+                    fake, user, channel, "match kick", [{"name": "user", "type": 6, "value": str(target)}]
                 )
             if kind == 7:
                 if channel not in (ch_a, ch_c, dm) or user in (ann, bob, dan):
@@ -443,6 +446,15 @@ async def test_thousands_of_bad_interactions_change_nothing_and_each_get_one_eph
         now_public = [m for ch in channels for m in fake.messages(ch) if m.id not in fuzz.carriers]
         assert [m.id for m in now_public] == [m.id for m in public], "the fuzz posted a public message"
         assert {m.id: m.edits for m in now_public} == public_state, "the fuzz edited a public message"
+
+        # The hosts remove a player Discord sends bare: named as their seat, never the generic sentence.
+        kicked = await fake.slash(cat, ch_c, "match kick", user=BareId(dan.id))
+        assert kicked.ephemeral and kicked.text == f"dan was removed from the lobby of match #{snap_c.id}."
+        if snap_a.status == "running":
+            kicked = await fake.slash(ann, ch_a, "match kick", user=BareId(bob.id))
+            assert kicked.ephemeral and kicked.text.startswith(f"bob was removed from match #{snap_a.id};")
+            assert (await bot.service.get(snap_a.id)).seats[1].left
+        await quiet(fake, bot)
         assert error_records(caplog.records) == [], error_records(caplog.records)[:10]
     fake.assert_clean()
 

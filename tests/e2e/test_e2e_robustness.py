@@ -43,7 +43,7 @@ from tests.e2e_support import (
     said,
     world,
 )
-from tests.fakediscord import FakeMessage, FakeUser, Perm
+from tests.fakediscord import BareId, FakeMessage, FakeUser, Perm
 from tests.fakediscord.models import text_of
 
 pytestmark = pytest.mark.asyncio
@@ -334,6 +334,31 @@ async def test_host_or_manage_server_removes_a_player_who_takes_a_loss(world: Wo
         await fake.wait_for(lambda: "finished" in table.text, 90, "the AI to finish")
         results = {r.seat: r for r in await bot.repo.results(match_id)}
         assert results[1].user_id == cat.id and results[1].left and not results[1].is_ai
+    fake.assert_clean()
+
+
+async def test_kick_of_a_bare_user_names_them_as_their_seat_does(world: World) -> None:
+    """Issue 47: Discord sends a player who left the server (or is not cached) as a bare user,
+    an id alone. /match kick removes them and says so, named as their seat is, never "Something
+    went wrong" after the seat was already gone."""
+    fake = world.fake
+    ann, bob, cat, dan, _eve = world.users
+    async with fake.bot_running(make_bot(world, turn_seconds=0)) as bot:
+        lobby = await fake.slash(ann, world.channel, "play", game="crown")
+        table = lobby.response
+        for user in (bob, cat, dan):
+            await fake.click(user, table, label="Join")
+        kicked = await fake.slash(ann, world.channel, "match kick", user=BareId(dan.id))
+        assert kicked.ephemeral and kicked.text == "dan was removed from the lobby of match #1.", kicked.text
+        stranger = await fake.slash(ann, world.channel, "match kick", user=BareId(123456789012345))
+        assert stranger.ephemeral and "no seat" in stranger.text
+        await fake.click(ann, table, label="Start")
+        await fake.wait_for(lambda: "My hand" in [b.label for b in table.buttons], what="the table")
+        removed = await fake.slash(ann, world.channel, "match kick", user=BareId(cat.id))
+        assert removed.ephemeral and removed.text.startswith("cat was removed from match #1;"), removed.text
+        snap = await bot.service.get(1)
+        assert [(s.name, s.left) for s in snap.seats] == [("ann", False), ("bob", False), ("cat", True)]
+        await quiet(fake, bot)
     fake.assert_clean()
 
 
