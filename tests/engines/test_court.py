@@ -488,6 +488,29 @@ def test_bid_eligibility_behind_the_leader() -> None:
     assert legal_bids((400, -100, 0, 0), 0) == ()
 
 
+def test_a_blind_is_valued_at_360_for_eligibility() -> None:
+    """RULES.md: a bid is legal when score + value <= leader's score + 150, and a blind is
+    valued at 360 (12 courted cards x 30): legal exactly at the bound, not a point past it."""
+
+    def keys(scores: tuple[int, ...], seat: int) -> list[str]:
+        return [b.key for b in legal_bids(scores, seat)]
+
+    assert keys((210, 0, 0, 0), 1) == ["blind", "nil", "kingsnil"]  # 0 + 360 == 210 + 150
+    assert keys((209, 0, 0, 0), 1) == ["nil", "kingsnil"]  # 360 > 359; King's nil (300) still fits
+    assert keys((210, 1, 0, 0), 1) == ["nil", "kingsnil"]  # 361 > 360
+    assert keys((100, -110, 0, 0), 1) == ["blind", "nil", "kingsnil"]  # -110 + 360 == 100 + 150
+    assert keys((100, -109, 0, 0), 1) == ["nil", "kingsnil"]  # 251 > 250
+    # The same bound in the bids the game offers before a round.
+    state = GAME.setup(4, 3, {})
+    state = rounds.start_round(replace(state, scores=(210, 0, 1, 150), dealer=3, phase=OVER), [])
+    assert state.phase == BID and state.turn == 1
+    assert "bid:blind" in [m.code for m in GAME.legal_moves(state, 1)]
+    state = act(state, "bid:none")
+    assert state.turn == 2 and "bid:blind" not in [m.code for m in GAME.legal_moves(state, 2)]
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 2, "bid:blind")
+
+
 def test_bids_come_before_the_deal_from_the_dealers_left() -> None:
     state = GAME.setup(4, 3, {})
     state = replace(state, scores=(250, 0, 0, 150), dealer=3, phase=OVER)
