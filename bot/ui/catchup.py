@@ -5,10 +5,11 @@ Discord lets a bot send about 50 requests a second in all. Restarted on 1,004 ru
 matches, the bot once sent 2,019 requests in 4 seconds: an edit of every table and a turn
 ping again for every match. So the Discord layer keeps marks of what it has shown (the
 version on each table, whom each turn message pinged; :class:`Marks`, saved a moment after
-they change), a restart reads them back, and a table that shows its match already is left as
-it is, a ping already sent is not sent again. What remains is caught up at
-``CATCH_UP_PER_SECOND`` requests a second (:class:`Pace`), below Discord's limit, with room
-for the answers to players' moves and the tables they change, which never wait for it.
+they change, a new ping's before it is sent), a restart reads them back, and a table that
+shows its match already is left as it is, a ping already sent is not sent again. What
+remains is caught up at ``CATCH_UP_PER_SECOND`` requests a second (:class:`Pace`), below
+Discord's limit, with room for the answers to players' moves and the tables they change,
+which never wait for it.
 """
 
 from __future__ import annotations
@@ -63,7 +64,10 @@ def pinged_value(text: str | None) -> Pinged | None:
 class Marks:
     """What each table and turn message shows, saved ``MARKS_EVERY`` after it changes (all
     the changes of that moment in one transaction): a stop loses at most that moment's, and a
-    mark lost only sends its table or ping once more."""
+    mark lost only edits its table or turn message once more. A ping that mentions people is
+    marked before it goes (:meth:`save_ping`), so a restart never sends it again. The saves go
+    one at a time, each with the marks as they are when it starts: a later save never writes
+    an older mark."""
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
@@ -74,6 +78,7 @@ class Marks:
         self._due = False
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
+        self._writing = asyncio.Lock()
 
     def known(self, match_id: int, shown: int | None, pinged: str | None) -> None:
         """As read back at a restart."""
@@ -89,6 +94,26 @@ class Marks:
         text = pinged_text(pinged)
         if before[1] != text:
             self._change(match_id, (before[0], text))
+
+    async def save_ping(self, match_id: int, pinged: Pinged) -> None:
+        """A ping about to mention people: its mark is saved now, before the ping goes. A
+        crash between the two loses this one ping rather than sending it again after the
+        restart: a ping goes at most once."""
+        before = self._marks.get(match_id, (None, None))
+        self._marks[match_id] = (before[0], pinged_text(pinged))
+        if self._closed:  # the bot stops: the repository may be gone
+            self._change(match_id, self._marks[match_id])
+            return
+        async with self._writing:
+            mark = self._marks.get(match_id)
+            if mark is None:  # the match ended meanwhile
+                return
+            self._dirty.discard(match_id)
+            try:
+                await self.service.marks.save({match_id: mark})
+            except Exception:
+                log.exception("match %s: saving the ping's mark failed", match_id)
+                self._change(match_id, mark)
 
     def ended(self, match_id: int) -> None:
         if self._marks.pop(match_id, None) is not None:
@@ -115,15 +140,16 @@ class Marks:
 
     async def save(self) -> None:
         self._due = False
-        marks = {m: self._marks[m] for m in self._dirty if m in self._marks}
-        ended = list(self._ended)
-        self._dirty.clear()
-        self._ended.clear()
-        try:
-            await self.service.marks.save(marks)
-            await self.service.marks.forget(ended)
-        except Exception:  # a mark lost sends its table or ping once more after a restart
-            log.exception("saving %d table marks failed", len(marks))
+        async with self._writing:
+            marks = {m: self._marks[m] for m in self._dirty if m in self._marks}
+            ended = list(self._ended)
+            self._dirty.clear()
+            self._ended.clear()
+            try:
+                await self.service.marks.save(marks)
+                await self.service.marks.forget(ended)
+            except Exception:  # a mark lost sends its table or ping once more after a restart
+                log.exception("saving %d table marks failed", len(marks))
 
     async def close(self) -> None:
         # No save is started after this one: a save due later would start once the

@@ -4,8 +4,8 @@ A turn mentions its players once it has waited ``seconds`` for them (``TURN_PING
 so whoever moves sooner, a player at the table or one awaited again just after their own
 move, is never pinged; a ping that names people no longer awaited goes at once. When only
 some of those pinged are still awaited, the ping is edited to name them (no new mention).
-Near a deadline the ping becomes a reminder. What was pinged is marked (:class:`Marks`), so
-a restart does not ping again.
+Near a deadline the ping becomes a reminder. What was pinged is marked (:class:`Marks`), a
+new mention before it is sent, so a restart does not ping again.
 """
 
 from __future__ import annotations
@@ -121,6 +121,7 @@ class TurnPings:
         # The same people (or some of them) still awaited, a new deadline perhaps (the next
         # round of a simultaneous game came before the table caught up): edit, no new ping.
         if not (before is not None and set(awaited) <= set(before[0]) and await self._edit(snap, text)):
+            await self.marks.save_ping(snap.id, pinged)  # marked before it goes: never sent twice
             await self._replace(snap, text)
         self.marks.pinged(snap.id, pinged)
 

@@ -9,7 +9,9 @@ import sqlite3
 
 import pytest
 
+from bot.ui import catchup
 from bot.ui import table as table_module
+from bot.ui.catchup import Marks
 from tests.e2e_support import World, make_bot, open_match, quiet, world
 from tests.fakediscord import FakeDiscord
 
@@ -73,4 +75,36 @@ async def test_a_table_behind_its_match_is_caught_up_once_at_the_pace(
         sent = [r.at for r in fake.requests[since:] if "/messages" in r.path and r.method != "GET"]
         assert len(sent) == 18, message_requests(fake, since)
         assert sent[-1] - sent[0] >= (18 - 6) / 6.0 - 0.2, "the catching up went out at once"
+    fake.assert_clean()
+
+
+async def test_a_crash_right_after_a_ping_does_not_ping_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot dies right after it pinged the players, before that moment's marks were saved
+    (here the timed save never comes and the stop saves nothing, as after a SIGKILL): started
+    again, it does not send the ping again. The ping's own mark was saved before it went."""
+    fake = world.fake
+
+    async def killed(self: Marks) -> None:
+        self._closed = True  # no save at the stop
+        if self._timer is not None:
+            self._timer.cancel()
+
+    with monkeypatch.context() as crash:
+        crash.setattr(catchup, "MARKS_EVERY", 3600.0)  # the moment's save never comes
+        crash.setattr(Marks, "close", killed)
+        async with fake.bot_running(make_bot(world)) as bot:
+            await open_tables(world, 1)
+            await quiet(fake, bot)
+            pings = [m for m in fake.messages(world.channel) if "your turn" in m.content]
+            assert len(pings) == 1, "the match pinged its players"
+    since = len(fake.requests)
+    async with fake.bot_running(make_bot(world)) as bot:
+        await quiet(fake, bot)
+        await asyncio.sleep(0.5)  # the catching up
+        await quiet(fake, bot)
+        sent = message_requests(fake, since)
+        assert [r for r in sent if not r.startswith("PATCH")] == [], sent  # a table edit at most
+        assert [m.id for m in fake.messages(world.channel) if "your turn" in m.content] == [pings[0].id]
     fake.assert_clean()
