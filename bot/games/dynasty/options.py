@@ -65,7 +65,7 @@ OPTIONS: tuple[Option, ...] = (
         "hands",
         "Match length",
         (
-            ("5", "5 hands, or the limit (about half an hour)"),
+            ("5", "5 hands, or the limit (about 40 minutes for two players, longer with more)"),
             ("1", "1 hand"),
             ("3", "3 hands, or the limit"),
             ("8", "8 hands, or the limit"),
