@@ -42,11 +42,19 @@ def started() -> None:
 
 
 def search(
-    game_id: str, data: dict[str, Any], seat: int, seed: int, rollouts: int, deadline: float
+    game_id: str,
+    data: dict[str, Any],
+    seat: int,
+    seed: int,
+    rollouts: int,
+    deadline: float,
+    moves: int | None = None,
 ) -> SearchResult:
     """The state loaded as a restart loads it, then searched until ``deadline`` (the machine's
     monotonic clock, the same in every process)."""
     game = (
         bot.games.GAMES.get(game_id) or bot.games.EXAMPLES[game_id]
     )  # the examples: the test suites host them too
-    return search_move(game, game.load(data), seat, seed, rollouts, lambda: time.monotonic() >= deadline)
+    return search_move(
+        game, game.load(data), seat, seed, rollouts, lambda: time.monotonic() >= deadline, moves
+    )

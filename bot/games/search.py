@@ -77,7 +77,7 @@ ROLLOUT_MOVES = 5_000  # a rollout longer than this counts as a draw (no game co
 PRUNE_MARGIN = 1.0
 MIN_ROUNDS = 4  # rounds before any candidate may be pruned or preferred to the game's AI
 CONFIDENCE = 1.5  # standard errors of paired advantage needed to overrule the game's AI
-HINT_ROLLOUTS = 120  # a hint's search: a fixed count, never a time (about half a second here)
+HINT_ROLLOUTS = 240  # a hint's most rollouts; the game's ``search.hint_moves`` usually ends it sooner
 SECOND_PLACE = 0.25  # what the best place behind the first is worth (the last: 0)
 
 
@@ -136,22 +136,23 @@ class SearchResult:
     rounds: int  # whole rounds played (one deal, every candidate still racing)
     rollouts: int  # rollouts played, a cut-short round's included
     values: dict[str, float]  # candidate code -> mean value over its rollouts
+    moves: int = 0  # moves played in the rollouts (a candidate's own included)
 
 
-def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> float:
+def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> tuple[float, int]:
     """Play ``state`` on with the game's AI for every seat; the value for ``seat`` at the
     match's end, or from the game's standing (if it has one) once the stage is no longer
-    ``stage`` or after the game's search ``horizon`` moves."""
+    ``stage`` or after the game's search ``horizon`` moves; and the moves played."""
     horizon = -1 if game.search.horizon is None else game.search.horizon
     for step in range(ROLLOUT_MOVES):
         outcome = game.outcome(state)
         if outcome is None and (step == horizon or game.stage(state) != stage):
             outcome = game.standing(state)
         if outcome is not None:
-            return outcome_value(game, outcome, seat)
+            return outcome_value(game, outcome, seat), step
         actors = sorted(game.to_act(state))
         if not actors:
-            break
+            return 0.1, step
         actor, rng = rng.choice(actors)
         _, rng = rng.next64()
         try:
@@ -159,8 +160,8 @@ def _rollout(game: Game[Any], state: Any, seat: int, rng: Rng, stage: int) -> fl
             # root is judged by apply, as a deal may not allow it)
             state, _ = game.play(state, actor, game.ai_move(state, actor, rng))
         except GameError:
-            break
-    return 0.1  # no end within reach: a little less than an even chance
+            return 0.1, step
+    return 0.1, ROLLOUT_MOVES  # no end within reach: a little less than an even chance
 
 
 def _determinize(game: Game[Any], state: Any, seat: int, rng: Rng) -> Any:
@@ -189,11 +190,15 @@ def search_move(
     seed: int,
     rollouts: int = 400,
     stop: Callable[[], bool] | None = None,
+    moves: int | None = None,
 ) -> SearchResult:
     """The hard level's move for ``seat`` (which must be one of ``to_act``).
 
-    ``rollouts`` bounds the work; ``stop`` (checked before every rollout) may end it
-    sooner. Deterministic for a given seed and number of whole rounds."""
+    ``rollouts`` bounds the work; so does ``moves`` if given (no new round starts once the
+    rollouts have played that many moves: a budget of work that follows a decision's cost,
+    long rollouts early in a hand or at a big table, and never the machine's speed);
+    ``stop`` (checked before every rollout) may end it sooner. Deterministic for a given
+    seed and number of whole rounds."""
     base = Rng.from_seed(seed)
     root_rng, base = base.next64()
     root = _determinize(game, state, seat, Rng.from_seed(root_rng))
@@ -206,8 +211,8 @@ def search_move(
     gain = [0.0] * len(candidates)  # sum over rounds of (value - the AI move's value), same deal
     gain_squares = [0.0] * len(candidates)
     active = list(range(len(candidates)))
-    rounds = played = 0
-    while len(active) > 1 and played + len(active) <= rollouts:
+    rounds = played = spent = 0
+    while len(active) > 1 and played + len(active) <= rollouts and (moves is None or spent < moves):
         if stop is not None and stop():
             break
         deal_seed, base = base.next64()
@@ -220,7 +225,9 @@ def search_move(
                 break
             try:
                 after, _ = game.apply(det, seat, candidates[index])
-                values.append(_rollout(game, after, seat, Rng.from_seed(play_seed), stage))
+                value, steps = _rollout(game, after, seat, Rng.from_seed(play_seed), stage)
+                values.append(value)
+                spent += steps + 1
             except GameError:
                 values.append(-1.0)  # not legal in this deal: a game whose legal moves leak; never pick it
             played += 1
@@ -247,7 +254,7 @@ def search_move(
             spread = math.sqrt(max(gain_squares[i] / rounds - mean * mean, 0.0) / (rounds - 1))
             if mean > best_gain and mean > CONFIDENCE * spread:
                 best_index, best_gain = i, mean
-    return SearchResult(candidates[best_index], rounds, played, means)
+    return SearchResult(candidates[best_index], rounds, played, means, spent)
 
 
 def level_move(
@@ -291,10 +298,12 @@ def hint_view(game: Game[Any], state: Any, seat: int, seed: int) -> Any:
     return game.resample(state, seat, Rng.from_seed(seed ^ 0x5EED))
 
 
-def hint(game: Game[Any], state: Any, seat: int, seed: int, rollouts: int = HINT_ROLLOUTS) -> Hint:
+def hint(game: Game[Any], state: Any, seat: int, seed: int, rollouts: int | None = None) -> Hint:
     """The hint for ``seat`` (one of ``to_act``): the search over a fixed number of
-    rollouts from :func:`hint_view`, with the game's reason. The same for every state the
+    rollouts (:data:`HINT_ROLLOUTS` unless given) and of rollout moves (the game's
+    ``search.hint_moves``) from :func:`hint_view`, with the game's reason. The same for every state the
     seat cannot tell from ``state`` (the search sees only what ``resample`` keeps)."""
     seen = hint_view(game, state, seat, seed)
-    move = search_move(game, seen, seat, seed, rollouts).move
+    count = HINT_ROLLOUTS if rollouts is None else rollouts
+    move = search_move(game, seen, seat, seed, count, moves=game.search.hint_moves).move
     return Hint(move, game.hint_reason(seen, seat, move))

@@ -151,16 +151,17 @@ class AISeats:
         seed: int,
         deadline: float,
         rollouts: int = HARD_ROLLOUT_CAP,
+        moves: int | None = None,
     ) -> SearchResult:
-        """The hard level's search, until ``deadline`` (``time.monotonic()``) or ``rollouts``
-        (a hint's fixed count), off the event loop."""
+        """The hard level's search, until ``deadline`` (``time.monotonic()``), ``rollouts``
+        or ``moves`` (a hint's fixed work), off the event loop."""
         if self.processes > 0:
-            return await thinkers.search(self.processes, game, state, seat, seed, rollouts, deadline)
+            return await thinkers.search(self.processes, game, state, seat, seed, rollouts, deadline, moves)
 
         def stop() -> bool:
             return self.closed or time.monotonic() >= deadline
 
-        return await asyncio.to_thread(search_move, game, state, seat, seed, rollouts, stop)
+        return await asyncio.to_thread(search_move, game, state, seat, seed, rollouts, stop, moves)
 
     async def _drive_ai_moves(self, match_id: int, paused: bool = False) -> bool:
         """Up to MAX_AI_MOVES_PER_WAKE AI moves; True when no AI seat is to act any more.

@@ -2,9 +2,10 @@
 
 The search starts from the state dealt again from that seat's view
 (:func:`bot.games.search.hint_view`), so the true hidden cards never reach it, and plays a
-fixed number of rollouts (:data:`~bot.games.search.HINT_ROLLOUTS`, about half a second),
-never a time: for the same match seed, version and seat, the same view gives the same hint.
-It runs where the hard AI seats' searches run (:meth:`AISeats.search`: a worker process),
+fixed amount of work, never a time (at most :data:`~bot.games.search.HINT_ROLLOUTS`
+rollouts, ending once they have played the game's ``search.hint_moves`` moves, set by its
+measured cost to answer within the hard AI's 0.8 s): for the same match seed, version and
+seat, the same view gives the same hint. It runs where the hard AI seats' searches run (:meth:`AISeats.search`: a worker process),
 with a generous deadline that only a starved machine reaches (then the hint is the game
 AI's choice, as a hard seat's move would be).
 """
@@ -46,5 +47,7 @@ class MatchHints:
         seed = hint_seed(snap.record.seed, snap.version, seat)
         seen = hint_view(game, snap.state, seat, seed)
         deadline = time.monotonic() + HINT_LIMIT_SECONDS
-        result = await self.ai_seats.search(game, seen, seat, seed, deadline, rollouts=HINT_ROLLOUTS)
+        result = await self.ai_seats.search(
+            game, seen, seat, seed, deadline, rollouts=HINT_ROLLOUTS, moves=game.search.hint_moves
+        )
         return Hint(result.move, game.hint_reason(seen, seat, result.move))

@@ -97,16 +97,23 @@ def shutdown() -> None:
 
 
 async def search(
-    workers: int, game: Game[Any], state: Any, seat: int, seed: int, rollouts: int, deadline: float
+    workers: int,
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    seed: int,
+    rollouts: int,
+    deadline: float,
+    moves: int | None = None,
 ) -> SearchResult:
     """``search_move`` for ``seat`` in a worker process of the pool of ``workers``, stopped
     at ``deadline`` (``time.monotonic()``); the same move as in this process for the same
-    seed and rollouts."""
+    seed, rollouts and moves."""
     loop = asyncio.get_running_loop()
     pool = _pool(workers)
     try:
         waited = loop.run_in_executor(
-            pool, worker.search, game.id, game.dump(state), seat, seed, rollouts, deadline
+            pool, worker.search, game.id, game.dump(state), seat, seed, rollouts, deadline, moves
         )
         return await asyncio.wait_for(waited, max(0.0, deadline - time.monotonic()) + WAIT_GRACE)
     except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool next time

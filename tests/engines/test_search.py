@@ -89,6 +89,28 @@ def test_search_respects_the_budget_and_the_stop_check() -> None:
     )  # the game AI's choice
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_move_budget_ends_the_search_after_whole_rounds(game_id: str) -> None:
+    """A hint's budget in rollout moves: the search stops at the first whole round past it,
+    exactly where a count of that many rollouts would stop (no clock, so the same on any
+    machine), and a bigger budget plays more."""
+    game = GAMES[game_id]
+    for state, seat in decisions(game, 13, most=2):
+        small = search_move(game, state, seat, seed=4, rollouts=10_000, moves=400)
+        if small.rounds == 0:
+            continue  # one candidate only: nothing to search
+        counted = search_move(game, state, seat, seed=4, rollouts=small.rollouts)
+        assert (counted.move.code, counted.values, counted.moves) == (
+            small.move.code,
+            small.values,
+            small.moves,
+        )
+        bigger = search_move(game, state, seat, seed=4, rollouts=10_000, moves=1_600)
+        assert bigger.rollouts >= small.rollouts and bigger.moves >= small.moves
+        if small.moves < 400:  # pruned to one candidate before the budget: nothing more to play
+            assert bigger.rollouts == small.rollouts
+
+
 def test_place_value() -> None:
     outcome = Outcome((SeatResult(0, 1), SeatResult(1, 1), SeatResult(2, 2), SeatResult(3, 3)), "")
     assert place_value(outcome, 0) == 0.5

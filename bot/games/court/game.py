@@ -19,6 +19,7 @@ from bot.games.base import (
     Outcome,
     Parties,
     Rng,
+    Search,
     SuiteHints,
     TimedMove,
     View,
@@ -112,6 +113,8 @@ class KingsCourt(GameBase[CourtState]):
         card_kinds=(LEAD_KIND, FOLLOW_KIND, DUEL_KIND, COURT_KIND),  # not TAKE_KIND: it takes from the pool
         parties=Parties({"target": "120"}),
         hints=SuiteHints(players=4, quick={"target": "120"}, vary=("board",)),
+        # a hint's work in rollout moves (docs/MEASUREMENTS.md)
+        search=Search(hint_moves=2_000),
     )
 
     state_types = (CourtState,)

@@ -17,6 +17,7 @@ from bot.games.base import (
     Option,
     Outcome,
     Rng,
+    Search,
     SuiteHints,
     TimedMove,
     View,
@@ -100,6 +101,8 @@ class Crown(GameBase[CrownState]):
         ),
         card_kinds=("pick",),
         hints=SuiteHints(players=2, vary=("variant",)),
+        # a hint's work in rollout moves (docs/MEASUREMENTS.md)
+        search=Search(hint_moves=8_000),
     )
 
     # --- set-up -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from bot.games.base import (
     Outcome,
     Parties,
     Rng,
+    Search,
     SeatResult,
     SuiteHints,
     View,
@@ -99,6 +100,7 @@ class Dynasty(GameBase[DynastyState]):
             {"hands": "1"}
         ),  # the ruling: a party's match is one hand unless the host says otherwise
         hints=SuiteHints(players=4, quick={"hands": "1", "deck": "classic"}, vary=("partners",)),
+        search=Search(hint_moves=6_000),  # a hint's work in rollout moves (docs/MEASUREMENTS.md)
         dismiss_kinds=(WAIT,),  # out-of-turn chances never hold the game up: no button to let one pass
     )
     state_types = (DynastyState,)

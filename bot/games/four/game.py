@@ -79,8 +79,9 @@ class Four(GameBase[FourState]):
         hints=SuiteHints(players=3, quick={"deals": "1"}, vary=("wild",)),
         # The hard AI weighs the score margin into its rollouts: captures show in it at once, while
         # places after a short rollout hardly move (its own effect is within the noise so far); rollouts
-        # are valued by the standing after 20 moves (measured no weaker, cheaper).
-        search=Search(margin=1.0, horizon=20),
+        # are valued by the standing after 20 moves (measured no weaker, cheaper). A hint's work in
+        # rollout moves: docs/MEASUREMENTS.md.
+        search=Search(margin=1.0, horizon=20, hint_moves=1_300),
     )
     _last_moves: tuple[FourState, int, tuple[Move, ...]] | None = None
 

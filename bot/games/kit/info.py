@@ -30,10 +30,14 @@ class Search:
     ``margin``: how much the score margin (the seat's lead over the best other seat, scaled
     to -1..1) counts beside the places a rollout ends in (0: places only). ``horizon``: the
     moves after which a rollout is cut short and valued by the game's ``standing`` (None:
-    played to the end of the stage)."""
+    played to the end of the stage). ``hint_moves``: the work of a practice hint's search, in
+    moves played by its rollouts (never a time, so the same view gives the same hint on any
+    machine), set per game by its measured cost per move so that a hint answers within the
+    hard AI's think time (0.8 s); see docs/MEASUREMENTS.md."""
 
     margin: float = 0.0
     horizon: int | None = None
+    hint_moves: int = 6_000
 
 
 @dataclass(frozen=True, slots=True)
