@@ -7,7 +7,9 @@ may ask for a hint (:mod:`bot.service.hints`). A guided match (``/learn``) is a 
 match whose first turns explain themselves: each kind of situation the game names
 (:meth:`~bot.games.base.GameBase.situations`) is told once per seat as a private event, so
 it shows in that seat's hand only; the keys told are kept in the match's notes
-(:data:`EXPLAINED`), so a restart does not tell them again.
+(:data:`EXPLAINED`), so a restart does not tell them again. At most :data:`AT_ONCE` are told
+at one time, the game's first ones (a new player reads a few lines, not a wall of text); the
+others wait for the next time their situation comes up.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ OPTION = Option(
 )
 EXPLAINED = "explained"  # notes: seat -> the situation keys already told to it
 GUIDE_MARK = "💡 "
+AT_ONCE = 2  # the most explanations told to a seat at one time
 UNRATED = "practice, unrated"
 
 
@@ -49,17 +52,18 @@ def explain(
     game: Game, state: Any, people: Sequence[int], notes: Mapping[str, Any]
 ) -> tuple[list[Event], dict[str, list[str]] | None]:
     """The explanations a guided match owes its people (the seats in ``people``) in
-    ``state``: one private event per situation a seat has not been told yet, and the notes'
-    new :data:`EXPLAINED` map (None when nothing new was told)."""
+    ``state``: one private event per situation a seat has not been told yet (at most
+    :data:`AT_ONCE`), and the notes' new :data:`EXPLAINED` map (None when nothing new was
+    told)."""
     told: Mapping[str, Sequence[str]] = notes.get(EXPLAINED, {})
     events: list[Event] = []
     explained: dict[str, list[str]] = {key: list(keys) for key, keys in told.items()}
     for seat in people:
         known = explained.setdefault(str(seat), [])
-        for key, text in game.situations(state, seat):
-            if key not in known:
-                known.append(key)
-                events.append(Event(GUIDE_MARK + text, seat))
+        new = [(key, text) for key, text in game.situations(state, seat) if key not in known]
+        for key, text in new[:AT_ONCE]:
+            known.append(key)
+            events.append(Event(GUIDE_MARK + text, seat))
     return events, (explained if events else None)
 
 

@@ -19,7 +19,7 @@ ALL = {**GAMES, **EXAMPLES}
 ROLLOUTS = 12  # the service's count is larger; the property holds for any fixed count
 
 SETTINGS = settings(
-    max_examples=3,
+    max_examples=6,  # with 5 decisions each: a few seconds per game on the 2-core test machine
     deadline=None,
     database=None,
     derandomize=True,  # the same seeds on every run and every machine
@@ -34,7 +34,7 @@ SETTINGS = settings(
 @example(seed=7, twin_seed=1)
 def test_a_hint_is_the_same_whatever_the_seat_cannot_see(game_id: str, seed: int, twin_seed: int) -> None:
     game = ALL[game_id]
-    for n, (state, seat) in enumerate(decisions(game, seed, every=5, most=3)):
+    for n, (state, seat) in enumerate(decisions(game, seed, every=5, most=5)):
         twin = game.resample(state, seat, Rng.from_seed(twin_seed + n))
         assert game.view(twin, seat) == game.view(state, seat)
         search_seed = hint_seed(seed, n, seat)
@@ -90,3 +90,36 @@ def test_a_dealer_whose_table_card_asks_for_choices_is_told_what_they_mean() -> 
         raise AssertionError("no table card with choices in 200 deals")
     keys = [key for key, _ in game.situations(state, dealer)]
     assert keys[0] == "table_card", keys
+
+
+def crown_keys(state: Any, seat: int) -> list[str]:
+    return [key for key, _ in GAMES["crown"].situations(state, seat)]
+
+
+def test_defend_the_king_explains_each_kind_of_reveal_to_both_players() -> None:
+    """A lesson of Defend the King teaches more than the picking: a round won, a round lost
+    (naming what beat the card and what beats that one), a reveal that decided nothing, and
+    the deciding round."""
+    game = GAMES["crown"]
+    state = game.setup(2, 5, {"variant": "defend"})
+    assert crown_keys(state, 0) == ["pick", "defend"]
+    same = game.apply(game.apply(state, 0, "pick:K")[0], 1, "pick:K")[0]
+    assert "again" in crown_keys(same, 0) and "again" in crown_keys(same, 1)
+    won = game.apply(game.apply(same, 0, "pick:K")[0], 1, "pick:N")[0]  # the King thwarts the Knight
+    assert "won" in crown_keys(won, 0) and "lost" in crown_keys(won, 1)
+    lost = dict(game.situations(won, 1))["lost"]
+    assert "The King thwarted your Knight" in lost and "the Dragon or the Witch" in lost, lost
+    level = game.apply(game.apply(won, 0, "pick:K")[0], 1, "pick:D")[0]  # the Dragon thwarts the King
+    assert "decider" in crown_keys(level, 0) and "decider" in crown_keys(level, 1)
+
+
+def test_dynasty_explains_a_skip_card_the_seat_may_play() -> None:
+    game = GAMES["dynasty"]
+    for seed in range(60):
+        for state, seat in decisions(game, seed, every=1, most=30):
+            moves = game.legal_moves(state, seat)
+            if any(m.kind == "p" and ("Court Jester" in m.label) for m in moves):
+                keys = [key for key, _ in game.situations(state, seat)]
+                assert "skip" in keys, keys
+                return
+    raise AssertionError("no playable Court Jester in 60 matches")  # pragma: no cover

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
+from bot.games.base import Rng, player_counts
 from bot.games.search import hint, hint_seed
 from bot.service import MatchService, errors, practice
+from bot.service.lobby_flow import default_options
 from db.repository import Repository
 from tests.postgres import postgres_server  # noqa: F401  (the repo fixture's server)
 from tests.service.test_service import HOST, host_plays_to_the_end, lobby, wait_for
@@ -113,3 +115,50 @@ async def test_learn_plays_the_options_a_game_declares_for_a_lesson(svc: MatchSe
 def test_the_long_games_teach_with_a_short_match() -> None:
     assert dict(GAMES["dynasty"].info.lesson) == {"hands": "1"}
     assert dict(GAMES["court"].info.lesson) == {"target": "120"}
+
+
+class ThreeAtOnce:
+    """A game whose every state is three new situations at once."""
+
+    def situations(self, state: object, seat: int) -> tuple[tuple[str, str], ...]:
+        return (("a", "First."), ("b", "Second."), ("c", "Third."))
+
+
+def test_at_most_two_explanations_are_told_at_once_and_the_rest_wait() -> None:
+    """A new player's hand says a few lines, not a wall of text: the first two now, the third
+    the next time its situation comes up."""
+    game = ThreeAtOnce()
+    events, explained = practice.explain(game, None, [0], {})  # type: ignore[arg-type]
+    assert [e.text for e in events] == ["💡 First.", "💡 Second."] and all(e.seat == 0 for e in events)
+    events, explained = practice.explain(game, None, [0], {practice.EXPLAINED: explained})  # type: ignore[arg-type]
+    assert [e.text for e in events] == ["💡 Third."] and explained == {"0": ["a", "b", "c"]}
+    assert practice.explain(game, None, [0], {practice.EXPLAINED: explained}) == ([], None)  # type: ignore[arg-type]
+
+
+def lesson_keys(game_id: str, seed: int) -> list[str]:
+    """The situations a /learn match of ``game_id`` explains to its learner (seat 0), the
+    learner and the AI seats all playing the game's AI."""
+    game = GAMES[game_id]
+    options = practice.of_game(default_options(game, (*game.info.lesson, (practice.KEY, practice.GUIDED))))
+    state = game.setup(player_counts(game, options)[0], seed, options)
+    notes: dict[str, object] = {}
+    rng = Rng.from_seed(seed)
+    for _ in range(3_000):
+        _, explained = practice.explain(game, state, [0], notes)
+        notes = practice.with_explained(notes, explained)
+        if game.outcome(state) is not None:
+            break
+        seat, rng = rng.choice(sorted(game.to_act(state)))
+        _, rng = rng.next64()
+        state, _ = game.apply(state, seat, game.ai_move(state, seat, rng))
+    told = notes.get(practice.EXPLAINED, {})
+    assert isinstance(told, dict)
+    return list(told.get("0", []))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_lesson_teaches_several_situations(game_id: str) -> None:
+    """Every game's /learn match explains at least three kinds of situation on average over
+    five matches (King and Crown's Defend the King used to explain only two)."""
+    counts = [len(lesson_keys(game_id, seed)) for seed in range(1, 6)]
+    assert sum(counts) >= 3 * len(counts) and min(counts) >= 2, counts

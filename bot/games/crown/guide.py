@@ -6,18 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Move
-from bot.games.crown.cards import NAME, THWARTS, VALUE
+from bot.games.crown.cards import DECK, NAME, THWARTS, VALUE
+from bot.games.crown.state import PickState
 
 BY_KIND = (
-    (
-        "pick",
-        "pick",
-        (
-            "Pick a card in secret; every pick is revealed at once. Each card thwarts two others: the "
-            "King beats the Knight and the Beggar, the Dragon the King and the Witch, the Knight the "
-            "Dragon and the Beggar, the Witch the Knight and the King, the Beggar the Witch and the Dragon."
-        ),
-    ),
+    ("pick", "pick", "Pick a card in secret: every pick is shown at once, when all have picked."),
     (
         "reveal",
         "reveal",
@@ -45,31 +38,73 @@ BY_KIND = (
 )
 
 
+WHEEL = (
+    "Each card thwarts two others: the King beats the Knight and the Beggar, the Dragon the King and "
+    "the Witch, the Knight the Dragon and the Beggar, the Witch the Knight and the King, the Beggar "
+    "the Witch and the Dragon."
+)
+VARIANT_RULE = {
+    "defend": (
+        "Defend: a card thwarted by another shown card loses; two players play best of three, more "
+        "play until one is left standing. " + WHEEL
+    ),
+    "tourney": "Tourney: each card is played once; the higher card takes the round, most rounds win.",
+    "support": "Support: an even sum of the two picks is the lord's round, an odd sum the vassal's.",
+}
+
+
 def situations(state: Any, seat: int, moves: list[Move]) -> tuple[tuple[str, str], ...]:
     kinds = {move.kind for move in moves}
     found = [(key, text) for kind, key, text in BY_KIND if kind in kinds]
-    if "pick" in kinds and getattr(state, "variant", "") == "defend":
+    variant = getattr(state, "variant", "")
+    if "pick" in kinds and variant in VARIANT_RULE:
+        found.append((variant, VARIANT_RULE[variant]))
+    if "pick" in kinds and variant == "defend":
+        found.extend(_defend_rounds(state, seat))
+    return tuple(found)
+
+
+def _defend_rounds(state: PickState, seat: int) -> list[tuple[str, str]]:
+    """What the last reveal of Defend the King means for ``seat`` (all of it public)."""
+    if not state.last_round:
+        return []
+    if state.last_round == state.round:  # the round is picked again
+        return [
+            (
+                "again",
+                (
+                    "That reveal decided nothing, so the round is picked again. With two players it "
+                    "happens when neither card thwarts the other, as when both pick the same card."
+                ),
+            )
+        ]
+    if state.players != 2:
+        return [("standing", "You are still standing: every thwarted player went out. Pick again.")]
+    mine, theirs = state.last_picks[seat], state.last_picks[1 - seat]
+    if mine is None or theirs is None:
+        return []
+    found = []
+    if theirs in THWARTS[mine]:
         found.append(
             (
-                "defend",
+                "won",
+                f"Your {NAME[mine]} thwarted the {NAME[theirs]}: a round to you. Two rounds win the match.",
+            )
+        )
+    elif mine in THWARTS[theirs]:
+        beats = " or the ".join(NAME[c] for c in DECK if theirs in THWARTS[c])
+        found.append(
+            (
+                "lost",
                 (
-                    "Defend: a card thwarted by another revealed card loses; two players play best of "
-                    "three, more play until one is left standing."
+                    f"The {NAME[theirs]} thwarted your {NAME[mine]}: a round to them. The {NAME[theirs]} "
+                    f"falls to the {beats}; guess what they will pick next."
                 ),
             )
         )
-    if "pick" in kinds and getattr(state, "variant", "") == "tourney":
-        found.append(
-            (
-                "tourney",
-                "Tourney: each card is played once; the higher card takes the round, most rounds win.",
-            )
-        )
-    if "pick" in kinds and getattr(state, "variant", "") == "support":
-        found.append(
-            ("support", "Support: an even sum of the two picks is the lord's round, an odd sum the vassal's.")
-        )
-    return tuple(found)
+    if state.wins == (1, 1):
+        found.append(("decider", "One round each: the next round decides the match."))
+    return found
 
 
 def hint_reason(state: Any, seat: int, move: Move) -> str | None:

@@ -12,12 +12,14 @@ from bot.games.dynasty.actions import (
     DRAW_CARD,
     ESCAPE,
     PLAY_CARD,
+    REVERSE,
     RISK,
+    SKIP,
     TABLE_CARD,
     WAIT,
     card_play,
 )
-from bot.games.dynasty.cards import DB, DEC, DRA, KIND, MAG, POINTS, PRO, WIZ
+from bot.games.dynasty.cards import CJ, DB, DEC, DRA, KIND, KN, MAG, POINTS, PRO, WIZ
 from bot.games.dynasty.state import ANSWER, DRAWN, ESCORT, EXTRA, DynastyState
 
 DRAW_CARDS = frozenset({WIZ, DRA, DB})
@@ -107,6 +109,7 @@ def situations(state: DynastyState, seat: int, moves: list[Move]) -> tuple[tuple
         found.append(
             ("escort", "A Fair Maiden goes down only with an escort: play a second card playable on it.")
         )
+    found.extend(_direction(state, moves))
     if any(len(move.path) > 1 and move.kind == PLAY_CARD for move in moves):
         found.append(
             (
@@ -115,6 +118,35 @@ def situations(state: DynastyState, seat: int, moves: list[Move]) -> tuple[tuple
             )
         )
     return tuple(found)
+
+
+def _direction(state: DynastyState, moves: list[Move]) -> list[tuple[str, str]]:
+    """A card the seat may play now that skips the next player or reverses the direction."""
+    two = len(state.hands) == 2
+    plays = [card_play(move.code) for move in moves if move.kind == PLAY_CARD]
+    skips = any(
+        KIND[c.face] == CJ or (two and KIND[c.face] == KN) or c.direction_choice == SKIP for c in plays
+    )
+    reverses = any((not two and KIND[c.face] == KN) or c.direction_choice == REVERSE for c in plays)
+    found = []
+    if skips:
+        text = (
+            "A Court Jester makes the next player lose their turn, and so may a Queen's Option or a Wizard."
+        )
+        if two:
+            text += " With two players a Knight skips too, and a skip means you play again at once."
+        found.append(("skip", text))
+    if reverses:
+        found.append(
+            (
+                "reverse",
+                (
+                    "A Knight reverses the direction of play, and so may a Queen's Option or a Wizard: the "
+                    "player who just played moves next."
+                ),
+            )
+        )
+    return found
 
 
 def hint_reason(state: DynastyState, seat: int, move: Move) -> str | None:

@@ -5,29 +5,47 @@ from __future__ import annotations
 
 from bot.games.base import Move
 from bot.games.four.cards import captures
-from bot.games.four.moves import legal_moves
 from bot.games.four.scoring import score
 from bot.games.four.state import PLAY, TAKE, FourState
+
+PLAY_TEXT = (
+    "Your turn: play a card to the field, then the top card of the pile is flipped and played for "
+    "you. A card of the same colour and item captures a card it matches; one that matches nothing "
+    "stays in the field."
+)
+SCORING = (
+    "Your captures score at the end of the hand: the King (one number's four items in one colour), "
+    "the Queen (straights of one colour) and the Joker (an item's numbers adding up to 12 or more)."
+)
+BY_CAPTURE = (
+    ("capture", "Some of your cards capture now: the button says what each one takes."),
+    ("group", "Three cards of one group lie in the field: the fourth card of that group takes all three."),
+    ("choose", "A card that matches several cards in the field takes one of them: you choose which."),
+    (
+        "nothing",
+        (
+            "None of your cards captures now. The card you play stays in the field, where a player "
+            "holding its match may take it: give away the least."
+        ),
+    ),
+)
 
 
 def situations(state: FourState, seat: int) -> tuple[tuple[str, str], ...]:
     if state.turn != seat:
         return ()
     if state.phase == PLAY:
-        found = [
-            (
-                "play",
-                (
-                    "Your turn: play a card to the field, then the top card of the pile is flipped and "
-                    "played for you. A card of the same colour and item captures: all three of its group "
-                    "if they lie in the field, else one match (your choice). Captures score at the end of "
-                    "the hand: the King (one number's four items in one colour), the Queen (straights) "
-                    "and the Joker (an item's numbers adding up to 12 or more)."
-                ),
-            )
-        ]
-        if any("takes" in move.label for move in legal_moves(state, seat)):
-            found.append(("capture", "Some of your cards capture now: the button says what each one takes."))
+        found = [("play", PLAY_TEXT)]
+        if state.captured[seat]:
+            found.append(("scoring", SCORING))
+        options = [captures(state.field, card) for card in state.hands[seat]]
+        seen = {
+            "capture": any(options),
+            "group": any(len(o) == 1 and len(o[0]) == 3 for o in options),
+            "choose": any(len(o) > 1 for o in options),
+            "nothing": not any(options),
+        }
+        found += [(key, text) for key, text in BY_CAPTURE if seen[key]]
         return tuple(found)
     if state.phase == TAKE:
         return (
