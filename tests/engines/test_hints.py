@@ -44,6 +44,25 @@ def test_a_hint_is_the_same_whatever_the_seat_cannot_see(game_id: str, seed: int
         assert find_move(game.legal_moves(state, seat), mine.move.code) is not None
 
 
+@pytest.mark.parametrize(
+    ("variant", "players"), [("find", 2), ("support", 2), ("tourney", 2), ("atcourt", 4)]
+)
+def test_a_crown_hint_is_the_same_whatever_the_seat_cannot_see_in_every_variant(
+    variant: str, players: int
+) -> None:
+    """The property above plays King and Crown's default variant; its others hide other
+    things (the lord's spread, the roles at court), and a hint is as cheap there."""
+    game = GAMES["crown"]
+    for seed in range(6):
+        start = game.setup(players, seed, {"variant": variant})
+        for n, (state, seat) in enumerate(decisions(game, seed, every=1, most=4, start=start)):
+            twin = game.resample(state, seat, Rng.from_seed(seed + 100 * n))
+            assert game.view(twin, seat) == game.view(state, seat)
+            mine = hint(game, state, seat, hint_seed(seed, n, seat))
+            theirs = hint(game, twin, seat, hint_seed(seed, n, seat))
+            assert (mine.move.code, mine.reason) == (theirs.move.code, theirs.reason)
+
+
 def said(game: Any, seed: int) -> tuple[set[str], set[str]]:
     """The situation keys and the hint reasons a few matches of ``game`` give its seats."""
     keys: set[str] = set()
