@@ -15,6 +15,7 @@ from bot.games.base import GameError, Move, said_to
 from bot.service import MatchStatus, ServiceError, Snapshot, errors, resolve_move
 from bot.ui.choices import pick_choices
 from bot.ui.hand import play_move, show_hand
+from bot.ui.handview import LEARN_NOTICE
 from bot.ui.leaving import ask_leave_match, ask_leave_party
 from bot.ui.render import clip
 from bot.ui.replies import Interaction, display_name, is_admin, missing_channel_permissions, say, service_of
@@ -346,13 +347,6 @@ async def kick_command(interaction: Interaction, user: discord.abc.Snowflake) ->
         )
     else:
         await say(interaction, f"{name} was removed from the lobby of match #{snap.id}.")
-
-
-LEARN_NOTICE = (
-    "A practice match against the AI, to learn the game: nothing here is rated. The first time "
-    "something new happens, your hand explains it (💡), and **Hint** shows the move the hard AI "
-    "would make from what you can see. /cancel ends the match."
-)
 
 
 async def learn_command(interaction: Interaction, game_id: str) -> None:

@@ -36,6 +36,11 @@ MAX_BUTTON_CHOICES = 20
 SELECT_SIZE = 25
 MAX_SELECTS = 4
 FRESH_DEAL = 3  # more cards than this, all new at once: a new deal, not cards drawn
+LEARN_NOTICE = (  # /learn's first hand says it, and keeps it until the player's first move
+    "A practice match against the AI, to learn the game: nothing here is rated. The first time "
+    "something new happens, your hand explains it (💡), and **Hint** shows the move the hard AI "
+    "would make from what you can see. /cancel ends the match."
+)
 HINT_MARK = "👉 Hint:"  # a practice hint's line in the hand starts so (💡 marks the guide's explanations)
 
 
@@ -364,10 +369,13 @@ def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[s
     """The hand message a self-updating hand is edited to (the tracker's renderer). What it
     said above the hand belongs to the moment after the player's move: it stays while they
     wait, and goes when a new decision is asked of them or the match ends (the result
-    leads then). A hint belongs to the situation it was asked in: it goes with any change."""
+    leads then); ``/learn``'s notice stays until the player's first move (the AI may move
+    first). A hint belongs to the situation it was asked in: it goes with any change."""
     asked = not snap.status.over and seat in snap.awaited() and not (before is not None and before.awaited)
-    if snap.status.over or asked:
+    if snap.status.over:
         notice = ()
+    elif asked:
+        notice = [line for line in notice if line == LEARN_NOTICE]
     return hand_message(snap, seat, before, notice=[line for line in notice if not is_hint(line)])
 
 

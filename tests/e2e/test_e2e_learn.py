@@ -9,6 +9,7 @@ from bot.games.base import Move
 from bot.games.search import Hint
 from bot.service import practice
 from bot.ui.hand import hint_text
+from bot.ui.handview import LEARN_NOTICE
 from tests.e2e_support import World, make_bot, world
 from tests.snapshots import snapshot_of
 
@@ -117,3 +118,33 @@ def test_a_hint_reads_as_one_phrase_and_its_reason_follows_a_dash() -> None:
     assert hint_text(snap, Hint(arrow, "it hurts bob.")) == (
         "👉 Hint: **Flaming Arrow (burn a card), burn 5 (blue), give it to bob** — it hurts bob."
     )
+
+
+async def test_the_learn_notice_stays_until_the_player_s_first_move(world: World) -> None:
+    """In Kingdom Four an AI seat may move first: the hand updates itself when the player's
+    turn comes, and still says what a practice match is (it used to drop it then, before a
+    new player had read it); the player's first move replaces it."""
+    fake = world.fake
+    ann = world.users[0]
+    async with fake.bot_running(make_bot(world)) as bot:
+        for _ in range(6):  # a fresh seed each time: find a match in which an AI seat moved first
+            started = await fake.slash(ann, world.channel, "learn", game="four")
+            hand = started.response
+            match_id = (await bot.repo.latest_in_channel(world.channel.id)).id
+            await fake.wait_for(
+                lambda hand=hand: any(b.label not in MOVE_LABELS_TO_SKIP for b in hand.buttons),
+                10,
+                "the player's turn",
+            )
+            if any(move.seat != 0 for move in await bot.repo.matches.moves(match_id)):
+                break
+            await fake.slash(ann, world.channel, "cancel")
+        else:  # pragma: no cover - the AI deals and moves first in most matches
+            raise AssertionError("the learner moved first in six matches")
+        assert 0 in (await bot.service.get(match_id)).to_act()
+        assert LEARN_NOTICE in hand.text, hand.text
+        move = next(b for b in hand.buttons if b.label not in MOVE_LABELS_TO_SKIP)
+        await fake.click(ann, hand, move.custom_id)
+        assert LEARN_NOTICE not in hand.text, hand.text
+        await fake.slash(ann, world.channel, "cancel")
+    fake.assert_clean()
