@@ -40,8 +40,9 @@ as an integer under ``"rng"`` (the convention every engine here follows), it is 
 a seed of the search's own before ``load``. A game without that key is searched with its
 generator as it is (weaker secrecy of future draws, nothing else lost).
 
-Pure like every engine: no wall clock. The caller bounds the work with ``rollouts`` and
-may pass ``stop``, a callable checked before each rollout (the service passes a deadline
+Pure like every engine: no wall clock. The caller bounds the work with ``rollouts`` (and
+``moves``, the moves played by the rollouts: a practice hint's budget, per game) and may
+pass ``stop``, a callable checked before each rollout (the service passes a deadline
 check). A round cut short by ``stop`` is dropped, so the move depends only on the seed
 and the number of whole rounds played.
 """
