@@ -60,9 +60,32 @@ def write_cards(out: Path, rows: images.Rows) -> list[Path]:
     return written
 
 
+SAMPLED = 6  # cards of each game on the sampler, a line each
+
+
+def sampler() -> bytes | None:
+    """A line of cards from each game, spread over its whole deck (the README's picture)."""
+    rows: images.Rows = []
+    for game_id, game in sorted(GAMES.items()):
+        kinds: dict[str, list[Face]] = {}  # the deck's faces by what they show, in deck order
+        for _caption, group in images.art_for(game_id).gallery():
+            for face in group:
+                kinds.setdefault(face.rank or face.caption, []).append(face)
+        names = list(kinds)
+        count = min(SAMPLED, len(names))
+        spread = [names[round(i * (len(names) - 1) / max(1, count - 1))] for i in range(count)]
+        # each kind in another of its colours or suits, so the line shows the deck's range
+        rows.append((game.name, [kinds[name][n % len(kinds[name])] for n, name in enumerate(spread)]))
+    return images.render(rows, title="A few cards of each game", per_row=SAMPLED)
+
+
 def write_gallery(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    sample = sampler()
+    if sample is not None:
+        (out / "sampler.png").write_bytes(sample)
+        written.append(out / "sampler.png")
     for game_id, game in sorted(GAMES.items()):
         art = images.art_for(game_id)
         every_card = art.gallery()

@@ -99,6 +99,19 @@ def test_the_gallery_writes_every_game(tmp_path) -> None:  # type: ignore[no-unt
         assert len(own) == cards, f"{game_id}: one file per card"
         assert len({p.name for p in own}) == cards
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in written)
+    assert tmp_path / "sampler.png" in written  # the README's picture: a line of cards per game
+
+
+def test_the_sampler_shows_a_line_of_different_cards_of_every_game(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from bot import gallery
+
+    drawn: list = []
+    monkeypatch.setattr(gallery.images, "render", lambda rows, **kw: drawn.extend(rows) or b"png")
+    assert gallery.sampler() == b"png"
+    assert [caption for caption, _faces in drawn] == [g.name for _id, g in sorted(GAMES.items())]
+    for caption, faces in drawn:
+        assert 5 <= len(faces) <= gallery.SAMPLED, caption
+        assert len({f.rank or f.caption for f in faces}) == len(faces), f"{caption}: each card another kind"
 
 
 def test_cards_read_at_a_glance() -> None:
