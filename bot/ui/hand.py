@@ -34,7 +34,7 @@ from bot.ui.handview import (
 from bot.ui.movetree import walk
 from bot.ui.placement import OfMatch
 from bot.ui.replies import Interaction, guarded, is_component, refuse, service_of, wrong_kind
-from bot.ui.tracker import HandTracker, signature
+from bot.ui.tracker import HandTracker, same_decision, signature
 
 __all__ = ["HAND_ITEMS", "HandButton", "hand_message", "hand_view", "play_move", "rerender", "show_hand"]
 
@@ -242,7 +242,7 @@ async def give_hint(interaction: Interaction, match_id: int) -> None:
         await refuse(interaction, err)
         return
     before = tracker_of(interaction).last(snap.id, seat)
-    current = before is not None and before.signature == signature(snap, seat)
+    current = before is not None and same_decision(signature(snap, seat), before.signature)
     kept = [line for line in before.notice if not is_hint(line)] if before is not None and current else []
     await send_hand(interaction, snap, seat, notice=[*kept, hint_text(snap, hint)])
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.games.base import said_to
 from bot.service import MatchService, Snapshot
 from bot.ui.answers import AnswersFirst
 from bot.ui.replies import Interaction
@@ -132,7 +133,7 @@ class HandTracker:
             shown is not None
             and shown.version == version
             and not snap.status.over
-            and signature(snap, seat) == shown.signature
+            and same_decision(signature(snap, seat), shown.signature)
         )
 
     async def close(self) -> None:
@@ -258,4 +259,13 @@ def signature(snap: Snapshot, seat: int) -> tuple[Any, ...]:
     # the public lines the decision depends on; a seat that waits reads whom the table waits
     # for (interaction edits are outside Discord's global limit)
     context = view.table_context if awaited else (view.waiting,)
-    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), awaited, context)
+    # last, the awaited seat's own status line: "Waiting for you and bob to pick" becomes
+    # "Your turn to pick" when bob's secret pick is in (see same_decision)
+    status = said_to(view.waiting, seat) if awaited else ""
+    return (snap.status, moves, view.hand, view.private, snap.notes_count(seat), awaited, context, status)
+
+
+def same_decision(now: tuple[Any, ...], shown: tuple[Any, ...]) -> bool:
+    """Whether two signatures ask the same of their player: equal but for the awaited seat's
+    status line, which says who else is still to act and changes nothing of the choice."""
+    return now[:-1] == shown[:-1]

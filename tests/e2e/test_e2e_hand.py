@@ -185,3 +185,25 @@ async def test_a_waiting_hand_says_whom_the_table_waits_for(world: World) -> Non
         assert status.replace("**", "*") in lines, said(played)
         assert "Nothing for you to do right now; this message updates itself when that changes." in lines
     fake.assert_clean()
+
+
+async def test_the_hand_says_your_turn_once_the_others_secret_picks_are_in(world: World) -> None:
+    """King and Crown (defend): ann's open hand says "Waiting for you and bob to pick"; once
+    bob picks in secret it says "Your turn to pick" by itself (the table shows bob's ✓). A
+    click on the hand drawn before bob's pick still plays: tests/service/test_stale_clicks.py."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    async with fake.bot_running(make_bot(world)):
+        table = await open_match(world, ann, [bob], game="crown", options={"variant": "defend"})
+        hand = await fake.click(ann, table, label="My hand")
+        assert hand.response is not None
+        before = said(hand)
+        assert "*Waiting for you and bob to pick a card in secret.*" in before, before
+        bobs = await fake.click(bob, table, label="My hand")
+        await bobs.click("Pick King (5)", user=bob)
+        await fake.wait_for(
+            lambda: "*Your turn to pick a card in secret.*" in hand.response.text,
+            what="ann's hand to say her turn",
+        )
+        assert "Waiting for you" not in hand.response.text and hand.response.buttons
+    fake.assert_clean()
