@@ -4,6 +4,8 @@ practice, and a rated match whose hand offers no Hint."""
 
 from __future__ import annotations
 
+import re
+
 from bot.games import GAMES
 from bot.games.base import Move
 from bot.games.search import Hint
@@ -146,5 +148,41 @@ async def test_the_learn_notice_stays_until_the_player_s_first_move(world: World
         move = next(b for b in hand.buttons if b.label not in MOVE_LABELS_TO_SKIP)
         await fake.click(ann, hand, move.custom_id)
         assert LEARN_NOTICE not in hand.text, hand.text
+        await fake.slash(ann, world.channel, "cancel")
+    fake.assert_clean()
+
+
+# A Kingdom Four hint's reason says what the move does with the cards (guide.hint_reason):
+# points, a set on its way, how few unseen cards take a card left, or that a capture was passed up.
+FOUR_REASONS = re.compile(
+    r"(it makes .+, and your captures would score \d+ instead of \d+"
+    r"|you would hold \d of the four .+"
+    r"|\S+ and \S+ start a \w+ straight .+"
+    r"|your \S+ numbers would add up to \d+ .+"
+    r"|it builds no set yet, but every card you take is one the others cannot score"
+    r"|it takes a wild card, .+"
+    r"|none of your cards captures, and .+"
+    r"|it captures nothing: in the hard AI's play-outs from what you can see, .+"
+    r"|the hard AI's choice from what you can see)\."
+)
+
+
+async def test_a_kingdom_four_hint_gives_a_reason_from_the_cards(world: World) -> None:
+    """The QA pass read a fixed reason ("it captures nothing, but leaves the field nothing you
+    would rather keep") beside three captures on offer: a hint's reason is one of the facts
+    the guide works out."""
+    fake = world.fake
+    ann = world.users[0]
+    async with fake.bot_running(make_bot(world)):
+        started = await fake.slash(ann, world.channel, "learn", game="four")
+        hand = started.response
+        await fake.wait_for(
+            lambda: any(b.label not in MOVE_LABELS_TO_SKIP for b in hand.buttons), 10, "the player's turn"
+        )
+        await fake.click(ann, hand, label="Hint")
+        [line] = [text for text in hand.text.splitlines() if "Hint:" in text]
+        reason = line.partition("** — ")[2]
+        assert FOUR_REASONS.fullmatch(reason), line
+        assert "rather keep" not in line and "step toward a set" not in line
         await fake.slash(ann, world.channel, "cancel")
     fake.assert_clean()

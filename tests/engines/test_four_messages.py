@@ -9,6 +9,7 @@ import random
 import re
 from dataclasses import replace
 
+from bot.games.base import Move, find_move
 from bot.games.four.cards import short
 from bot.games.four.game import GAME, FourState
 
@@ -159,3 +160,72 @@ def test_the_hand_lists_what_each_other_player_took() -> None:
     )
     table = "\n".join(GAME.view(state, None).public)
     assert short("4Yc") not in table, "the table only counts them"
+
+
+# --- a practice match's explanations and hints, true by the rules -------------------------------------
+
+
+def test_the_scoring_explanation_names_every_kind_with_its_points() -> None:
+    """The first hand of the QA pass scored mostly Kingdom Threes and three-card straights,
+    which the 💡 did not mention: it names every scoring kind and its points (RULES.md)."""
+    text = dict(GAME.situations(_state(captured=(("1Ya",), (), ())), 0))["scoring"]
+    for words in ("all four items 15", "three items 10", "different items", "1-2-3-4 10", "three in a row 5"):
+        assert words in text, text
+    assert "12 or more scoring the sum minus 11" in text
+    assert "wild" not in text  # the wild cards' line only when they are in the deck
+    with_wilds = replace(_state(captured=(("1Ya",), (), ())), wild=True)
+    assert "A wild card counts as any one card it matches" in dict(GAME.situations(with_wilds, 0))["scoring"]
+
+
+def _move(state: FourState, code: str) -> Move:
+    move = find_move(GAME.legal_moves(state, 0), code)
+    assert move is not None, code
+    return move
+
+
+def _learn_state() -> FourState:
+    """The QA pass's hand: three captures on offer, and the hint played a card that takes nothing."""
+    return _state(
+        hands=(("1Ys", "2Ra", "4Gk", "4Gs", "1Gc", "2Ba", "4Ba", "1Bc"), ("1Yk",) * 8, ("2Yk",) * 8),
+        field=("2Yk", "3Ys", "1Ra", "1Rc", "3Ga", "2Gc"),
+        captured=(("1Ya", "2Ya", "1Bk", "2Bk"), ("3Yk", "4Yk", "1Ga", "2Ga"), ("3Rs", "4Rs")),
+    )
+
+
+def test_a_hint_that_passes_captures_up_says_so_rather_than_a_fixed_reason() -> None:
+    state = _learn_state()
+    reason = GAME.hint_reason(state, 0, _move(state, "play:2Ba"))
+    assert reason is not None
+    assert reason.startswith("it captures nothing: in the hard AI's play-outs"), reason
+    assert "keeping your captures for later" in reason
+    assert "nothing you would rather keep" not in reason
+
+
+def test_a_capture_s_hint_names_what_it_builds_by_the_scoring_rules() -> None:
+    state = _learn_state()
+
+    def why(code: str) -> str | None:
+        return GAME.hint_reason(state, 0, _move(state, code))
+
+    # 🟨1🛡️ takes 🟨3🛡️: with 🟨1🪓 already taken, two of the four yellow 1s
+    assert (
+        why("play:1Ys") == "you would hold 2 of the four 🟨1s (three of them are a Kingdom Three, 10 points)"
+    )
+    # 🟩1🪙 takes 🟩2🪙: same colour, same item: no straight, no Kingdom set, coins add up to 3
+    assert why("play:1Gc") == "it builds no set yet, but every card you take is one the others cannot score"
+    three = replace(state, captured=(("1Ya", "1Yc", "2Bk"), *state.captured[1:]))
+    made = GAME.hint_reason(three, 0, _move(three, "play:1Ys"))
+    assert made == "it makes Kingdom Three 🟨1s (10), and your captures would score 10 instead of 0"
+
+
+def test_with_nothing_to_capture_the_hint_names_how_few_unseen_cards_take_its_card() -> None:
+    # 🟦4🪓's matches: 🟦1🪓 taken, 🟦2🪓 in hand, 🟦3🪓 unseen; 🟦1🪙's three matches all unseen.
+    state = _state(
+        hands=(("4Ba", "2Ba", "1Bc"), ("1Yk",), ("2Yk",)), field=("2Yk",), captured=(("1Ba",), (), ())
+    )
+    reason = GAME.hint_reason(state, 0, _move(state, "play:4Ba"))
+    assert reason == (
+        "none of your cards captures, and this one is the hardest for the others to take: "
+        "only 1 card you have not seen matches it"
+    )
+    assert GAME.hint_reason(state, 0, _move(state, "play:1Bc")) is None  # no fact says why
