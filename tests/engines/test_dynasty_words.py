@@ -8,6 +8,7 @@ from bot.games.dynasty import GAME
 from bot.games.dynasty.actions import WAIT
 from bot.games.dynasty.guide import situations
 from bot.games.dynasty.rules import RULES
+from bot.games.dynasty.state import ANSWER
 from tests.engines.test_dynasty_rules import F, build, do
 
 OPTIONAL_POISON = (
@@ -107,3 +108,66 @@ def test_a_risk_card_says_its_cost_helps_the_others() -> None:
     told = dict(situations(s, 1, GAME.legal_moves(s, 1)))
     assert "helps them (the lowest total wins)" in told["risk"] and "pays its cost" not in told["risk"]
     assert "takes its value off their total, which helps them" in RULES
+
+
+def test_the_early_on_guard_call_says_it_comes_before_the_last_card() -> None:
+    """The call is offered at two cards, for the play that leaves one: the button and the
+    table's line say so, rather than "one card left" beside a count of 2. The move's code
+    stays "og" (saved matches)."""
+    s = build(hands=[["7gd", "2gd"], ["2gn", "3gd", "4gd"]])
+    ahead = [m for m in GAME.legal_moves(s, 0) if m.code == "og"]
+    assert [m.label for m in ahead] == ["Call On Guard before playing down to one card"]
+    s1, text = do(s, 0, "og")
+    assert "{p0} calls On Guard before playing down to one card." in text
+    s2, _ = do(s1, 0, "p:7gd")
+    assert s2.on_guard == (2, 0)
+    # Down to one card without the call, the call is the plain one.
+    late, _ = do(s, 0, "p:2gd")
+    assert [m.label for m in GAME.legal_moves(late, 0) if m.code == "og"] == ["Call On Guard!"]
+    _, said = do(late, 0, "og")
+    assert "{p0} calls On Guard!" in said
+
+
+def _reasons(s: object, seat: int = 0) -> dict[str, str | None]:
+    return {m.code: GAME.hint_reason(s, seat, m) for m in GAME.legal_moves(s, seat)}  # type: ignore[arg-type]
+
+
+def test_a_battle_card_s_hint_says_what_the_card_does() -> None:
+    """The QA pass read "sheds your costliest card (35 points)" for a Catapult, whose effect
+    is swapping hands (RULES.md): each battle card's reason is its own effect, with the hand
+    sizes everyone sees."""
+    s = build(
+        n=3, hands=[["CAT", "ARR", "CAN", "9gd", "PRO"], ["2bl"], ["4bl", "5bl", "6bl"]], deck="dynasty"
+    )
+    why = _reasons(s)
+    assert why["p:CAT:1"] == "you swap hands with {p1}: your other 4 cards for their 1 card"
+    assert why["p:CAN"] == (
+        "all hands are dealt out again, one card at a time: you hold 4 after playing it, the others 2 on average"
+    )
+    assert why["p:ARR:9gd:1"] == (
+        "it sheds 44 points from your hand: the arrow, and your 9 (gold), which goes to {p1}"
+    )
+    assert not any("costliest" in (text or "") for code, text in why.items() if code != "p:9gd")
+    seen = build(n=3, hands=[["SIE", "TAX", "2gd"], ["2bl"], ["4bl"]], deck="dynasty")
+    assert _reasons(seen)["p:SIE:1"] == "it shows you {p1}'s hand, and it sheds a 35-point card"
+    assert (
+        _reasons(seen)["p:TAX"]
+        == "each other player loses a random card and draws one, and it sheds a 35-point card"
+    )
+
+
+def test_other_hint_reasons_follow_the_rules_of_each_card() -> None:
+    # A suit card kept back from nothing costly says why it is played: the card for any suit is kept.
+    s = build(n=3, hands=[["3gd", "DUK", "9bl"], ["2bl"], ["4bl"]])
+    assert _reasons(s)["p:3gd"] == "it keeps your Duke, which goes on any suit, for when nothing else plays"
+    # The Magic Potion leaves only number cards counting: a 20-point scroll is not "costly" then.
+    potion = build(n=3, hands=[["9gd", "FMgd", "3gd", "POT"], ["2bl"], ["4bl"]])
+    assert _reasons(potion)["p:9gd"] == "it sheds your costliest card (9 points)"
+    # Accepting a draw card names the answers kept; the answers say what they do to the draw.
+    drawn = build(
+        n=3, hands=[["PRO", "DEC", "3gd"], ["2bl"], ["4bl"]], phase=ANSWER, pending_draws=2, draw_source=2
+    )
+    why = _reasons(drawn)
+    assert why["acc"] == "it keeps your Protector and Royal Decree for a later draw card"
+    assert why["p:PRO"] == "it cancels the draw card: you draw nothing, and the suit before it stays"
+    assert why["p:DEC"] == "the draw goes back to the player of the draw card, and the direction reverses"

@@ -331,7 +331,7 @@ def test_dynasty_labels_read_as_sentences() -> None:
     from bot.games.dynasty.catalogue import C_FIRST, tables_for
     from bot.games.dynasty.options import parse_options
 
-    assert catalogue.CALL_AHEAD.label == "Call On Guard: one card left"
+    assert catalogue.CALL_AHEAD.label == "Call On Guard before playing down to one card"
     tables = tables_for(parse_options(4, {"deck": "classic"}))
     dragon = next(f for f in range(len(KIND)) if KIND[f] == DRA)
     first = tables._build(C_FIRST, dragon, dragon, -1, ())

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.games.base import Move
+from bot.games.dynasty import reasons
 from bot.games.dynasty.actions import (
     ACCEPT,
     CALL,
@@ -19,11 +20,8 @@ from bot.games.dynasty.actions import (
     WAIT,
     card_play,
 )
-from bot.games.dynasty.cards import CJ, DB, DEC, DRA, KIND, KN, MAG, POINTS, PRO, WIZ
-from bot.games.dynasty.state import ANSWER, DRAWN, ESCORT, EXTRA, DynastyState
-
-DRAW_CARDS = frozenset({WIZ, DRA, DB})
-ANSWERS = frozenset({PRO, DEC, MAG})
+from bot.games.dynasty.cards import CJ, KIND, KN
+from bot.games.dynasty.state import DRAWN, ESCORT, EXTRA, DynastyState
 
 EXPLAINED_BY_KIND = (
     (
@@ -150,25 +148,4 @@ def _direction(state: DynastyState, moves: list[Move]) -> list[tuple[str, str]]:
 
 
 def hint_reason(state: DynastyState, seat: int, move: Move) -> str | None:
-    hand = state.hands[seat]
-    if move.kind == CALL:
-        return "without the call anyone may catch you"
-    if move.kind == CATCH:
-        return "they draw 2 and lose their next turn"
-    if move.kind == WAIT:  # the hand offers no button for it: doing nothing is the same
-        return "the game goes on without you, so there is nothing to press"
-    if move.kind == ACCEPT and any(KIND[face] in ANSWERS for face in hand):
-        return "keeps your answer card for a bigger draw"
-    if move.kind not in (PLAY_CARD, TABLE_CARD):
-        return None
-    face = card_play(move.code).face
-    kind = KIND[face]
-    if state.phase == ANSWER and kind in ANSWERS:
-        return "answers the draw card instead of drawing"
-    if kind in DRAW_CARDS:
-        return "makes the next player draw"
-    if kind != PRO and any(KIND[other] == PRO for other in hand):
-        return "keeps your Protector for a draw card"
-    if len(hand) > 1 and POINTS[face] >= max(POINTS[other] for other in hand):
-        return f"sheds your costliest card ({POINTS[face]} points)"
-    return None
+    return reasons.hint_reason(state, seat, move)

@@ -193,7 +193,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("draw", "Draw a card instead of playing.", ("d",)),
     Command("pass", "Pass after drawing, or end the turn without an extra card.", ("pass", "x")),
-    Command("onguard", "Call On Guard with one card left.", ("og",)),
+    Command("onguard", "Call On Guard: with one card left, or before playing down to one.", ("og",)),
     Command(
         "catch", "Catch a player who did not call On Guard (they draw 2).", ("c",), "player", "Who to catch"
     ),

@@ -207,9 +207,10 @@ def call_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: li
     if w.on_guard[seat] == GUARD_UNCALLED:
         w.on_guard = replaced(w.on_guard, seat, GUARD_CALLED)
         w.dark_knight_open |= 1 << seat
+        events.append(Event(f"{p(seat)} calls On Guard!"))
     else:  # announced during the turn, for the card that will leave one in hand
         w.called_ahead = True
-    events.append(Event(f"{p(seat)} calls On Guard!"))
+        events.append(Event(f"{p(seat)} calls On Guard before playing down to one card."))
 
 
 def catch_on_guard(w: Work, tables: Tables, seat: int, action: Action, events: list[Event]) -> None:
