@@ -6,13 +6,14 @@ on the fake Discord, are made in the database; a first start of the bot posts th
 turn pings (unpaced, to build the world quickly) and stops cleanly. Then the bot is started
 again twice, each time timed from the start for ``--seconds``:
 
-- **the bot**: table marks kept (a clean stop), and ``--behind`` matches whose marks were lost
-  (as after a crash before they were saved): only those are caught up, at the bot's pace;
+- **the bot**: table marks kept (a clean stop), and ``--behind`` matches whose table marks were
+  lost (as after a crash before their timed save; a ping's mark is saved before the ping is sent,
+  so a crash cannot lose it): only those tables are caught up, at the bot's pace;
 - **the baseline**: every mark lost and no pace, which is what every restart did before
   (every table edited and every turn pinged again, all at once).
 
 Each run prints the most requests the bot sent in any one second, the turn pings it sent
-again, and the time a player's move (My hand, then a move) took to be answered when pressed
+again (in the matches nobody moved in), and the time a player's move (My hand, then a move) took to be answered when pressed
 right after the bot was ready. Text-only tables (no pictures), to keep the run short. Not a
 timed test.
 
@@ -89,11 +90,15 @@ def busiest_second(times: list[float]) -> int:
     return best
 
 
-def pings(fake: FakeDiscord, since: int) -> int:
+def pings(fake: FakeDiscord, since: int, moved_in: int) -> int:
+    """Turn pings posted since ``since``, but in channel ``moved_in`` (where a move was made)."""
     return sum(
         1
         for r in fake.requests[since:]
-        if r.method == "POST" and r.path.endswith("/messages") and "your turn" in str(r.body)
+        if r.method == "POST"
+        and r.path.endswith("/messages")
+        and f"/channels/{moved_in}/" not in r.path
+        and "your turn" in str(r.body)
     )
 
 
@@ -117,21 +122,25 @@ async def a_move(world: World, table: FakeMessage) -> float:
 
 
 async def restart(
-    world: World, ids: list[int], lost: list[int], seconds: float, played: int
+    world: World, lost: list[int], seconds: float, played: int, *, crash: bool
 ) -> tuple[int, int, int, float]:
+    """``crash``: ``lost`` lose their tables' marks (pings' marks are saved before the ping);
+    else every mark of ``lost`` is gone, as before the bot kept marks."""
     db = world.db_url.removeprefix("sqlite:///")
+    forget = "UPDATE table_marks SET shown = NULL" if crash else "DELETE FROM table_marks"
     with sqlite3.connect(db) as conn:
-        conn.executemany("DELETE FROM table_marks WHERE match_id = ?", [(m,) for m in lost])
+        conn.executemany(f"{forget} WHERE match_id = ?", [(m,) for m in lost])
     fake = world.fake
     since, start = len(fake.requests), time.monotonic()
     bot = make_bot(world)
     async with fake.bot_running(bot):
         snap = await bot.service.get(played)
         assert snap.record.message_id is not None
+        moved_in = snap.record.channel_id
         moved = await a_move(world, fake.message(snap.record.message_id))
         await asyncio.sleep(max(0.0, seconds - (time.monotonic() - start)))
         sent = requests_sent(fake, since, start, seconds)
-        again = pings(fake, since)
+        again = pings(fake, since, moved_in)
         await bot.service.settle()
     return len(sent), busiest_second(sent), again, moved
 
@@ -152,15 +161,15 @@ async def main(count: int, behind: int, seconds: float) -> None:
             await bot.service.settle()
         print(f"{count} running matches restarted; each run timed for its first {seconds:.0f} s")
         print(
-            "| restart | requests sent | most in one second | turn pings sent | "
+            "| restart | requests sent | most in one second | turn pings sent again | "
             "a player's move right after the start: answered in | ratio of the busiest second to the baseline's |"
         )
         print("|---|---|---|---|---|---|")
         table_module.CATCH_UP_PER_SECOND = 40.0
         runs = {}
-        runs["bot"] = await restart(world, ids, ids[:behind], seconds, ids[-1])
+        runs["bot"] = await restart(world, ids[:behind], seconds, ids[-1], crash=True)
         table_module.CATCH_UP_PER_SECOND = 1e9
-        runs["baseline"] = await restart(world, ids, ids, seconds, ids[-2])
+        runs["baseline"] = await restart(world, ids, seconds, ids[-2], crash=False)
         base = runs["baseline"][1]
         for name, label in (
             ("bot", f"the bot, {behind} behind"),
