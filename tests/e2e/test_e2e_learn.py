@@ -186,3 +186,21 @@ async def test_a_kingdom_four_hint_gives_a_reason_from_the_cards(world: World) -
         assert "rather keep" not in line and "step toward a set" not in line
         await fake.slash(ann, world.channel, "cancel")
     fake.assert_clean()
+
+
+async def test_a_court_lesson_s_first_decision_says_what_the_game_is_about(world: World) -> None:
+    """King's Court's hand explains the goal at the learner's first decision, and it stays
+    while they decide (a Hint does not take it away)."""
+    fake = world.fake
+    ann = world.users[0]
+    goal = "💡 Your King is secret and its suit is yours this round"
+    async with fake.bot_running(make_bot(world)):
+        hand = (await fake.slash(ann, world.channel, "learn", game="court")).response
+        await fake.wait_for(lambda: "**Your move:**" in hand.text, 10, "the learner's turn")
+        assert LEARN_NOTICE in hand.text and goal in hand.text and "reaches 120" in hand.text, hand.text
+        await fake.click(ann, hand, label="Hint")
+        assert goal in hand.text, hand.text
+        public = fake.messages(world.channel, include_deleted=True)
+        assert not any("Your King is secret" in m.text for m in public), "never in public"
+        await fake.slash(ann, world.channel, "cancel")
+    fake.assert_clean()

@@ -162,3 +162,23 @@ def test_a_lesson_teaches_several_situations(game_id: str) -> None:
     five matches (King and Crown's Defend the King used to explain only two)."""
     counts = [len(lesson_keys(game_id, seed)) for seed in range(1, 6)]
     assert sum(counts) >= 3 * len(counts) and min(counts) >= 2, counts
+
+
+def test_a_court_lesson_first_says_what_the_game_is_about() -> None:
+    """King's Court's first decision explains the goal (the learner's secret King, what
+    scores, knocking, the match's target) before anything else, once, beside that turn's
+    own explanation (two at once at most)."""
+    game = GAMES["court"]
+    state = game.setup(4, 1, {"target": "120"})
+    assert state.turn != 0
+    assert practice.explain(game, state, [0], {}) == ([], None), "nothing while an AI seat leads"
+    while state.turn != 0:
+        state, _ = game.apply(state, state.turn, game.ai_move(state, state.turn, Rng.from_seed(1)))
+    events, explained = practice.explain(game, state, [0], {})
+    assert [e.seat for e in events] == [0, 0] and explained == {"0": ["goal", "follow"]}
+    assert events[0].text.startswith(practice.GUIDE_MARK + "Your King is secret and its suit is yours"), (
+        events
+    )
+    for seed in (1, 2):
+        keys = lesson_keys("court", seed)
+        assert keys[0] == "goal" and keys.count("goal") == 1, keys

@@ -17,6 +17,7 @@ from bot.games.court.state import (
     KNOCK,
     LEAD,
     LEAD_KIND,
+    LOSING_TOTAL,
     PICK,
     TAKE_KIND,
     CourtState,
@@ -53,20 +54,41 @@ BY_PHASE = {
             "them. Cards of your King's suit are worth keeping; off-suit cards cost 5 each at the end."
         ),
     ),
-    AFTER: (
-        "after",
-        (
-            "You won the trick: you may court (lay a run of your suit face down, from A up, Q down or "
-            "7 either way), sandbag four A, Q or 7, or knock to end the round; or pass."
-        ),
-    ),
 }
+MELDS = (
+    "You won the trick: you may court (lay a run of your suit face down, from A up, Q down or 7 either way)"
+)
+
+
+def goal(state: CourtState) -> str:
+    """What a round and the match are about (RULES.md), told at the seat's first decision."""
+    return (
+        "Your King is secret and its suit is yours this round: courted cards of it score 10 (A, Q "
+        "and 7: 15), and each off-suit card left in hand costs 5. Win a trick with a round score of "
+        f"{state.going_board} or more (your hand shows it) and you may knock to end the round. The match "
+        f"ends when someone reaches {state.target} or falls to {LOSING_TOTAL}; the highest total wins."
+    )
+
+
+def _after(state: CourtState, moves: list[Move]) -> str:
+    """The trick winner's choices, knocking only as their moves allow it now."""
+    if any(move.kind == KNOCK for move in moves):
+        return f"{MELDS}, sandbag four A, Q or 7, or knock to end the round; or pass."
+    return (
+        f"{MELDS} or sandbag four A, Q or 7; or pass. Knocking, to end the round, needs a round score "
+        f"of {state.going_board} or more."
+    )
 
 
 def situations(state: CourtState, seat: int, moves: list[Move]) -> tuple[tuple[str, str], ...]:
     if not moves or state.turn != seat:
         return ()
-    found = [BY_PHASE[state.phase]] if state.phase in BY_PHASE else []
+    # First, so the seat's first decision tells it (and it stays in the hand until they move).
+    found = [("goal", goal(state))]
+    if state.phase == AFTER and not state.forced:  # a forced winner is told below
+        found.append(("after", _after(state, moves)))
+    elif state.phase in BY_PHASE:
+        found.append(BY_PHASE[state.phase])
     if any(move.kind == FLOP for move in moves):
         found.append(("forced", "Your third trick in a row: knock now, or flop your King (-15) to go on."))
     return tuple(found)
