@@ -116,7 +116,7 @@ def test_falling_to_minus_200_is_named_as_the_reason_the_match_ended() -> None:
     state, texts = knocked(scores=(0, 30, 15, -195), kings=kings)
     assert state.phase == OVER
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    why = "{p1} wins King's Court with 20 points: {p3} fell to -205, and -200 or below ends the match."
+    why = "{p1} wins the match with 20 points: {p3} fell to -205, and -200 or below ends the match."
     assert summary.startswith(why + " Last round ({p0} knocked): "), summary
     assert why in texts
 
@@ -125,7 +125,7 @@ def test_reaching_the_target_is_named_as_the_reason_the_match_ended() -> None:
     state, _ = knocked(scores=(115, 10, 10, 10))
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
     assert summary.startswith(
-        "{p0} wins King's Court with 125 points: {p0} reached the target of 120. Last round "
+        "{p0} wins the match with 125 points: {p0} reached the target of 120. Last round "
     ), summary
 
 

@@ -1,6 +1,7 @@
 """King's Court (court) status as the table shows it: a round's score line says why the round
 ended (the knock itself may have left the last three events), the finished table keeps the
-last round, and the line after a trick offers only what the winner can do, in public terms."""
+last round, and after a trick the winner's hand offers only what they can do while everyone
+else reads one fixed line that depends on public facts only."""
 
 from __future__ import annotations
 
@@ -64,36 +65,39 @@ def test_the_finished_tables_summary_keeps_the_last_rounds_scores_and_why() -> N
     state, _texts = act(won(scores=(115, 10, 10, 10)), "knock")
     assert state.phase == OVER
     summary = GAME.outcome(state).summary  # type: ignore[union-attr]
-    assert summary.startswith("{p0} wins King's Court with 125 points: {p0} reached the target of 120."), (
-        summary
-    )
+    assert summary.startswith("{p0} wins the match with 125 points: {p0} reached the target of 120."), summary
+    assert "King's Court" not in summary, "the game's name is a meld's too: the match is won"
     assert summary.endswith(" Last round ({p0} knocked): {p0} +10 · {p1} -10 · {p2} -10 · {p3} +0."), summary
 
 
-# --- 2. after a trick: only what the winner can do, the table in public terms ------------------------
+# --- 2. after a trick: the winner's own moves; the table's one line, in public terms ---------------
 
 
 def test_a_winner_below_the_going_board_is_not_offered_a_knock() -> None:
     state = won(going_board=20)  # seat 0's round score is +10
     assert "knock" not in GAME.view(state, 0).waiting, GAME.view(state, 0).waiting
     assert GAME.view(state, 0).waiting == "You won the trick: court or pass."
-    assert "knock" not in GAME.view(state, None).waiting
+    assert (
+        GAME.view(state, None).waiting == "{p0} won the trick and is deciding: court, sandbag, knock or pass."
+    )
 
 
 def test_a_winner_who_can_only_pass_is_told_so_in_their_own_words() -> None:
     """Their hand says it to them; the table says what it says of any winner (secrecy)."""
     state = won("7d 8h 2h Th", going_board=40)
     assert GAME.view(state, 0).waiting == "You won the trick: nothing to court, press Pass."
-    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass."
+    assert (
+        GAME.view(state, None).waiting == "{p0} won the trick and is deciding: court, sandbag, knock or pass."
+    )
     assert GAME.view(state, 1).waiting == GAME.view(state, None).waiting
 
 
 def test_the_winner_sees_every_move_they_have() -> None:
     state = won(going_board=0)
     assert GAME.view(state, 0).waiting == "You won the trick: court, knock or pass."
-    assert GAME.view(state, None).waiting == "{p0} won the trick: court or pass.", (
-        "the round score is private"
-    )
+    assert (
+        GAME.view(state, None).waiting == "{p0} won the trick and is deciding: court, sandbag, knock or pass."
+    ), "the round score is private"
     assert GAME.view(state, 1).waiting == GAME.view(state, None).waiting
 
 
@@ -107,16 +111,19 @@ def test_the_tables_status_line_does_not_depend_on_hidden_cards() -> None:
                 assert GAME.view(alt, None).waiting == line
 
 
-def test_a_blind_bidder_may_knock_whatever_their_score_so_the_table_says_so() -> None:
+def test_a_blind_bidder_s_table_line_is_every_winner_s() -> None:
     state = won(going_board=40, bids=("blind", "", "", ""))
-    assert GAME.view(state, None).waiting == "{p0} won the trick: court, knock or pass."
+    assert GAME.view(state, 0).waiting == "You won the trick: court, knock or pass."
+    assert (
+        GAME.view(state, None).waiting == "{p0} won the trick and is deciding: court, sandbag, knock or pass."
+    )
 
 
-def test_after_courting_the_table_offers_no_knock() -> None:
+def test_after_courting_the_table_says_the_winner_is_still_deciding() -> None:
     state = won("7d 7h 8h 9h Ah Ad As Ac", going_board=0)
     state, _ = act(state, "court:7h.8h.9h")
     assert state.phase == AFTER and state.courted_now  # a four of aces still to sandbag
-    assert GAME.view(state, None).waiting == "{p0} courted: sandbag or pass."
+    assert GAME.view(state, None).waiting == "{p0} courted and is deciding what else to do."
     assert GAME.view(state, 0).waiting == "You courted: sandbag or pass."
 
 
@@ -125,3 +132,33 @@ def test_a_forced_winner_below_the_board_must_flop() -> None:
     assert GAME.view(state, 0).waiting == "You must flop your King."
     public = GAME.view(state, None).waiting
     assert public == "{p0} must flop their King, or knock with a round score of 20 or more.", public
+
+
+WINNERS = {  # seat 0's hand after the trick, and the winner's own line (the board is 0)
+    "7d 8h 2h Th": "You won the trick: nothing to court, press Pass.",  # no run, no four, -10
+    "7d 7h 8h 9h": "You won the trick: court, knock or pass.",  # +10
+    "7d 2h 2d 2s 2c Ah Ad As Ac": "You won the trick: sandbag or pass.",  # four aces, -20 in hand
+    "7d 7h 8h 9h Ah Ad As Ac": "You won the trick: court, sandbag or pass.",  # -20 + 10, below 0
+}
+
+
+def test_the_tables_line_after_a_trick_is_the_same_whatever_the_winner_could_do() -> None:
+    """Every seat but the winner reads one line, whatever the winner holds (RULES.md's
+    secrecy ruling), and it names every move of the game's menu, so it never leaves out a
+    move the winner's own line offers."""
+    for hand, own in WINNERS.items():
+        state = won(hand, going_board=0)
+        assert GAME.view(state, 0).waiting == own
+        line = "{p0} won the trick and is deciding: court, sandbag, knock or pass."
+        assert all(GAME.view(state, seat).waiting == line for seat in (None, 1, 2, 3)), hand
+        offered = own.partition(": ")[2].removesuffix(" or pass.").split(", ")
+        assert all(word in ("nothing to court", "press Pass.") or word in line for word in offered), own
+
+
+def test_after_a_sandbag_the_table_says_so_and_the_winner_is_still_deciding() -> None:
+    state, _ = act(won("7d 7h 8h 9h Ah Ad As Ac", going_board=0), "bag:A")
+    assert state.phase == AFTER and state.bagged_now
+    assert GAME.view(state, 0).waiting == "You sandbagged: court or pass."
+    line = GAME.view(state, None).waiting
+    assert line == "{p0} sandbagged and is deciding what else to do."
+    assert all(GAME.view(state, seat).waiting == line for seat in (1, 2, 3))

@@ -180,10 +180,11 @@ def end_round(state: CourtState, events: list[Event], reason: str) -> CourtState
 
 
 def summary(state: CourtState) -> str:
-    """Who won the match, with how many points, and why it ended."""
+    """Who won the match, with how many points, and why it ended ("the match", not the
+    game's name, which is also the name of a meld: a King's Court)."""
     best = max(state.scores)
     names = join_names([p(s) for s in range(PLAYERS) if state.scores[s] == best])
-    return f"{names} win{'s' if names.count('{') == 1 else ''} King's Court with {best} points{_why(state)}."
+    return f"{names} win{'s' if names.count('{') == 1 else ''} the match with {best} points{_why(state)}."
 
 
 def _why(state: CourtState) -> str:

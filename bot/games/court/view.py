@@ -90,9 +90,10 @@ def build(state: CourtState, seat: int | None) -> View:
 
 
 def waiting_line(state: CourtState, seat: int | None = None) -> str:
-    """The status line. After a trick it lists what the winner may do: in their own view
-    from their moves, elsewhere from public facts only (the round score and the runs in
-    hand are private, so the table names knocking only when a blind bid allows it)."""
+    """The status line. After a trick the winner's own view lists the moves they have;
+    everyone else reads one fixed line from public facts only (the round score and the runs
+    in hand are private): every move of the game's menu, or, after a court or a sandbag,
+    that the winner is still deciding."""
     if state.over:
         return summary(state)
     who = p(state.turn)
@@ -131,11 +132,13 @@ def _after_line(state: CourtState, seat: int | None) -> str:
         if knock:
             return f"{who} must knock or flop their King."
         return f"{who} must flop their King, or knock with a round score of {board} or more."
+    # One wording whatever the winner holds: their options are private (RULES.md's secrecy
+    # ruling), and a list of them would contradict the winner's own hand.
     if state.courted_now:
-        return f"{who} courted: sandbag or pass."
+        return f"{who} courted and is deciding what else to do."
     if state.bagged_now:
-        return f"{who} won the trick: court, sandbag or pass."
-    return f"{who} won the trick: court{', knock' * knock} or pass."
+        return f"{who} sandbagged and is deciding what else to do."
+    return f"{who} won the trick and is deciding: court, sandbag, knock or pass."
 
 
 def last_round_line(state: CourtState) -> str:
