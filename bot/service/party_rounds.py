@@ -211,11 +211,12 @@ class PartyRounds:
                 replace(party.record, players=players, status=MatchStatus.FINISHED), party.game, party.tables
             )
             lines = ended.standings()
-            winner = seating.party_winner(lines)
+            spots = ended.places()  # ties share a place, and a tie for first shares the win
             results = [
-                (user_id, place, line.total, line.player == winner, line.left)
-                for place, line in enumerate(lines, start=1)
+                (user_id, place, line.total, place == 1 and not line.left, line.left)
+                for line in lines
                 if (user_id := players[line.player].user_id) is not None and not players[line.player].ai
+                for place in (spots.get(line.player, len(spots) + 1),)
             ]
             party = await self.change(
                 party, PartyChange(players=players, status=MatchStatus.FINISHED, results=results)

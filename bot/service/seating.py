@@ -170,6 +170,11 @@ class Standing:
     ai: bool
     playing: bool = False  # their table of the current round has not finished yet
 
+    @property
+    def scored(self) -> bool:
+        """Whether any of the player's matches has ended (a total of 0 before that is no score)."""
+        return any(s is not None for s in self.rounds)
+
 
 def standings(
     players: int,
@@ -182,8 +187,8 @@ def standings(
 ) -> list[Standing]:
     """Every party player's score, best first: the sum of their match totals. People who
     are still in come first, then AI players (never party winners), then those who left.
-    Mid-round, people whose table is still ``playing`` come after those whose round is
-    known (a round not yet scored is not a total of 0)."""
+    Mid-round, players with no score yet (their first table still ``playing``) come after
+    those with one: a round not yet scored is not a total of 0."""
     lines = []
     for p in range(players):
         per_round = tuple(r.get(p) for r in rounds)
@@ -191,12 +196,24 @@ def standings(
         busy = p < len(playing) and playing[p]
         lines.append(Standing(p, total, per_round, left[p], ai[p], busy))
     sign = 1 if low_score_wins else -1
-    return sorted(lines, key=lambda s: (s.left, s.ai, s.playing, sign * s.total, s.player))
+    return sorted(lines, key=lambda s: (s.left, s.ai, not s.scored, sign * s.total, s.player))
 
 
-def party_winner(lines: Sequence[Standing]) -> int | None:
-    """The first person who stayed; None if there is none."""
-    for line in lines:
-        if not line.ai and not line.left:
-            return line.player
-    return None
+def places(lines: Sequence[Standing], *, low_score_wins: bool) -> dict[int, int]:
+    """Each person's place (player -> place), as a match's final standings rank: the people
+    who stayed by their party score, ties sharing a place (one more than the number placed
+    strictly better), then those who left, ranked the same way after every stayer. AI
+    players and people with no score yet have no place."""
+    sign = 1 if low_score_wins else -1
+    stayed = [s for s in lines if not s.ai and not s.left and s.scored]
+    went = [s for s in lines if not s.ai and s.left and s.scored]
+    out = {s.player: 1 + sum(1 for o in stayed if sign * o.total < sign * s.total) for s in stayed}
+    for s in went:
+        out[s.player] = 1 + len(stayed) + sum(1 for o in went if sign * o.total < sign * s.total)
+    return out
+
+
+def party_winners(lines: Sequence[Standing], *, low_score_wins: bool) -> list[int]:
+    """The people in first place who stayed (several on a tie), best first; none if nobody stayed."""
+    spots = places(lines, low_score_wins=low_score_wins)
+    return [s.player for s in lines if not s.left and spots.get(s.player) == 1]

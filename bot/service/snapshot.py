@@ -288,11 +288,15 @@ class PartySnapshot:
             playing=playing,
         )
 
-    def winner(self) -> int | None:
-        """The party winner, once the party is over."""
+    def winners(self) -> list[int]:
+        """The party's winners (several on a tie for first), once the party is over."""
         if self.status != MatchStatus.FINISHED:
-            return None
-        return seating.party_winner(self.standings())
+            return []
+        return seating.party_winners(self.standings(), low_score_wins=self.game.low_score_wins)
+
+    def places(self) -> dict[int, int]:
+        """Each person's place by party score so far (see :func:`seating.places`)."""
+        return seating.places(self.standings(), low_score_wins=self.game.low_score_wins)
 
     @property
     def partners(self) -> bool:

@@ -4,11 +4,13 @@ shares): a party snapshot in, an embed out."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.games.base import join_names, plural
 from bot.service import MatchStatus
+from bot.service.seating import Standing
 from bot.service.snapshot import PartySnapshot
 from bot.ui.render import COLOUR_LOBBY, COLOUR_OVER, COLOUR_RUNNING, FIELD_LIMIT, MEDALS, clip, option_summary
 
@@ -25,12 +27,46 @@ def party_player_tags(party: PartySnapshot, player: int) -> list[str]:
     return tags
 
 
+def seated_name(party: PartySnapshot, player: int) -> str:
+    """A player's name where the party lists who plays: a player who left is marked so."""
+    p = party.players[player]
+    return f"{p.name} (left, ranked last)" if p.left else p.name
+
+
 def party_options(party: PartySnapshot) -> list[str]:
     return [
         f"Tables: **{party.record.tables}**",
         f"Rounds: **{party.record.rounds}**",
         *option_summary(party.game, party.record.options),
     ]
+
+
+def standing_rows(
+    party: PartySnapshot, lines: Sequence[Standing], *, medals: bool
+) -> tuple[list[str], list[int]]:
+    """The standings' rows (places shared on a tie, AI players unplaced) and the players
+    with no score yet, whose first table still plays (no place, no 0)."""
+    places = party.places()
+    rows, waiting = [], []
+    for line in lines:
+        if not line.scored:
+            waiting.append(line.player)
+            continue
+        shown = ["–" if s is None else str(s) for s in line.rounds]
+        if line.playing and line.rounds[-1] is None:
+            shown[-1] = "playing"
+        tags = party_player_tags(party, line.player)
+        if line.ai:  # AI players are never party winners: no place among the people
+            tags.append("not ranked")
+        place = places.get(line.player)
+        medal = "·" if place is None else MEDALS.get(place, f"{place}.") if medals else f"{place}."
+        rows.append(
+            f"{medal} {party.players[line.player].name}"
+            + (f" ({', '.join(tags)})" if tags else "")
+            + f" · **{line.total}**"
+            + (f" ({' + '.join(shown)})" if len(shown) > 1 else "")
+        )
+    return rows, waiting
 
 
 def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None) -> discord.Embed:
@@ -69,48 +105,41 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
     )
     embed = discord.Embed(title=title, colour=COLOUR_OVER if over else COLOUR_RUNNING)
     lines = party.standings()
-    winner = party.winner()
-    intro = []
-    if winner is not None:
-        best = next(line for line in lines if line.player == winner)
-        intro.append(f"🏆 **{party.players[winner].name}** wins the party with {best.total} points.")
+    winners = party.winners()
+    best = "lowest" if game.low_score_wins else "highest"
+    if winners:
+        total = next(line.total for line in lines if line.player == winners[0])
+        who = join_names([f"**{party.players[w].name}**" for w in winners])
+        wins = "wins the party" if len(winners) == 1 else "share the party win"
+        intro = f"🏆 {who} {wins} with {total} points."
     elif cancelled:
-        intro.append("The party was cancelled; its running matches were cancelled too.")
+        intro = "The party was cancelled; its running matches were cancelled too."
     elif over:
-        intro.append("The party is over; nobody who stayed to the end can win it.")
+        intro = "The party is over; nobody who stayed to the end can win it."
     else:
-        intro.append("Every table plays in its own thread; when all have finished, the winners move on.")
-    embed.description = "\n".join(intro)
-    rows = []
-    place = 0
-    for line in lines:
-        shown = ["–" if s is None else str(s) for s in line.rounds]
-        if line.playing and shown and line.rounds[-1] is None:
-            shown[-1] = "playing"
-        rounds = " + ".join(shown) or "–"
-        tags = party_player_tags(party, line.player)
-        if line.ai:  # AI players are never party winners: no place among the people
-            tags.append("not ranked")
-            medal = "·"
-        else:  # ranked by what is known: people whose table still plays come after the others
-            if line.playing and not line.left:
-                tags.append("table still playing")
-            place += 1
-            medal = MEDALS.get(place, f"{place}.") if over and not cancelled else f"{place}."
-        rows.append(
-            f"{medal} {party.players[line.player].name}"
-            + (f" ({', '.join(tags)})" if tags else "")
-            + f" · **{line.total}** ({rounds})"
+        count = plural(len(party.round_tables()), "table")
+        then = (
+            f"the {best} party score wins"
+            if record.round >= record.rounds
+            else f"each table's winner moves to the next table and round {record.round + 1} starts"
         )
-    embed.add_field(
-        name="Party score (round by round)",
-        value=clip("\n".join(rows) or "nobody", FIELD_LIMIT),
-        inline=False,
-    )
+        this = "This last round" if record.round >= record.rounds > 1 else f"Round {record.round}"
+        intro = f"{this} is being played at {count}, each in its own thread. When every table has finished, {then}."
+    embed.description = intro
+    rows, waiting = standing_rows(party, lines, medals=over and not cancelled)
+    if rows and waiting:  # before any table has finished, the tables below say who plays
+        names = ", ".join(seated_name(party, p) for p in waiting)
+        rows.append(f"Still playing, no score yet: {names}" if not over else f"No score: {names}")
+    if rows:
+        embed.add_field(
+            name="Party score (round by round)" if record.round > 1 else "Party score",
+            value=clip("\n".join(rows), FIELD_LIMIT),
+            inline=False,
+        )
     if not over:
         tables = []
         for table in party.round_tables():
-            names = ", ".join("AI" if p < 0 else party.players[p].name for p in table.seating)
+            names = ", ".join("AI" if p < 0 else seated_name(party, p) for p in table.seating)
             where = (
                 f"<#{channels[table.table_no]}>" if channels and table.table_no in channels else "opening…"
             )
@@ -121,3 +150,27 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         )
     embed.set_footer(text=clip(" · ".join(party_options(party)).replace("**", ""), 2000))
     return embed
+
+
+def table_footer(party: PartySnapshot, match_id: int) -> str:
+    """What a finished table of the party says in its footer (instead of Rematch): where the
+    party goes on. A finished table's message may not be edited again when the party moves
+    on, so the words stay true after that: the last round's tables say the end comes once
+    every table has finished."""
+    table = next((t for t in party.tables if t.match_id == match_id), None)
+    round_no = party.record.round if table is None else table.round
+    rounds = party.record.rounds
+    name = f"party #{party.id}"
+    if party.status == MatchStatus.ABANDONED:
+        return f"A table of {name}, which was cancelled"
+    if party.status.over:
+        return f"A table of {name}, which is over: the party's message has the final standings"
+    if round_no >= rounds:
+        return (
+            f"A table of {name}'s last round: the party's message shows the final standings "
+            "once every table has finished"
+        )
+    return (
+        f"A table of {name} (round {round_no} of {rounds}): the party's message has the standings; "
+        f"round {round_no + 1} starts in new threads once every table has finished"
+    )

@@ -241,12 +241,12 @@ def recent_events(snap: Snapshot, since: int = 0) -> list[str]:
 def table_embed(
     snap: Snapshot,
     skill: Mapping[int, float] | None = None,
-    party_id: int | None = None,
+    party_note: str | None = None,
     since: int = 0,
 ) -> discord.Embed:
     """The public table: status line, scoreboard, the game's board, the latest move's events.
     ``skill``: seat -> change of skill by a finished, rated match (shown in the final scores);
-    ``party_id``: the party this table belongs to (its end points there, not to a rematch);
+    ``party_note``: at a party's table, what its end footer says instead of the rematch;
     ``since``: how many public events happened since the table was last shown (all are
     listed, within the budget)."""
     game = snap.game
@@ -262,12 +262,8 @@ def table_embed(
             summary = "\n".join([summary_text(snap, outcome), *(snap.name_text(t) for t in outcome.details)])
             embed.description = clip(f"**{headline}**\n{summary}", DESCRIPTION_LIMIT)
             embed.add_field(name="Final scores", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
-        if party_id is None:
-            embed.set_footer(text=f"Rematch opens a new lobby for the same players · move {snap.version}")
-        else:
-            embed.set_footer(
-                text=f"A table of party #{party_id}: its standings message shows what comes next · move {snap.version}"
-            )
+        note = party_note or "Rematch opens a new lobby for the same players"
+        embed.set_footer(text=f"{note} · move {snap.version}")
         return embed
     if snap.status == MatchStatus.ABANDONED:
         embed = discord.Embed(title=f"{game.name} #{snap.id}: cancelled", colour=COLOUR_OVER)

@@ -25,11 +25,13 @@ import discord
 from bot.games.base import Event
 from bot.images import table_png
 from bot.service import MatchService, MatchStatus, Snapshot
+from bot.service.snapshot import PartySnapshot
 from bot.ui import render
 from bot.ui.answers import AnswersFirst
 from bot.ui.catchup import CATCH_UP_PER_SECOND, Marks, Pace, catch_up
 from bot.ui.hand import HandButton
 from bot.ui.lobby import lobby_view
+from bot.ui.partyview import table_footer
 from bot.ui.pings import MENTIONS, TurnPings
 from bot.ui.placement import OfMatch
 from bot.ui.replay import ReplayButton
@@ -117,11 +119,15 @@ def table_view(snap: Snapshot, party_id: int | None = None) -> discord.ui.View:
 
 
 def table_message(
-    snap: Snapshot, skill: Mapping[int, float] | None = None, party_id: int | None = None, since: int = 0
+    snap: Snapshot,
+    skill: Mapping[int, float] | None = None,
+    party: PartySnapshot | None = None,
+    since: int = 0,
 ) -> tuple[discord.Embed, discord.ui.View]:
     if snap.state is None:
         return render.lobby_embed(snap), lobby_view(snap)
-    return render.table_embed(snap, skill, party_id, since), table_view(snap, party_id)
+    note = None if party is None else table_footer(party, snap.id)
+    return render.table_embed(snap, skill, note, since), table_view(snap, None if party is None else party.id)
 
 
 async def show_log(interaction: Interaction, match_id: int) -> None:
@@ -290,15 +296,15 @@ class TablePublisher:
     async def _table_message(self, snap: Snapshot) -> tuple[discord.Embed, discord.ui.View]:
         """The table's embed and buttons; a finished match's with its skill changes, and
         without Rematch at a party's table."""
-        skill = party_id = None
         if snap.status == MatchStatus.FINISHED:
             skill = await self.service.history.skill_changes(snap.id)
             party_id = await self.service.parties.of_match(snap.id)
-            embed, view = table_message(snap, skill, party_id)
+            party = None if party_id is None else await self.service.parties.get(party_id)
+            embed, view = table_message(snap, skill, party)
             embed.url = await page_url(self.client, snap.record.guild_id, f"match/{snap.id}")
             return embed, view
         shown = self._logged.get(snap.id)  # every event since the table was last shown (paced edits)
-        return table_message(snap, skill, party_id, snap.log_count() - shown if shown is not None else 0)
+        return table_message(snap, None, None, snap.log_count() - shown if shown is not None else 0)
 
     async def _post_table(self, snap: Snapshot) -> None:
         """Post the table as a new message (the old one is gone, or there was none yet)."""

@@ -147,10 +147,10 @@ async def test_a_two_table_two_round_party_of_people_and_ai(
             lambda: all(table_in(fake, t) for t in threads_of(fake, world)), what="tables in the threads"
         )
         assert [b.label for b in party.buttons] == ["Leave", "Cancel"]
-        await play_tables(fake, world, [ann, bob], party, "wins the party")
+        await play_tables(fake, world, [ann, bob], party, "🏆")
         await quiet(fake, bot)
         assert len(threads_of(fake, world)) == 4  # two rounds of two tables
-        assert "🏆" in party.text and "wins the party" in party.text, party.text
+        assert re.search(r"🏆 .+ (wins the party|share the party win) with", party.text), party.text
         assert re.search(r"\*\*-?\d+\*\* \(-?\d+ \+ -?\d+\)", party.text), party.text  # round by round
         assert party.buttons == []
         first = party.text.split("🥇")[1].split("·")[0].strip()
@@ -162,7 +162,15 @@ async def test_a_two_table_two_round_party_of_people_and_ai(
             table = table_in(fake, thread)
             # the party seats the next round itself: a finished table offers its replay and log, no rematch
             assert table is not None and [b.label for b in table.buttons] == ["Replay", "Log"], table.buttons
-            assert re.search(r"A table of party #\d+", table.text), table.text
+            # Its footer says where the party goes on, true when read after the party moved on.
+            if "round 1" in thread.name:
+                assert "(round 1 of 2): the party's message has the standings; round 2 starts" in table.text
+            else:
+                assert re.search(
+                    r"A table of party #\d+(, which is over: the party's message has the final standings"
+                    r"|'s last round: the party's message shows the final standings once every table)",
+                    table.text,
+                ), table.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
 
@@ -202,7 +210,7 @@ async def test_a_table_of_ai_seats_that_ends_before_its_first_post_still_shows_i
             table.buttons,
         )
         assert len([m for m in fake.messages(ai_thread) if m.buttons]) == 1, "one table, posted once"
-        await play_tables(fake, world, [ann], party, "wins the party")
+        await play_tables(fake, world, [ann], party, "🏆")
         await quiet(fake, bot)
         assert "🏆" in party.text, party.text
     fake.assert_clean()
@@ -230,7 +238,7 @@ async def test_a_restart_in_the_middle_of_a_round_loses_nothing(
         assert len(threads_of(fake, world)) == 2  # nothing opened twice
         await play_tables(fake, world, [ann, bob, cat, dan], party, "round 2 of 2")
         assert len(threads_of(fake, world)) == 4
-        await play_tables(fake, world, [ann, bob, cat, dan], party, "wins the party")
+        await play_tables(fake, world, [ann, bob, cat, dan], party, "🏆")
         assert "🏆" in party.text
     fake.assert_clean()
     assert error_records(caplog.records) == []
@@ -270,7 +278,7 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
         proc.cleanup()
 
         proc = await start()
-        await play_tables(fake, world, people, party, "wins the party")
+        await play_tables(fake, world, people, party, "🏆")
         assert len(threads_of(fake, world)) == 4
         with sqlite3.connect(db) as conn:
             rows = conn.execute(
@@ -280,7 +288,11 @@ async def test_sigkill_in_the_middle_of_a_round_and_the_party_goes_on(world: Wor
             assert all(done for *_rest, done in rows)
             assert len({m for _r, _t, m, _d in rows}) == 4
             assert conn.execute("SELECT status FROM parties").fetchall() == [("finished",)]
-            assert conn.execute("SELECT COUNT(*), SUM(won) FROM party_results").fetchone() == (5, 1)
+            # One winner, or several tied on the best score (a tie shares the place and the win).
+            assert conn.execute("SELECT COUNT(*) FROM party_results").fetchone() == (5,)
+            firsts = conn.execute("SELECT score, won FROM party_results WHERE place = 1").fetchall()
+            assert firsts and len({score for score, _won in firsts}) == 1 and all(won for _s, won in firsts)
+            assert conn.execute("SELECT SUM(won) FROM party_results").fetchone() == (len(firsts),)
         await proc.terminate()
         outputs.append(proc.output())
         for out in outputs:
@@ -490,7 +502,7 @@ async def test_each_table_thread_names_its_players_and_a_wrong_thread_points_to_
         wrong = await fake.slash(user, other, "move", move="d")
         assert wrong.ephemeral and "You play at round 1 · table" in wrong.text, wrong.text
         assert f"<#{mine}>" in wrong.text, wrong.text
-        await play_tables(fake, world, people, party, "wins the party")
+        await play_tables(fake, world, people, party, "🏆")
         await quiet(fake, bot)
         second = intros(2)
         assert len(second) == 2, second

@@ -7,6 +7,7 @@ import asyncio
 import gc
 import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -107,9 +108,27 @@ def test_standings_add_up_rounds_and_rank_ai_then_leavers_after_people() -> None
     )
     assert [(s.player, s.total) for s in lines] == [(0, 10), (1, 30), (2, 10), (3, 50)]
     assert lines[0].rounds == (10, 0)
-    assert seating.party_winner(lines) == 0
+    assert seating.party_winners(lines, low_score_wins=True) == [0]
     high = seating.standings(2, [{0: 3, 1: 7}], left=[False, False], ai=[False, False], low_score_wins=False)
-    assert seating.party_winner(high) == 1
+    assert seating.party_winners(high, low_score_wins=False) == [1]
+
+
+def test_party_places_share_ties_and_skip_ai_and_players_with_no_score_yet() -> None:
+    """As a match's final standings: a tie shares its place and the next place is skipped;
+    AI players and people whose first table still plays have no place; a tie for first
+    shares the win; leavers rank after every stayer."""
+    rounds: list[dict[int, int | None]] = [{0: 20, 1: 20, 2: 5, 3: 40, 4: 99}]
+    lines = seating.standings(
+        6,
+        rounds,
+        left=[False, False, False, True, False, False],
+        ai=[False, False, False, False, True, False],
+        low_score_wins=False,
+        playing=[False, False, False, False, False, True],
+    )
+    assert seating.places(lines, low_score_wins=False) == {0: 1, 1: 1, 2: 3, 3: 4}
+    assert seating.party_winners(lines, low_score_wins=False) == [0, 1]
+    assert [s.player for s in lines] == [0, 1, 2, 5, 4, 3]  # no score yet (5) after the scores
 
 
 # --- through the service ----------------------------------------------------------------------
@@ -212,8 +231,9 @@ async def test_a_two_table_two_round_party_of_people_and_ai(repo: Repository) ->
         lines = party.standings()
         assert {line.player for line in lines} == set(range(5))
         assert all(len(line.rounds) == 2 for line in lines)
-        winner = party.winner()
-        assert winner is not None and party.players[winner].user_id in people
+        winners = party.winners()
+        assert winners and all(party.players[w].user_id in people for w in winners)
+        winner = winners[0]
         # Every match counted as usual; the party result is kept for /stats.
         for table in party.tables:
             assert table.match_id is not None and await repo.results(table.match_id)
@@ -472,23 +492,78 @@ def _party_of_five(status: MatchStatus, round_no: int, tables: tuple[Any, ...]) 
     return PartySnapshot(record, GAMES["dynasty"], tables)
 
 
-def test_mid_round_standings_rank_what_is_known_and_mark_tables_still_playing() -> None:
+def test_mid_round_standings_rank_what_is_known_and_name_who_still_plays_once() -> None:
     """Round 1: ann's table (with the AI) has finished, ann scored 81; bob, cat and dan still
-    play. Their 0 is no score yet: ann ranks first, the others after her, shown as playing."""
+    play. Their 0 is no score yet: ann is first, the others are named once as still playing
+    (no place, no 0), and the round is described once."""
     from bot.ui.partyview import party_embed
     from db.parties import PartyTableRecord, SeatOutcome
 
     done = PartyTableRecord(1, 1, 1, 1, (0, 4), 20, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 81)), 201)
     busy = PartyTableRecord(2, 1, 1, 0, (2, 3, 1), 21, None, 202)
     party = _party_of_five(MatchStatus.RUNNING, 1, (busy, done))
-    rows = party_embed(party).fields[0].value or ""
-    lines = rows.splitlines()
-    assert lines[0].startswith("1. ann") and "**81**" in lines[0], rows
-    for name in ("bob", "cat", "dan"):
-        line = next(x for x in lines if f" {name} " in x)
-        assert "table still playing" in line and line[0] in "234", rows
-    ai = next(x for x in lines if "AI 1" in x)
-    assert "not ranked" in ai and not ai[0].isdigit(), rows
+    embed = party_embed(party)
+    rows = embed.fields[0].value or ""
+    assert embed.fields[0].name == "Party score"
+    assert rows.splitlines() == [
+        "1. ann · **81**",
+        "· AI 1 (normal AI, not ranked) · **0**",
+        "Still playing, no score yet: bob, cat, dan",
+    ], rows
+    assert embed.description == (
+        "Round 1 is being played at 2 tables, each in its own thread. When every table has "
+        "finished, each table's winner moves to the next table and round 2 starts."
+    )
+    # Before any table has finished there is no score at all: no ranks, only the tables.
+    fresh = party_embed(_party_of_five(MatchStatus.RUNNING, 1, (busy, replace(done, results=None))))
+    assert [f.name for f in fresh.fields] == ["Round 1 tables"], fresh.fields
+    assert "Table 2 (opening…, playing): ann, AI 1" in (fresh.fields[0].value or ""), fresh.fields
+
+
+def test_the_last_rounds_standings_add_what_is_known_and_share_tied_places() -> None:
+    """Round 2 of 2 (dynasty: the lowest total wins): bob and cat, tied on 30, share third
+    place; ann's and dan's table still plays (their round-1 scores count, their round 2
+    reads "playing"); what ends the party is told once."""
+    from bot.ui.partyview import party_embed
+    from db.parties import PartyTableRecord, SeatOutcome
+
+    r1 = (
+        PartyTableRecord(1, 1, 1, 0, (0, 4), 20, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 10)), 201),
+        PartyTableRecord(
+            2,
+            1,
+            1,
+            1,
+            (1, 2, 3),
+            21,
+            (SeatOutcome(2, 1, 5), SeatOutcome(3, 2, 13), SeatOutcome(1, 3, 25)),
+            202,
+        ),
+    )
+    r2 = (
+        PartyTableRecord(3, 1, 2, 0, (0, 3), 22, None, 203),
+        PartyTableRecord(
+            4,
+            1,
+            2,
+            1,
+            (1, 2, 4),
+            23,
+            (SeatOutcome(4, 1, 0), SeatOutcome(1, 2, 5), SeatOutcome(2, 3, 25)),
+            204,
+        ),
+    )
+    embed = party_embed(_party_of_five(MatchStatus.RUNNING, 2, r1 + r2))
+    rows = (embed.fields[0].value or "").splitlines()
+    assert embed.fields[0].name == "Party score (round by round)"
+    assert rows[:4] == [
+        "1. ann · **10** (10 + playing)",
+        "2. dan · **13** (13 + playing)",
+        "3. bob · **30** (25 + 5)",
+        "3. cat · **30** (5 + 25)",
+    ], rows
+    assert embed.description is not None and embed.description.startswith("This last round is being played")
+    assert embed.description.endswith("When every table has finished, the lowest party score wins.")
 
 
 def test_a_finished_party_marks_its_ai_players_not_ranked() -> None:
@@ -529,3 +604,27 @@ def test_a_table_threads_first_message_names_its_round_table_and_players() -> No
     assert "Round 2 of 2 · table 2" in text and "<@12>, <@13> and <@14>" in text, text
     assert "<@11>" not in text
     assert "<@11> and AI 1" in table_intro(party, 2, 0)
+
+
+def test_a_finished_tables_footer_says_where_the_party_goes_on() -> None:
+    """A finished table's message may not be edited when the party moves on: round 1's
+    points to the standings and round 2; the last round's to the final standings (once
+    every table has finished, or now that the party is over). It never offers a rematch."""
+    from bot.ui.partyview import table_footer
+    from db.parties import PartyTableRecord, SeatOutcome
+
+    r1 = PartyTableRecord(1, 1, 1, 0, (0, 4), 20, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 81)), 201)
+    r2 = PartyTableRecord(3, 1, 2, 0, (0, 4), 22, (SeatOutcome(4, 1, 0), SeatOutcome(0, 2, 5)), 203)
+    running = _party_of_five(MatchStatus.RUNNING, 2, (r1, r2))
+    assert table_footer(running, 20) == (
+        "A table of party #1 (round 1 of 2): the party's message has the standings; "
+        "round 2 starts in new threads once every table has finished"
+    )
+    assert table_footer(running, 22) == (
+        "A table of party #1's last round: the party's message shows the final standings "
+        "once every table has finished"
+    )
+    over = _party_of_five(MatchStatus.FINISHED, 2, (r1, r2))
+    assert table_footer(over, 22) == (
+        "A table of party #1, which is over: the party's message has the final standings"
+    )
