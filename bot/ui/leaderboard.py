@@ -82,7 +82,7 @@ def points_text(game_id: str, points: int) -> str:
 
 def standing_line(row: StandingRecord, has_points: bool, game_id: str = "") -> str:
     place = MEDALS.get(row.rank, f"**{row.rank}.**")
-    skill = f"skill **{row.ordinal:.1f}**" if row.rated else "unrated"
+    skill = f"skill **{row.ordinal:.1f}**" if row.rated else "no skill yet"  # only matches with AI
     parts = [
         f"{place} <@{row.user_id}>",
         skill,
@@ -133,7 +133,8 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
         skill = (
             f"skill {s.ordinal:.1f} (±{s.sigma:.1f}, firming up as you play)"
             if s.rated
-            else "unrated (only matches with AI)"
+            # A rank next to "unrated" read as a contradiction: say what the rank stands on.
+            else f"no skill yet (only matches with AI): ranked at the starting skill, then by placing ({s.place_score:.0%})"
         )
         lines = [
             f"Rank **#{s.rank}** of {board.total} · {skill}",

@@ -547,3 +547,26 @@ async def test_boards_and_stats_speak_players_words(repo: Repository, lb: Leader
     stats = stats_embed(await lb.stats(G1, ANN), "Ann")
     values = "\n".join(f.value or "" for f in stats.fields)
     assert "μ" not in values and "σ" not in values and "skill " in values and "±" in values, values
+
+
+async def test_a_player_with_only_ai_matches_has_a_rank_that_says_what_it_stands_on(
+    repo: Repository, lb: LeaderboardService
+) -> None:
+    """/stats once said "Rank #1 of 3 · unrated": a rank beside "unrated" reads as a
+    contradiction. A player whose matches all had AI seats has no skill yet; their rank is
+    the starting skill's, then their placing, and the line says so (the board too)."""
+    from bot.ui.leaderboard import board_embed, stats_embed
+
+    await finish(repo, G1, row(ANN, 1), row(None, 2, ai=True))
+    await finish(repo, G1, row(BOB, 2), row(None, 1, ai=True))
+    stats = stats_embed(await lb.stats(G1, ANN), "Ann")
+    values = "\n".join(f.value or "" for f in stats.fields)
+    assert "unrated" not in values, values
+    assert values.splitlines()[0] == (
+        "Rank **#1** of 2 · no skill yet (only matches with AI): ranked at the starting skill, "
+        "then by placing (100%)"
+    ), values
+    bob = "\n".join(f.value or "" for f in stats_embed(await lb.stats(G1, BOB), "Bob").fields)
+    assert bob.startswith("Rank **#2** of 2 · no skill yet") and "placing (0%)" in bob, bob
+    board = board_embed(await lb.board(G1, "crown")).description or ""
+    assert "no skill yet" in board and "unrated" not in board, board
