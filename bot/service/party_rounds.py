@@ -93,13 +93,10 @@ class PartyRounds:
 
     def _table_seats(self, party: PartySnapshot, table: PartyTableRecord) -> list[Seat]:
         seats: list[Seat] = []
-        fill = sum(
-            1 for p in party.players if p.ai
-        )  # a table's fill seats are named after the party's AI players
+        fills = iter(party.fill_names(table))  # named after the party's own AI players
         for player in table.seating:
             if player == AI_FILL:
-                fill += 1
-                seats.append(Seat(None, f"AI {fill}", ai=True))
+                seats.append(Seat(None, next(fills), ai=True))
                 continue
             p = party.players[player]
             if p.ai:

@@ -261,6 +261,13 @@ class PartySnapshot:
         wanted = self.record.round if round_no is None else round_no
         return [t for t in self.tables if t.round == wanted]
 
+    def fill_names(self, table: PartyTableRecord) -> list[str]:
+        """The names of the table's AI fill seats, in seat order: numbered on after the
+        party's own AI players (AI 4, AI 5 beside AI 1 to 3), as the table's match names them."""
+        first = sum(1 for p in self.record.players if p.ai) + 1
+        count = sum(1 for p in table.seating if p == AI_FILL)
+        return [f"AI {n}" for n in range(first, first + count)]
+
     def standings(self) -> list[Standing]:
         """Every player's party score, best first (see :func:`seating.standings`)."""
         per_round: list[dict[int, int | None]] = []

@@ -139,7 +139,8 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
     if not over:
         tables = []
         for table in party.round_tables():
-            names = ", ".join("AI" if p < 0 else seated_name(party, p) for p in table.seating)
+            fills = iter(party.fill_names(table))
+            names = ", ".join(next(fills) if p < 0 else seated_name(party, p) for p in table.seating)
             where = (
                 f"<#{channels[table.table_no]}>" if channels and table.table_no in channels else "opening…"
             )

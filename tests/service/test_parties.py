@@ -628,3 +628,27 @@ def test_a_finished_tables_footer_says_where_the_party_goes_on() -> None:
     assert table_footer(over, 22) == (
         "A table of party #1, which is over: the party's message has the final standings"
     )
+
+
+def test_the_tables_field_names_fill_seats_as_their_matches_do() -> None:
+    """A table's AI fill seats were listed as a bare "AI" while its match calls them AI 2,
+    AI 3 (numbered after the party's own AI 1); a player who left is marked so."""
+    from bot.ui.partyview import party_embed
+    from db.parties import PartyTableRecord
+
+    tables = (
+        PartyTableRecord(1, 1, 1, 0, (0, AI_FILL, AI_FILL), None, None),
+        PartyTableRecord(2, 1, 1, 1, (1, 2, 3, 4), None, None),
+    )
+    party = _party_of_five(MatchStatus.RUNNING, 1, tables)
+    party = replace(
+        party,
+        record=replace(
+            party.record, players=(party.players[0], replace(party.players[1], left=True), *party.players[2:])
+        ),
+    )
+    field = next(f for f in party_embed(party).fields if f.name == "Round 1 tables")
+    assert (field.value or "").splitlines() == [
+        "Table 1 (opening…, playing): ann, AI 2, AI 3",
+        "Table 2 (opening…, playing): bob (left, ranked last), cat, dan, AI 1",
+    ], field.value
