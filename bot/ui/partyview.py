@@ -111,7 +111,8 @@ def party_embed(party: PartySnapshot, channels: Mapping[int, int] | None = None)
         total = next(line.total for line in lines if line.player == winners[0])
         who = join_names([f"**{party.players[w].name}**" for w in winners])
         wins = "wins the party" if len(winners) == 1 else "share the party win"
-        intro = f"🏆 {who} {wins} with {total} points."
+        score = f"a total of {total}" if game.low_score_wins else f"{total} points"  # as its tables say
+        intro = f"🏆 {who} {wins} with {score}."
     elif cancelled:
         intro = "The party was cancelled; its running matches were cancelled too."
     elif over:

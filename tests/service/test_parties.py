@@ -589,6 +589,17 @@ def test_a_finished_party_marks_its_ai_players_not_ranked() -> None:
     ai = next(x for x in rows if "AI 1" in x)
     assert "(normal AI, not ranked)" in ai and "🥇" not in ai and not ai[0].isdigit(), rows
     assert rows[-1] == ai, rows
+    # Dynasty's lowest total wins, and its tables call it a total, not points.
+    assert party_embed(party).description == "🏆 **cat** wins the party with a total of 0."
+    # A tie for first shares the place and the win.
+    tied = replace(r1[1], results=(SeatOutcome(2, 1, 0), SeatOutcome(3, 2, 13), SeatOutcome(1, 1, 0)))
+    embed = party_embed(_party_of_five(MatchStatus.FINISHED, 1, (r1[0], tied)))
+    assert embed.description == "🏆 **bob** and **cat** share the party win with a total of 0."
+    assert (embed.fields[0].value or "").splitlines()[:3] == [
+        "🥇 bob · **0**",
+        "🥇 cat · **0**",
+        "🥉 dan · **13**",
+    ]
 
 
 def test_a_table_threads_first_message_names_its_round_table_and_players() -> None:
