@@ -312,7 +312,7 @@ async def test_a_hard_ai_move_thought_on_an_older_version_is_not_applied(
     thinking, host_moved = threading.Event(), threading.Event()
     calls: list[tuple[object, str]] = []
 
-    def search(game, state, seat, seed, rollouts, stop):
+    def search(game, state, seat, seed, rollouts, stop, moves=None):  # search_move's arguments
         legal = [m.code for m in game.legal_moves(state, seat)]
         if not calls:  # the first thought: the host moves while it lasts
             thinking.set()
