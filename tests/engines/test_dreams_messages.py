@@ -205,3 +205,14 @@ def test_the_board_counts_rounds_as_the_turn_cap_option_does() -> None:
     assert GAME.view(later, None).board[0].startswith("Round 7 of 15 · ")
     uncapped = GAME.setup(2, 3, {})
     assert GAME.view(uncapped, None).board[0].startswith("Round 1 · ")
+
+
+def test_the_lesson_explains_paying_at_the_first_buy_not_after_an_overpayment() -> None:
+    """The QA pass met "No change is given" only once a trade-in was possible, after a first
+    buy had paid 6 for 5: the first decision with a buy says how paying works."""
+    from bot.games.dreams import guide
+
+    state = make([["6h"], ["2c"]])  # 6 in coins: an attack card (5) is for sale, no trade-in
+    told_now = dict(guide.situations(state, 0, GAME.legal_moves(state, 0)))
+    assert "No change is given" in told_now["buy"], told_now
+    assert "trade_in" not in told_now

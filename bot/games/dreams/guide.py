@@ -23,14 +23,21 @@ def situations(state: DreamsState, seat: int, moves: list[Move]) -> tuple[tuple[
                 ),
             )
         )
+    if BUY in kinds:
+        found.append(
+            (
+                "buy",
+                (
+                    "You can buy: choose the coins to pay with, worth at least the price. No change is "
+                    "given, so pay as close to the price as you can."
+                ),
+            )
+        )
     if any(move.kind == BUY and "trade in" in move.label for move in moves):
         found.append(
             (
                 "trade_in",
-                (
-                    "You can trade in: an attack card counts 5 and a Jack 10 toward a price, like coins. "
-                    "No change is given, so pay as close to the price as you can."
-                ),
+                "You can trade in: an attack card counts 5 and a Jack 10 toward a price, like coins.",
             )
         )
     if ATTACK_MOVE in kinds:
