@@ -44,7 +44,7 @@ _ID_FORMS = (
     re.compile(r"kg:party:\d+:(join|leave|ai|aieasy|aihard|unai|start|cancel|opts|optmore)"),
     re.compile(r"kg:popt:\d+:(?P<key>[a-z_]+)"),
     re.compile(r"kg:hand:\d+:\d+"),
-    re.compile(r"kg:hint:\d+:\d+"),
+    re.compile(r"kg:hint:\d+:\d+(:[0-9.]+)?"),  # at a step of a move: positions, as kg:m
     re.compile(r"kg:(log|rematch):\d+"),
     re.compile(r"kg:rules:(?P<game>[a-z0-9_]+)"),
     re.compile(r"kg:help:\d{1,2}"),

@@ -87,7 +87,7 @@ class HintButton(OfMatch, HintButtonLook, template=HintButtonLook.__discord_ui_c
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if await wrong_kind(interaction, discord.ComponentType.button):
             return
-        await guarded(interaction, give_hint(interaction, self.match_id))
+        await guarded(interaction, give_hint(interaction, self.match_id, self.path))
 
 
 HAND_ITEMS = (HandButton, HintButton, MoveButton, MoveSelect, PickSelect)
@@ -229,7 +229,7 @@ async def play_move(interaction: Interaction, match_id: int, move: Move | str, v
     await send_hand(interaction, result.snapshot, result.seat, notice=played_notice(result))
 
 
-async def give_hint(interaction: Interaction, match_id: int) -> None:
+async def give_hint(interaction: Interaction, match_id: int, path: Sequence[int] = ()) -> None:
     """A practice match's hint, only for the player: the hard AI's move and why, as a line
     of their hand (edited in place), so that asking again replaces the line rather than
     adding a message. What the hand said above it stays; the line goes with the next change
@@ -244,7 +244,10 @@ async def give_hint(interaction: Interaction, match_id: int) -> None:
     before = tracker_of(interaction).last(snap.id, seat)
     current = before is not None and same_decision(signature(snap, seat), before.signature)
     kept = [line for line in before.notice if not is_hint(line)] if before is not None and current else []
-    await send_hand(interaction, snap, seat, notice=[*kept, hint_text(snap, hint)])
+    # the step of a move the player was at stays while the hand asks the same of them (the
+    # same moves: the path still leads to that step)
+    at = path if current else ()
+    await send_hand(interaction, snap, seat, notice=[*kept, hint_text(snap, hint)], path=at)
 
 
 def hint_text(snap: Snapshot, hint: Hint) -> str:

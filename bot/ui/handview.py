@@ -6,7 +6,7 @@ labels. What pressing one does is :mod:`bot.ui.hand`, whose items are these look
 callback, registered once with ``bot.add_dynamic_items`` and rebuilt from the id.
 
     kg:hand:<match>:<version>        the table's "My hand" button
-    kg:hint:<match>:<version>        a practice match's Hint
+    kg:hint:<match>:<version>[:<path>]  a practice match's Hint (at a step of a move)
     kg:m:<match>:<version>:<path>    a step in the hand's move tree (button)
     kg:ms:<match>:<version>:<path>   the same as a select; the chosen value is the next step
     kg:mp:<match>:<version>:<path>   a move's Pick (several at once); the values are positions
@@ -67,28 +67,33 @@ class HandButtonLook(
 
 
 class HintButtonLook(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"kg:hint:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kg:hint:(?P<mid>\d{1,12}):(?P<ver>\d{1,9})(?::(?P<path>\d{1,3}(?:\.\d{1,3}){0,7}))?",
 ):
-    """A practice match's Hint: the hard AI's move from the player's own view."""
+    """A practice match's Hint: the hard AI's move from the player's own view. ``path``: the
+    step of a move the hand was at, where the hint leaves it."""
 
-    def __init__(self, match_id: int, version: int) -> None:
+    def __init__(self, match_id: int, version: int, path: Sequence[int] = ()) -> None:
+        at = f":{'.'.join(map(str, path))}" if path else ""
         super().__init__(
             discord.ui.Button(
                 label="Hint",
                 style=discord.ButtonStyle.secondary,
                 emoji="💡",
-                custom_id=f"kg:hint:{match_id}:{version}",
+                custom_id=f"kg:hint:{match_id}:{version}{at}",
                 row=4,
             )
         )
         self.match_id = match_id
         self.version = version
+        self.path = list(path)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["mid"]), int(match["ver"]))
+        path = [int(p) for p in match["path"].split(".")] if match["path"] else []
+        return cls(int(match["mid"]), int(match["ver"]), path)
 
 
 class MoveButtonLook(
@@ -260,11 +265,11 @@ def hand_view(
     return view, node
 
 
-def add_hint(view: discord.ui.View, snap: Snapshot) -> None:
+def add_hint(view: discord.ui.View, snap: Snapshot, path: Sequence[int] = ()) -> None:
     """The Hint button on the hand's last row, where the moves left room for it."""
     last_row = [child for child in view.children if child.row == 4]
     if len(last_row) < BUTTONS_PER_ROW and all(child.width == 1 for child in last_row):
-        view.add_item(HintButtonLook(snap.id, snap.version))
+        view.add_item(HintButtonLook(snap.id, snap.version, path))
 
 
 # --- the hand message ---------------------------------------------------------------------------
@@ -284,7 +289,7 @@ def hand_message(
     moves = offered_moves(snap, seat)
     view, node = hand_view(snap, moves, path)
     if snap.practice and moves and seat in snap.to_act():
-        add_hint(view, snap)
+        add_hint(view, snap, path if node is not None else ())
     step = node.labels if node is not None else ()
     seat_view = snap.view(seat)
     # A card is its group and its label: a Fair Maiden of burgundy is not the blue one.

@@ -54,3 +54,19 @@ async def test_a_picture_in_flight_does_not_land_after_the_hand_says_the_player_
     last = interaction.edits[-1]["embed"]
     assert last != Picture.embed and "You left match" in (last.description or ""), interaction.edits
     assert tracker.last(snap.id, 0) is None, "not updated any more"
+
+
+def test_a_hint_pressed_at_a_step_of_a_move_says_where_the_hand_was() -> None:
+    """The Hint button carries the step of a move the hand was at (positions in the player's
+    own moves, like a move button), so the hint leaves the hand at that step; an id from
+    before, without a step, still reads."""
+    from bot.ui.handview import HintButtonLook
+
+    at_step = HintButtonLook(7, 12, [1, 0])
+    assert at_step.item.custom_id == "kg:hint:7:12:1.0"
+    assert HintButtonLook(7, 12).item.custom_id == "kg:hint:7:12"
+    template = HintButtonLook.__discord_ui_compiled_template__
+    found = template.fullmatch("kg:hint:7:12:1.0")
+    assert found is not None and found["path"] == "1.0"
+    older = template.fullmatch("kg:hint:7:12")
+    assert older is not None and older["path"] is None
