@@ -12,8 +12,15 @@ import pytest
 
 from bot.ui.placement import ELSEWHERE
 from tests.e2e_support import World, custom_ids, fire_forged, make_bot, open_match, quiet, replies, world
-from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionRecord
 from tests.played import play_out
+
+
+async def answered(fake: FakeDiscord, bot: Any, record: InteractionRecord) -> None:
+    """A forged click answered: its callback may start after the bot looked idle."""
+    await fake.wait_for(lambda: record.callback_type is not None, what="the answer to the click")
+    await quiet(fake, bot)
+
 
 pytestmark = pytest.mark.asyncio
 __all__ = ["world"]
@@ -31,7 +38,7 @@ async def test_a_lobbys_buttons_act_only_in_its_own_channel(world: World) -> Non
         before = [seat.user_id for seat in snap.seats]
         for channel, user, action in ((side, bob, "join"), (away, bob, "join"), (away, ann, "cancel")):
             record = fire_forged(fake, user, channel, f"kg:lobby:{snap.id}:{action}")
-            await quiet(fake, bot)
+            await answered(fake, bot, record)
             answer = replies(fake, record)
             assert len(answer) == 1 and answer[0].ephemeral, answer
             assert "another channel" in answer[0].text and "Something went wrong" not in answer[0].text
@@ -86,7 +93,7 @@ async def refused_everywhere(
             for user in users:
                 kind = 3 if custom_id in selects else 2
                 record = fire_forged(fake, user, channel, custom_id, component_type=kind)
-                await quiet(fake, bot)
+                await answered(fake, bot, record)
                 answer = replies(fake, record)
                 assert len(answer) == 1, (custom_id, channel.name, answer)
                 assert answer[0].ephemeral and answer[0].visible_to == user.id, (custom_id, answer)
@@ -149,7 +156,7 @@ async def test_a_leaderboards_paging_acts_only_in_its_own_server(world: World) -
         # another channel of its server may page it: the board is the server's, shown where pressed
         nxt = message.find_button("Next ›")
         paged = fire_forged(fake, bob, side, nxt.custom_id)
-        await quiet(fake, bot)
+        await answered(fake, bot, paged)
         assert paged.callback_type == 7 and message.text == shown and message.edits == 0
         assert "Page 2/2" in fake.message(paged.source_message_id or 0).text
         own = await fake.click(bob, message, label="Next ›")  # in its own channel it pages
@@ -177,7 +184,7 @@ async def test_a_replays_buttons_and_select_act_only_in_its_own_server(world: Wo
         # a player of the match (who may show its hands) and someone else
         await refused_everywhere(world, bot, public, [ann, bob], [away], ELSEWHERE["replay"])
         end_screen = fire_forged(fake, bob, away, f"kg:replay:{match_id}")
-        await quiet(fake, bot)
+        await answered(fake, bot, end_screen)
         answer = replies(fake, end_screen)
         assert len(answer) == 1 and answer[0].ephemeral and answer[0].text == ELSEWHERE["replay"], answer
         assert public.text == shown and "Move 1 of" in shown
