@@ -128,7 +128,9 @@ async def test_the_awaited_players_hand_says_your_turn_where_the_table_names_the
         assert "*Your turn to " in said and "**Your move:**" in said, said
         assert f"Waiting for {mover.name}" not in said, said
         theirs = answer_text((await fake.click(other, table, label="My hand")).record)
-        assert "Nothing for you to do right now" in theirs, theirs
+        # nothing to do, or (by the deal) a card they may play out of turn: never "your turn"
+        assert "Nothing for you to do right now" in theirs or "**Out of turn (optional):**" in theirs, theirs
+        assert "Your turn" not in theirs and "**Your move:**" not in theirs, theirs
     fake.assert_clean()
 
 
