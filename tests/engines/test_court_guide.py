@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.games.base import find_move
 from bot.games.court import GAME
 from bot.games.court.state import KNOCK
+from tests.engines.test_court import act, table
 from tests.engines.test_court_status import won
 
 
@@ -56,3 +58,37 @@ def test_the_first_decision_of_a_lesson_says_what_the_game_is_about() -> None:
         "falls to -200",
     ):
         assert fact in goal, (fact, goal)
+
+
+def _why(state: object, code: str) -> str | None:
+    move = find_move(GAME.legal_moves(state, state.turn), code)  # type: ignore[arg-type, attr-defined]
+    assert move is not None, code
+    return GAME.hint_reason(state, state.turn, move)  # type: ignore[arg-type, attr-defined]
+
+
+def test_a_follow_that_beats_the_trick_so_far_is_hinted_as_winning_it() -> None:
+    """The QA pass: "Follow: 7♣" after an A♥ lead was hinted only as playing off-suit cards,
+    and "Follow: Q♦ Q♥ Q♠" over two players' cards was hinted with no reason, while both
+    beat every hand played (7 above A in trick order)."""
+    # seat 0 (♥) follows seat 1's A♥ lead as the last to play
+    last = act(table(["7c 2h", "Ah 3c", "9s 2s", "9d 2d"], leader=1), "lead:Ah", "play:9s", "play:9d")
+    assert last.turn == 0
+    assert _why(last, "play:7c") == "it beats every hand played, so it wins the trick"
+    assert _why(last, "play:2h") is None  # a ♥ that loses: no fact says why
+    # seat 0 third to play (seat 1 still to play), over a lead of three 4s: the Qs beat it so far
+    early = act(
+        table(["Qd Qh Qs 2h", "5c 6c 8c", "4c 4d 4h", "5d Qc 3h"], leader=2), "lead:4c.4d.4h", "play:5d.Qc.3h"
+    )
+    assert early.turn == 0
+    assert _why(early, "play:Qd.Qh.Qs") == "it beats the best hand so far"
+    # one off-suit card that loses reads in the singular
+    lower = act(table(["3c 2h", "Ah 5c", "9s 2s", "9d 2d"], leader=1), "lead:Ah", "play:9s", "play:9d")
+    assert (
+        _why(lower, "play:3c")
+        == "it plays an off-suit card (it would cost 5 in hand) and keeps your King's suit"
+    )
+
+
+def test_a_follow_that_ties_the_best_hand_says_a_duel_decides() -> None:
+    tie = act(table(["Qc 2h", "Ah 3c", "9s 2s", "9d 2d"], leader=1), "lead:Ah", "play:9s", "play:9d")
+    assert _why(tie, "play:Qc") == "it ties the best hand: a duel decides the trick"

@@ -22,6 +22,7 @@ from bot.games.court.state import (
     TAKE_KIND,
     CourtState,
 )
+from bot.games.court.tricks import best_seats, classify
 
 BY_PHASE = {
     BID: (
@@ -98,9 +99,33 @@ def _mine(state: CourtState, seat: int) -> str | None:
     return None if state.blind(seat) else state.king_suit(seat)
 
 
+def _against_trick(state: CourtState, seat: int, cards: list[str]) -> str | None:
+    """Whether a follow beats or ties the best hand played so far, from the cards on the table
+    (only the lead's type at a higher rank beats it; equal best hands duel)."""
+    lead = classify(state.trick[state.leader])
+    played = [(s, state.trick[s]) for s in state.play_order() if s != seat and state.trick[s]]
+    if lead is None or not played or classify(cards) is None:
+        return None
+    best = best_seats(lead, [*played, (seat, cards)])
+    last = len(played) == len(state.trick) - 1
+    if best == [seat]:
+        return "it beats every hand played, so it wins the trick" if last else "it beats the best hand so far"
+    if seat in best:
+        return "it ties the best hand: a duel decides the trick" if last else "it ties the best hand so far"
+    return None
+
+
+def _off_suit(count: int) -> str:
+    if count == 1:
+        return "it plays an off-suit card (it would cost 5 in hand) and keeps your King's suit"
+    return "it plays off-suit cards (they cost 5 each in hand) and keeps your King's suit"
+
+
 def hint_reason(state: CourtState, seat: int, move: Move) -> str | None:
     mine = _mine(state, seat)
     cards = move.args[0].split(".") if move.args else []
+    if move.kind == FOLLOW_KIND and state.phase == FOLLOW and (told := _against_trick(state, seat, cards)):
+        return told
     if move.kind == COURT_KIND:
         if mine is not None and cards and all(suit(c) == mine for c in cards):
             return "it builds your King's run: 10 a card, 15 for A, Q and 7"
@@ -114,7 +139,7 @@ def hint_reason(state: CourtState, seat: int, move: Move) -> str | None:
     if mine is None or not cards:
         return None
     if move.kind in (LEAD_KIND, FOLLOW_KIND) and all(suit(c) != mine for c in cards):
-        return "it plays off-suit cards (they cost 5 each in hand) and keeps your King's suit"
+        return _off_suit(len(cards))
     if move.kind == TAKE_KIND and any(suit(c) == mine for c in cards):
         return "it takes back cards of your King's suit"
     return None
