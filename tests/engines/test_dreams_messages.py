@@ -216,3 +216,40 @@ def test_the_lesson_explains_paying_at_the_first_buy_not_after_an_overpayment() 
     told_now = dict(guide.situations(state, 0, GAME.legal_moves(state, 0)))
     assert "No change is given" in told_now["buy"], told_now
     assert "trade_in" not in told_now
+
+
+# --- 6. a hint's reason for an attack says when the seat's peek decides it ------------------------
+
+
+def _attack_reason(state: DreamsState, code: str) -> str | None:
+    [move] = [m for m in GAME.legal_moves(state, 0) if m.code == code]
+    return GAME.hint_reason(state, 0, move)
+
+
+GENERAL = "winning the duel takes their card as well as keeping yours"
+
+
+def test_an_attack_hint_says_when_the_peek_shows_it_wins_against_any_answer() -> None:
+    """The QA pass: after a peek showing ♠ Joker ♥ ♣ ♦, "Attack AI 1 with J♥" read only the
+    general reason, while J♣ was the only Jack AI 1 could hold (J♠ and J♦ in the pile)."""
+    peek = ("7s", "X", "7h", "7c", "7d")
+    hands = [("Jh", "Qc", "9s"), ("Jc", "Qh", "8d")]
+    state = make(hands, trump=peek, peeked=(True, False), jack_pile=("Js", "Jd"))
+    sure = "your peek shows ♥ beats every suit they can answer with: you win the duel and take their card"
+    assert _attack_reason(state, "attack:Jh:1") == sure
+    # no peek, the joker on top, or a Jack they could hold that ♥ does not beat: the general reason
+    assert _attack_reason(replace(state, peeked=(False, False)), "attack:Jh:1") == GENERAL
+    assert _attack_reason(replace(state, trump_pile=("X", *peek[:1], *peek[2:])), "attack:Jh:1") == GENERAL
+    assert _attack_reason(replace(state, jack_pile=("Jd",)), "attack:Jh:1") == GENERAL  # J♠ may be theirs
+
+
+def test_an_attack_card_hint_needs_both_the_peek_and_no_higher_card_of_its_suit() -> None:
+    # ♠ on top: 10♠ beats every other suit, and no ♠ attack card is higher than a 10
+    peek = ("7s", "7h", "X", "7c", "7d")
+    state = make([("10s", "Qc", "Jc"), ("8d",)], trump=peek, peeked=(True, False))
+    assert _attack_reason(state, "attack:10s") == (
+        "your peek shows ♠ beats every other suit they can answer with, and no ♠ card they could answer "
+        "with is higher: you win the duel and take their card"
+    )
+    lower = make([("9s", "Qc", "Jc"), ("8d",)], trump=peek, peeked=(True, False))
+    assert _attack_reason(lower, "attack:9s") == GENERAL  # 10♠ is unseen and would win
