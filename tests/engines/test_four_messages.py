@@ -224,8 +224,17 @@ def test_with_nothing_to_capture_the_hint_names_how_few_unseen_cards_take_its_ca
         hands=(("4Ba", "2Ba", "1Bc"), ("1Yk",), ("2Yk",)), field=("2Yk",), captured=(("1Ba",), (), ())
     )
     reason = GAME.hint_reason(state, 0, _move(state, "play:4Ba"))
+    # 🟦2🪓 ties it (the same three matches), so "the hardest" would not be true (the QA pass)
     assert reason == (
-        "none of your cards captures, and this one is the hardest for the others to take: "
+        "none of your cards captures, and this one is as hard for the others to take as any of yours: "
         "only 1 card you have not seen matches it"
     )
     assert GAME.hint_reason(state, 0, _move(state, "play:1Bc")) is None  # no fact says why
+    # 🟦1🪓 and 🟦2🪓 taken: 🟦4🪓's only unseen match is 🟦3🪓, strictly fewer than 🟦1🪙's three
+    alone = _state(
+        hands=(("4Ba", "1Bc"), ("1Yk",), ("2Yk",)), field=("2Yk",), captured=(("1Ba", "2Ba"), (), ())
+    )
+    assert GAME.hint_reason(alone, 0, _move(alone, "play:4Ba")) == (
+        "none of your cards captures, and this one is the hardest for the others to take: "
+        "only 1 card you have not seen matches it"
+    )

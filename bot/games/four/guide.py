@@ -99,7 +99,9 @@ def hint_reason(state: FourState, seat: int, move: Move) -> str | None:
         if risk[card] == 1
         else f"{risk[card]} cards you have not seen match"
     )
-    return f"none of your cards captures, and this one is the hardest for the others to take: only {cards} it"
+    tied = sum(1 for other in hand if risk[other] == risk[card]) > 1
+    hard = "as hard for the others to take as any of yours" if tied else "the hardest for the others to take"
+    return f"none of your cards captures, and this one is {hard}: only {cards} it"
 
 
 def _unseen_matches(state: FourState, seat: int, card: str) -> int:
