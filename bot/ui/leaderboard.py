@@ -134,7 +134,11 @@ def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
             f"skill {s.ordinal:.1f} (±{s.sigma:.1f}, firming up as you play)"
             if s.rated
             # A rank next to "unrated" read as a contradiction: say what the rank stands on.
-            else f"no skill yet (only matches with AI): ranked at the starting skill, then by placing ({s.place_score:.0%})"
+            # place_score: the average placing, 1 always first, 0 always last (db/ratings.py).
+            else (
+                "no skill yet (only matches without AI players count for skill): ranked at the starting "
+                f"skill, then by average placing {s.place_score:.0%} (100% = always first)"
+            )
         )
         lines = [
             f"Rank **#{s.rank}** of {board.total} · {skill}",

@@ -562,11 +562,18 @@ async def test_a_player_with_only_ai_matches_has_a_rank_that_says_what_it_stands
     stats = stats_embed(await lb.stats(G1, ANN), "Ann")
     values = "\n".join(f.value or "" for f in stats.fields)
     assert "unrated" not in values, values
+    # says what counts for skill and what the percentage is (the QA pass read "only matches
+    # with AI" and an unexplained "(0%)" after a match with two people and an AI)
     assert values.splitlines()[0] == (
-        "Rank **#1** of 2 · no skill yet (only matches with AI): ranked at the starting skill, "
-        "then by placing (100%)"
+        "Rank **#1** of 2 · no skill yet (only matches without AI players count for skill): ranked at "
+        "the starting skill, then by average placing 100% (100% = always first)"
     ), values
     bob = "\n".join(f.value or "" for f in stats_embed(await lb.stats(G1, BOB), "Bob").fields)
-    assert bob.startswith("Rank **#2** of 2 · no skill yet") and "placing (0%)" in bob, bob
+    assert bob.startswith("Rank **#2** of 2 · no skill yet") and "average placing 0% (" in bob, bob
+    # two people and an AI: no skill for either; second of three places is half way
+    await finish(repo, G1, row(CAT, 1), row(DAN, 2), row(None, 3, ai=True))
+    dan = "\n".join(f.value or "" for f in stats_embed(await lb.stats(G1, DAN), "Dan").fields)
+    assert "no skill yet (only matches without AI players count for skill)" in dan, dan
+    assert "average placing 50% (" in dan, dan
     board = board_embed(await lb.board(G1, "crown")).description or ""
     assert "no skill yet" in board and "unrated" not in board, board
