@@ -27,6 +27,7 @@ from bot.service.snapshot import NOTES_PER_SEAT
 from bot.ui import render
 from bot.ui.handmessage import HandMessage
 from bot.ui.movetree import Node, join_path, parse_path, walk
+from bot.ui.newdeal import hand_cards, new_cards, new_deal
 from bot.ui.render import clip
 from bot.ui.replies import component_view
 from bot.ui.tracker import FIRST_LOOK_NOTES, Shown, signature
@@ -35,7 +36,6 @@ BUTTONS_PER_ROW = 5
 MAX_BUTTON_CHOICES = 20
 SELECT_SIZE = 25
 MAX_SELECTS = 4
-FRESH_DEAL = 3  # more cards than this, all new at once: a new deal, not cards drawn
 LEARN_NOTICE = (  # /learn's first hand says it, and keeps it until the player's first move
     "A practice match against the AI, to learn the game: nothing here is rated. The first time "
     "something new happens, your hand explains it (💡), and **Hint** shows the move the hard AI "
@@ -292,30 +292,30 @@ def hand_message(
         add_hint(view, snap, path if node is not None else ())
     step = node.labels if node is not None else ()
     seat_view = snap.view(seat)
-    # A card is its group and its label: a Fair Maiden of burgundy is not the blue one.
-    cards = tuple((group.label, card) for group in seat_view.hand for card in group.cards)
+    cards = hand_cards(seat_view)
     count = snap.notes_count(seat)
-    new_cards: list[tuple[str, str]] = []
+    marked = new_cards(before, cards)
     told = snap.notes_for(seat)[-min(count, FIRST_LOOK_NOTES) :] if count else []
+    dealt = new_deal(snap, seat, before)
     if before is not None:
-        remaining = list(before.cards)
-        for card in cards:
-            if card in remaining:
-                remaining.remove(card)
-            else:
-                new_cards.append(card)
-        if len(new_cards) == len(cards) > FRESH_DEAL:  # a new deal: every card is new, none marked
-            new_cards = []
         unseen = min(max(0, count - before.notes), NOTES_PER_SEAT)
         told = snap.notes_for(seat)[-unseen:] if unseen else []
-    lines = list(notice) + [t for t in told if t not in notice]
+    told = [t for t in told if t not in notice]
+    lines = list(notice) + told
+    kept = lines  # what later updates go on saying, while the player waits
+    if dealt and seat_view.last_deal:
+        # How the hand before ended for them. What else was said (the answer to the move
+        # that ended it) was of that hand: said this once, it is not kept.
+        said = [line for line in notice if line != seat_view.last_deal]
+        lines = [*said, seat_view.last_deal, *told]
+        kept = [line for line in said if line == LEARN_NOTICE] + [seat_view.last_deal, *told]
     hints = [line for line in lines if is_hint(line)]  # shown beside the moves, not above the cards
     embed = render.hand_embed(
         snap,
         seat,
         seat_view,
         notice=[line for line in lines if not is_hint(line)],
-        new_cards=new_cards,
+        new_cards=marked,
         step=step,
         has_moves=bool(moves),
         hint=hints[-1] if hints else "",
@@ -329,11 +329,12 @@ def hand_message(
         signature(snap, seat),
         cards,
         count,
-        tuple(lines[-NOTES_PER_SEAT:]),
+        tuple(kept[-NOTES_PER_SEAT:]),
         awaited,
         snap.version,
+        seat_view.last_deal,
     )
-    return HandMessage(embed, view, shown, seat_view, moves, new_cards)
+    return HandMessage(embed, view, shown, seat_view, moves, marked)
 
 
 def offered_moves(snap: Snapshot, seat: int) -> list[Move]:
@@ -373,14 +374,19 @@ def departed_message(snap: Snapshot, seat: int) -> HandMessage:
 def rerender(snap: Snapshot, seat: int, before: Shown | None, notice: Sequence[str]) -> HandMessage:
     """The hand message a self-updating hand is edited to (the tracker's renderer). What it
     said above the hand belongs to the moment after the player's move: it stays while they
-    wait, and goes when a new decision is asked of them or the match ends (the result
-    leads then); ``/learn``'s notice stays until the player's first move (the AI may move
-    first). A hint belongs to the situation it was asked in: it goes with any change."""
+    wait, and goes when a new decision is asked of them, a new deal starts (the hand then
+    says how the last one ended for them, until their first move in the new one) or the
+    match ends (the result leads then); ``/learn``'s notice stays until the player's first
+    move (the AI may move first). A hint belongs to the situation it was asked in: it goes
+    with any change."""
     asked = not snap.status.over and seat in snap.awaited() and not (before is not None and before.awaited)
     if snap.status.over:
         notice = ()
-    elif asked:
+    elif new_deal(snap, seat, before):  # what it said was of the deal before
         notice = [line for line in notice if line == LEARN_NOTICE]
+    elif asked:  # the line on how the last hand ended stays until their first move of this one
+        last_deal = snap.view(seat).last_deal
+        notice = [line for line in notice if line == LEARN_NOTICE or (last_deal and line == last_deal)]
     return hand_message(snap, seat, before, notice=[line for line in notice if not is_hint(line)])
 
 

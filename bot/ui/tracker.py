@@ -44,6 +44,7 @@ class Shown:
     notice: tuple[str, ...] = ()  # what the message says above the hand (kept when it updates itself)
     awaited: bool = False  # a decision was asked of the seat when this was shown
     version: int = -1  # the match's version this was drawn at (its buttons carry it)
+    deal: str = ""  # the seat's View.last_deal then: when it changes, a new deal has started
 
 
 class HandTracker:

@@ -61,27 +61,30 @@ def test_the_end_of_a_hand_is_one_short_public_event_with_everyones_points() -> 
     assert text in last_three, "the score is among the table's last three events after the move"
 
 
-def test_each_player_sees_their_own_sets_privately_until_the_next_hand_ends() -> None:
+def test_each_player_sees_their_own_sets_privately_when_the_next_hand_starts() -> None:
     after, _ = _end_of_hand_one()
     assert after.hand_no == 2
-    mine = "\n".join(GAME.view(after, 0).private)
-    assert "Your last hand: 10 — Kingdom Three 🟥3s (10)" in mine, mine
-    theirs = "\n".join(GAME.view(after, 1).private)
-    assert "Your last hand: 2 — Joker set 🪙 13 (2)" in theirs, theirs
-    assert "Your last hand: 0 (no scoring sets)" in "\n".join(GAME.view(after, 2).private)
+    mine = GAME.view(after, 0).last_deal
+    assert mine == "Hand 1: you scored 10 — Kingdom Three 🟥3s (10)", mine
+    theirs = GAME.view(after, 1).last_deal
+    assert theirs == "Hand 1: you scored 2 — Joker set 🪙 13 (2)", theirs
+    assert GAME.view(after, 2).last_deal == "Hand 1: you scored 0 (no scoring sets)"
+    assert GAME.view(after, None).last_deal == ""
     assert "Kingdom Three" not in "\n".join(GAME.view(after, None).public), (
         "the breakdown is not on the table"
     )
-    # still there while hand 2 is played
+    # the view keeps it while hand 2 is played (the hand shows it until the player's first
+    # move there), not among the hand's lines under the cards all hand long
     seat = next(iter(GAME.to_act(after)))
     later, _ = GAME.apply(after, seat, GAME.legal_moves(after, seat)[0])
-    assert "Your last hand: 10 — " in "\n".join(GAME.view(later, 0).private)
+    assert GAME.view(later, 0).last_deal.startswith("Hand 1: you scored 10 — ")
+    assert not any("last hand" in line for line in GAME.view(later, 0).private)
 
 
 def test_the_breakdown_survives_a_save_and_the_end_of_the_match() -> None:
     after, _ = _end_of_hand_one()
     again = GAME.load(GAME.dump(after))
-    assert GAME.view(again, 0).private == GAME.view(after, 0).private
+    assert GAME.view(again, 0).last_deal == GAME.view(after, 0).last_deal
     last = replace(after, deals=1, hand_no=SEATS, hands=((), (), ("1Yk",)), turn=2, pile=(), field=())
     over, events = GAME.apply(last, 2, "play:1Yk")
     assert over.phase == "over"

@@ -7,6 +7,7 @@ A scored hand does not deal the next one itself: it leaves the phase ``NEXT_HAND
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.games.base import Event, join_names, p
@@ -109,6 +110,17 @@ def hand_summary(last_hand: tuple[str, ...]) -> str:
     if len(last_hand) < 2 or not last_hand[1].startswith("Hand points: "):
         return head
     return f"{head} · hand points {last_hand[1].removeprefix('Hand points: ').removesuffix('.')}"
+
+
+def seat_summary(last_hand: tuple[str, ...], seat: int) -> str:
+    """How the scored hand ended for ``seat``, in one line from its lines: "Hand 2: {p0}
+    went out · you +85" (the seat's own hand points, as the table's line has them)."""
+    if not last_hand:
+        return ""
+    head = last_hand[0].replace(" over:", ":", 1).removesuffix(".")
+    points = last_hand[1] if len(last_hand) > 1 and last_hand[1].startswith("Hand points: ") else ""
+    found = re.search(rf"{re.escape(p(seat))} ([+-]\d+)", points)
+    return f"{head} · you {found[1]}" if found else head
 
 
 def hand_details(last_hand: tuple[str, ...]) -> tuple[str, ...]:

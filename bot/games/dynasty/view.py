@@ -9,7 +9,7 @@ from bot.games.dynasty.actions import CALL, CATCH, ESCAPE, RISK, WARLORD, Catch,
 from bot.games.dynasty.cards import CODE, DKN, KIND, KIND_NAME, NAME, SUIT, SUIT_CODES, SUIT_NAMES, hand_label
 from bot.games.dynasty.catalogue import Tables, tables_for
 from bot.games.dynasty.legal import awaited_mask, legal, to_act_mask
-from bot.games.dynasty.scoring import hand_summary, team_label
+from bot.games.dynasty.scoring import hand_summary, seat_summary, team_label
 from bot.games.dynasty.state import (
     ANSWER,
     ASK,
@@ -208,6 +208,9 @@ def build_view(s: DynastyState, seat: int | None) -> View:
         private=tuple(private),
         data=data,
         optional=optional_line(s, seat, tables) if seat is not None and 0 <= seat < n else "",
+        last_deal=seat_summary(s.last_hand, seat)
+        if seat is not None and 0 <= seat < n and ph != OVER
+        else "",
     )
 
 

@@ -64,6 +64,7 @@ def view(state: FourState, seat: int | None) -> View:
         private=private,
         data=data,
         context=context,
+        last_deal=last_deal_line(state, seat),
     )
 
 
@@ -145,8 +146,9 @@ def sets_text(cards: Sequence[str]) -> str:
 def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
     """What the hand view adds for its player: the cards they took this hand with their
     points so far, what each other player took (public, but the table only counts it, to
-    stay phone-sized; here a player can see which sets the others are building), and
-    their last hand's sets (until the next hand ends)."""
+    stay phone-sized; here a player can see which sets the others are building), and at
+    the end their last hand's sets (during the match the hand shows them at the start of
+    the next hand: :func:`last_deal_line`)."""
     lines = []
     took = state.captured[seat]
     if took and state.phase != OVER:
@@ -156,6 +158,14 @@ def own_lines(state: FourState, seat: int) -> tuple[str, ...]:
             if other != seat and state.captured[other]:
                 took = state.captured[other]
                 lines.append(f"{p(other)} took {len(took)}: {colour_groups(took)}")
-    if state.last_taken:
+    if state.last_taken and state.phase == OVER:
         lines.append(f"Your last hand: {sets_text(state.last_taken[seat])}")
     return tuple(lines)
+
+
+def last_deal_line(state: FourState, seat: int | None) -> str:
+    """How the last hand ended for ``seat`` (:attr:`View.last_deal`), while the next is
+    played: ``"Hand 1: you scored 10 — Kingdom Three 🟥3s (10)"``."""
+    if seat is None or not state.last_taken or state.phase == OVER:
+        return ""
+    return f"Hand {state.hand_no - 1}: you scored {sets_text(state.last_taken[seat])}"

@@ -173,6 +173,11 @@ class View:
     ``optional``: for a seat with moves that the game does not wait for (an out-of-turn
     chance), one public line saying what it may do and that play goes on without it; the
     hand shows it instead of "Your move". Empty: the hand asks for a move as usual.
+
+    ``last_deal``: for a seat, once a hand (deal, round) is over and the next one dealt, one
+    short line of public facts saying how that hand ended for the seat ("Hand 1: {p1} went
+    out · you +45"); it names the hand, so that it changes with each one. The hand shows it
+    when a new deal starts, until the player's first move there. Empty: nothing to say.
     """
 
     seat: int | None
@@ -184,6 +189,7 @@ class View:
     data: Mapping[str, Any] = field(default_factory=dict)
     context: tuple[str, ...] | None = None
     optional: str = ""
+    last_deal: str = ""
 
     @property
     def table_context(self) -> tuple[str, ...]:
