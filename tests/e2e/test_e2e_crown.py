@@ -370,7 +370,9 @@ async def test_a_hand_message_updates_itself_when_the_players_turn_comes(world: 
     await fake.wait_for(
         lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand to update"
     )
-    assert "**Your move:**" in hand.response.text and "round 1" not in hand.response.text.lower()
+    assert "**Your move:**" in hand.response.text and "You chose" not in hand.response.text
+    # The reveal came with bob's move; ann, who picked first, reads it beside her next pick.
+    assert "Last reveal (round 1): ann Dragon (4), bob Witch (2): ann wins round 1" in hand.response.text
     assert played.ephemeral and hand.response.ephemeral
     # The turn message names only who is awaited, and is replaced, never added to.
     pings = [m for m in fake.messages(world.channel) if m.id != table.id]
@@ -428,4 +430,25 @@ async def test_a_hand_the_match_did_not_change_still_plays(world: World, bot: Ki
     assert played.ephemeral and "out of date" not in said(played), said(played)
     log = await fake.click(ann, table, label="Log")
     assert "Round 1 reveal: ann King (5), bob King (5)." in log.text, log.text
+    fake.assert_clean()
+
+
+async def test_whoever_picked_first_sees_the_reveal_in_their_hand(world: World, bot: KingBot) -> None:
+    """The reveal's events come with the last pick, so only the last picker was told; the
+    first picker's hand now shows the picks and who took the round until their next pick,
+    and nothing of a pick before its reveal."""
+    fake = world.fake
+    ann, bob = world.users[:2]
+    table = await open_match(world, ann, [bob], "tourney")
+    hand = await fake.click(ann, table, label="My hand")
+    await hand.click("Pick Witch (2)", user=ann)
+    bobs = await fake.click(bob, table, label="My hand")
+    assert "ann Witch" not in bobs.text and "reveal" not in bobs.text.lower(), bobs.text
+    edits = hand.response.edits
+    await fake.slash(bob, world.channel, "crown pick", card="D")
+    await fake.wait_for(lambda: hand.response.edits > edits and hand.response.buttons, what="ann's hand")
+    reveal = "Last reveal (round 1): ann Witch (2), bob Dragon (4): bob wins round 1"
+    assert "**On the table**" in hand.response.text and reveal in hand.response.text, hand.response.text
+    played = await hand.click("Pick King (5)", user=ann)
+    assert "Last reveal" not in said(played), "gone once she has picked again"
     fake.assert_clean()

@@ -491,13 +491,16 @@ def test_the_table_keeps_the_last_reveal() -> None:
     s, _ = act(s, 3, "pick:W")  # Witch thwarts King: seat 2 out, seat 3 wins
     assert s.phase == "over"
     assert "Last reveal (round 2): {p2} King (5), {p3} Witch (2)" in "\n".join(G.view(s, None).board)
-    two, _ = pick_all(new("tourney"), KING, DRAGON)  # at two the reveal stays in the last events
-    assert not any("reveal" in line for line in G.view(two, None).board)
+    two, _ = pick_all(new("tourney"), KING, DRAGON)  # at two as well: the table's last events
+    two, _ = act(two, 0, "pick:W")  # show only the latest move's, here "{p0} has picked."
+    assert (
+        "Last reveal (round 1): {p0} King (5), {p1} Dragon (4): {p0} wins round 1" in G.view(two, None).board
+    )
     out = G.outcome(s)  # the finished table has no board: its summary leads with the reveal
     assert out is not None
     assert (
-        out.summary
-        == "Last reveal (round 2): {p2} King (5), {p3} Witch (2). {p3} is the last one standing and wins."
+        out.summary == "Last reveal (round 2): {p2} King (5), {p3} Witch (2): {p2} is out. "
+        "{p3} is the last one standing and wins."
     )
 
 

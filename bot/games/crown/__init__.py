@@ -11,7 +11,8 @@ Variants (lobby option ``variant``), by family:
   and one accusation.
 
 Modules by noun: ``cards``, ``state`` (one state class per family), the family modules,
-``scoring``, ``view``, ``ai``, ``rules`` (the help text) and ``game`` (the engine).
+``judge`` (who takes a round of secret picks), ``scoring``, ``view``, ``ai``, ``rules`` (the
+help text) and ``game`` (the engine).
 """
 
 from bot.games.crown.cards import (

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.base import Event, join_names, p
-from bot.games.crown.cards import NAME, THWARTS, known
+from bot.games.crown.cards import NAME, known
+from bot.games.crown.judge import thwarted
 from bot.games.crown.scoring import best_of_three
 from bot.games.crown.state import PickState
 
@@ -16,8 +17,7 @@ def resolve(
     state: PickState, standing: list[int], picks: tuple[str | None, ...], events: list[Event]
 ) -> PickState:
     """The round's reveal judged (``state`` has the picks cleared already)."""
-    shown = {known(picks[s]) for s in standing}
-    losers = [s for s in standing if any(known(picks[s]) in THWARTS[c] for c in shown if c != picks[s])]
+    losers = thwarted(standing, picks)
     if state.players == 2:
         if not losers:
             events.append(Event("No card thwarts the other: pick again."))

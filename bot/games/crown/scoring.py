@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bot.games.base import Event, Outcome, SeatResult, p
 from bot.games.crown.cards import card_label
+from bot.games.crown.judge import last_result
 from bot.games.crown.state import CourtState, CrownState, PickState
 
 
@@ -25,8 +26,9 @@ def best_of_three(state: PickState, events: list[Event]) -> PickState:
 
 
 def last_reveal(state: PickState) -> str:
+    """The picks of the last reveal and who took the round (public once revealed)."""
     shown = ", ".join(f"{p(s)} {card_label(c)}" for s, c in enumerate(state.last_picks) if c is not None)
-    return f"Last reveal (round {state.last_round}): {shown}"
+    return f"Last reveal (round {state.last_round}): {shown}: {last_result(state)}"
 
 
 def outcome(state: CrownState) -> Outcome | None:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.games.base import Event, p
 from bot.games.crown.cards import VALUE, known
+from bot.games.crown.judge import parity_winner
 from bot.games.crown.scoring import best_of_three
 from bot.games.crown.state import PickState
 
@@ -20,7 +21,7 @@ def resolve(state: PickState, picks: tuple[str | None, ...], events: list[Event]
     """The round's reveal judged (``state`` has the picks cleared already)."""
     lord = lord_of(state)
     total = sum(VALUE[known(picks[s])] for s in range(2))
-    winner = lord if total % 2 == 0 else 1 - lord
+    winner = parity_winner(lord, picks)
     wins = list(state.wins)
     wins[winner] += 1
     parity = "even" if total % 2 == 0 else "odd"

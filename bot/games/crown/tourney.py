@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.games.base import Event, p
 from bot.games.crown.cards import VALUE, known
+from bot.games.crown.judge import tourney_taker
 from bot.games.crown.state import PickState
 
 
@@ -19,13 +20,11 @@ def resolve(state: PickState, picks: tuple[str | None, ...], events: list[Event]
         tuple(c for c in state.hands[1] if c != b),
     )
     wins = list(state.wins)
-    taker: int | None
+    taker = tourney_taker(picks, hands)
     if VALUE[a] != VALUE[b]:
-        taker = 0 if VALUE[a] > VALUE[b] else 1
         why = "the higher card"
     else:
         rest = [sum(VALUE[c] for c in h) for h in hands]
-        taker = None if rest[0] == rest[1] else (0 if rest[0] > rest[1] else 1)
         mine, theirs = (rest[0], rest[1]) if taker != 1 else (rest[1], rest[0])
         why = f"a tie, decided by unused cards ({mine} against {theirs})"
     if taker is None:

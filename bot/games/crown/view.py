@@ -82,9 +82,11 @@ def pick_view(state: PickState, table: Table) -> None:
             left = " ".join(NAME[c] for c in state.hands[s])
             table.rows[s].append(f"cards: {left or 'none'}")
         table.data["hands"] = [list(h) for h in state.hands]
-    if state.last_picks and state.players > 2:
-        # At two, the reveal stays among the table's last events until the next one;
-        # at more, the others' "has picked" lines push it out at once.
+    if state.last_picks:
+        # On the board until the next reveal (the table's last events show only the latest
+        # move's): the hand repeats it beside the next pick (the board's line after its
+        # title), so that a seat that picked before the others learns the picks and who
+        # took the round (the reveal's events went with another's move).
         table.board.append(last_reveal(state))
     table.data["last_picks"] = list(state.last_picks)
     if state.phase == "pick":
