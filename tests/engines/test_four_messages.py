@@ -32,9 +32,10 @@ def _state(**changes: object) -> FourState:
     return replace(state, **changes)  # type: ignore[arg-type]
 
 
-def _end_of_hand_one() -> tuple[FourState, list]:
-    """Seat 2 plays the last card of hand 1; seat 0 took a Kingdom Three, seat 1 a Joker set."""
-    state = _state(
+def last_card_of_hand_one() -> FourState:
+    """Seat 2 is to play the last card of hand 1 ("play:4Ys"); seat 0 took a Kingdom Three,
+    seat 1 a Joker set."""
+    return _state(
         hands=((), (), ("4Ys",)),
         turn=2,
         field=("1Ga",),
@@ -44,7 +45,11 @@ def _end_of_hand_one() -> tuple[FourState, list]:
         captured=(("3Rk", "3Ra", "3Rs"), ("4Yc", "4Rc", "4Gc", "1Bc"), ()),
         totals=(5, 0, 0),
     )
-    return GAME.apply(state, 2, "play:4Ys")
+
+
+def _end_of_hand_one() -> tuple[FourState, list]:
+    """Seat 2 plays the last card of hand 1."""
+    return GAME.apply(last_card_of_hand_one(), 2, "play:4Ys")
 
 
 # --- 1. every player sees their own score for the hand, and why ---------------------------------------

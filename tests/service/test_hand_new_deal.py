@@ -5,34 +5,16 @@ seat 2's last card while seat 0 waits."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.dynasty.scoring import seat_summary
 from bot.games.four.game import GAME, FourState
 from bot.service import Snapshot
 from bot.ui.handview import hand_message, rerender
+from tests.engines.test_four_messages import last_card_of_hand_one
 from tests.snapshots import snapshot_of
 
 NAMES = ("ann", "bob", "cat")
 ECHO = "You chose: Play 🟩1🪓 (green 1 axes)."
 SUMMARY = "Hand 1: you scored 10 — Kingdom Three 🟥3s (10)"
-
-
-def _last_card_of_hand_one() -> FourState:
-    """Seat 2 is to play the last card of hand 1; seat 0 took a Kingdom Three."""
-    base = GAME.setup(len(NAMES), 1, {})
-    return replace(
-        base,
-        dealer=2,
-        turn=2,
-        hands=((), (), ("4Ys",)),
-        field=("1Ga",),
-        pile=("2Ga",),
-        deals=1,
-        hand_no=1,
-        captured=(("3Rk", "3Ra", "3Rs"), ("4Yc", "4Rc", "4Gc", "1Bc"), ()),
-        totals=(5, 0, 0),
-    )
 
 
 def _snap(state: FourState, version: int) -> Snapshot:
@@ -44,7 +26,7 @@ def _text(message: object) -> str:
 
 
 def test_a_new_deal_clears_the_last_hands_echo_and_says_how_it_ended() -> None:
-    before = _last_card_of_hand_one()
+    before = last_card_of_hand_one()
     waiting = hand_message(_snap(before, 10), 0, None, notice=[ECHO, "ann flips 🟦2🛡️: no match."])
     assert ECHO in _text(waiting), "the echo stays while the player waits in the same hand"
     after, _events = GAME.apply(before, 2, "play:4Ys")
@@ -68,7 +50,7 @@ def test_a_new_deal_clears_the_last_hands_echo_and_says_how_it_ended() -> None:
 
 
 def test_the_player_whose_move_ended_the_hand_reads_it_once_then_the_summary() -> None:
-    before = _last_card_of_hand_one()
+    before = last_card_of_hand_one()
     mine = hand_message(_snap(before, 10), 2, None)
     after, _events = GAME.apply(before, 2, "play:4Ys")
     echo = "You chose: Play 🟨4🛡️ (yellow 4 shields)."
