@@ -158,6 +158,15 @@ def in_party_or_refuse(party: PartySnapshot, user_id: int) -> int:
 # --- answering ----------------------------------------------------------------------------------
 
 
+def kept(what: str, running: bool, left: bool) -> str:
+    """The answer to Stay: the seat in ``what`` ("match #4") is kept, or was left already."""
+    if running and left:
+        return f"You already left {what}; the AI plays your seat."
+    if running:
+        return f"Nothing changed: you keep your seat in {what}."
+    return "Nothing changed."
+
+
 async def answer_match(interaction: Interaction, match_id: int, user_id: int, act: str) -> None:
     if interaction.user.id != user_id:
         raise ServiceError(NOT_YOURS)
@@ -165,14 +174,9 @@ async def answer_match(interaction: Interaction, match_id: int, user_id: int, ac
     snap = await svc.get(match_id)
     if act == "keep":
         seat = snap.seat_of(user_id)
-        running = snap.status == MatchStatus.RUNNING
-        if running and seat is not None and snap.seats[seat].left:  # a second question, after leaving
-            text = f"You already left match #{match_id}; the AI plays your seat."
-        elif running and seat is not None:
-            text = f"Nothing changed: you keep your seat in match #{match_id}."
-        else:
-            text = "Nothing changed."
-        await settle(interaction, text)
+        running = snap.status == MatchStatus.RUNNING and seat is not None
+        left = seat is not None and snap.seats[seat].left  # a second question, after leaving
+        await settle(interaction, kept(f"match #{match_id}", running, left))
         return
     seated_or_refuse(snap, user_id)
     snap = await svc.leave_match(match_id, user_id)  # checks both again, under the match's lock
@@ -186,14 +190,9 @@ async def answer_party(interaction: Interaction, party_id: int, user_id: int, ac
     party = await svc.parties.get(party_id)
     if act == "keep":
         me = party.player_of(user_id)
-        running = party.status == MatchStatus.RUNNING
-        if running and me is not None and party.players[me].left:
-            text = f"You already left party #{party_id}; the AI plays your seat."
-        elif running and me is not None:
-            text = f"Nothing changed: you keep your seat in party #{party_id}."
-        else:
-            text = "Nothing changed."
-        await settle(interaction, text)
+        running = party.status == MatchStatus.RUNNING and me is not None
+        left = me is not None and party.players[me].left
+        await settle(interaction, kept(f"party #{party_id}", running, left))
         return
     in_party_or_refuse(party, user_id)
     await svc.parties.leave(party_id, user_id)  # checks both again, under the party's lock
